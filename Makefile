@@ -1,0 +1,46 @@
+# TermFlow: `make run` starts the app, `make test` runs every test. See README.md.
+SWIFT ?= swift
+ARGS ?=
+BENCH_OUT ?= .bench
+SOURCES := Package.swift Sources Tests
+
+.PHONY: run build test bench deps format lint clean
+
+## run: build and start `contacts` (pass options with ARGS="--db /tmp/x.db").
+run: build
+	@"$$($(SWIFT) build --show-bin-path)/contacts" $(ARGS)
+
+build:
+	$(SWIFT) build --product contacts
+
+## test: build everything, fail on any warning in our sources, then run every test with
+## snapshot recording off.
+test:
+	@mkdir -p .build
+	$(SWIFT) build --build-tests 2>&1 | tee .build/build-output.txt
+	@if grep -E "^$(CURDIR)/(Sources|Tests|Modules)/.*: warning:" .build/build-output.txt; then \
+		echo "error: the build has warnings (see above); TermFlow builds warning-free."; exit 1; fi
+	SNAPSHOT_TESTING_RECORD=never $(SWIFT) test --skip-build
+
+## bench: release-built benchmarks; results as JSON under $(BENCH_OUT)/.
+bench:
+	$(SWIFT) build -c release --product termflow-bench
+	"$$($(SWIFT) build -c release --show-bin-path)/termflow-bench" --output $(BENCH_OUT)
+
+## deps: the system packages the build and the tests need, installed only when missing.
+deps:
+	@missing=""; for package in libncurses-dev libsqlite3-dev tmux; do \
+		dpkg -s $$package >/dev/null 2>&1 || missing="$$missing $$package"; done; \
+	if [ -n "$$missing" ]; then \
+		echo "installing:$$missing"; \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing; \
+	else echo "system dependencies present"; fi
+
+format:
+	$(SWIFT) format format --in-place --recursive $(SOURCES)
+
+lint:
+	$(SWIFT) format lint --strict --recursive $(SOURCES)
+
+clean:
+	$(SWIFT) package clean

@@ -1,0 +1,46 @@
+#ifndef CNCURSESW_SHIM_H
+#define CNCURSESW_SHIM_H
+
+/* SwiftPM drops pkg-config's -D_XOPEN_SOURCE=600, without which curses.h hides the wide-char
+   API (cchar_t, get_wch, setcchar, mvadd_wch). Ask for it explicitly. */
+#ifndef NCURSES_WIDECHAR
+#define NCURSES_WIDECHAR 1
+#endif
+
+#include <locale.h>
+#include <wchar.h>
+#include <curses.h>
+
+/* C globals Swift 6 rejects as shared mutable state: read them through functions. */
+static inline WINDOW *tf_stdscr(void) { return stdscr; }
+static inline int tf_lines(void) { return LINES; }
+static inline int tf_cols(void) { return COLS; }
+static inline int tf_colors(void) { return COLORS; }
+static inline int tf_color_pairs(void) { return COLOR_PAIRS; }
+
+/* newterm on the process's own stdout/stdin: unlike initscr it returns NULL instead of
+   exiting when TERM is unknown, so the caller can explain. */
+static inline SCREEN *tf_newterm_stdio(void) { return newterm(NULL, stdout, stdin); }
+
+/* Function-like macros. */
+static inline void tf_getmaxyx(WINDOW *w, int *y, int *x) { getmaxyx(w, *y, *x); }
+static inline void tf_getyx(WINDOW *w, int *y, int *x) { getyx(w, *y, *x); }
+static inline int tf_key_f(int n) { return KEY_F(n); }
+
+/* Attribute macros built from NCURSES_BITS casts. */
+static inline attr_t tf_a_normal(void) { return A_NORMAL; }
+static inline attr_t tf_a_underline(void) { return A_UNDERLINE; }
+static inline attr_t tf_a_reverse(void) { return A_REVERSE; }
+static inline attr_t tf_a_dim(void) { return A_DIM; }
+static inline attr_t tf_a_bold(void) { return A_BOLD; }
+static inline attr_t tf_a_italic(void) { return A_ITALIC; }
+
+/* Writes one grapheme cluster (a base character plus combining marks, NUL-terminated) as one
+   cell with the given attributes and colour pair. */
+static inline int tf_mvadd_cluster(int y, int x, const wchar_t *cluster, attr_t attrs, short pair) {
+    cchar_t cell;
+    if (setcchar(&cell, cluster, attrs, pair, NULL) == ERR) return ERR;
+    return mvadd_wch(y, x, &cell);
+}
+
+#endif

@@ -1,0 +1,79 @@
+// swift-tools-version: 6.1
+// TermFlow: a unidirectional-data-flow framework for full-screen terminal apps, and `contacts`,
+// the address book built on it. See README.md for the tour and ../shared/DESIGN.md for the plan.
+
+import PackageDescription
+
+let package = Package(
+  name: "TermFlow",
+  platforms: [.macOS(.v15)],
+  products: [
+    .library(name: "Flow", targets: ["Flow"]),
+    .library(name: "FlowTesting", targets: ["FlowTesting"]),
+    .library(name: "TerminalUI", targets: ["TerminalUI"]),
+    .executable(name: "contacts", targets: ["ContactsCLI"]),
+    .executable(name: "termflow-bench", targets: ["TermFlowBenchmarks"]),
+  ],
+  dependencies: [
+    .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
+    .package(url: "https://github.com/apple/swift-collections", exact: "1.6.0"),
+    .package(url: "https://github.com/apple/swift-log", exact: "1.16.2"),
+    .package(url: "https://github.com/pointfreeco/swift-clocks", exact: "1.1.1"),
+    .package(url: "https://github.com/pointfreeco/swift-custom-dump", exact: "1.7.3"),
+    .package(url: "https://github.com/pointfreeco/xctest-dynamic-overlay", exact: "1.13.1"),
+  ],
+  targets: [
+    // ncursesw as a system library; shim.h exposes what Swift 6 cannot import directly.
+    .systemLibrary(
+      name: "CNcursesw",
+      path: "Modules/CNcursesw",
+      providers: [.apt(["libncurses-dev"])]
+    ),
+
+    // The store core: state, actions, reducers, effects, middleware, subscriptions.
+    .target(
+      name: "Flow",
+      dependencies: [
+        .product(name: "DequeModule", package: "swift-collections"),
+        .product(name: "Logging", package: "swift-log"),
+      ]
+    ),
+    // TestStore: exhaustive assertions on state changes and effect actions.
+    .target(
+      name: "FlowTesting",
+      dependencies: [
+        "Flow",
+        .product(name: "CustomDump", package: "swift-custom-dump"),
+        .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
+        // Lets reportIssue reach Swift Testing and XCTest in whichever runs the test.
+        .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
+      ]
+    ),
+
+    // Terminal layer: the ncursesw session and, later, frames, widgets and backends.
+    .target(name: "TerminalUI", dependencies: ["CNcursesw"]),
+
+    // The `contacts` command line.
+    .executableTarget(
+      name: "ContactsCLI",
+      dependencies: [
+        "TerminalUI",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ]
+    ),
+
+    // `make bench`: release-built benchmarks that write JSON under .bench/.
+    .executableTarget(name: "TermFlowBenchmarks", dependencies: ["Flow"]),
+
+    .testTarget(
+      name: "FlowTests",
+      dependencies: [
+        "Flow",
+        "FlowTesting",
+        .product(name: "Clocks", package: "swift-clocks"),
+        .product(name: "Logging", package: "swift-log"),
+      ]
+    ),
+  ],
+  swiftLanguageModes: [.v6]
+)

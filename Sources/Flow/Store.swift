@@ -1,0 +1,279 @@
+import DequeModule
+public import Logging
+
+/// The one place that holds the app's state and applies actions to it.
+///
+/// Dispatch semantics, each pinned down by a test:
+/// - One FIFO queue on the main actor. An action sent while another is being reduced or while
+///   subscribers are being notified (say, from a subscriber's callback) is queued behind it,
+///   never reduced re-entrantly.
+/// - A batch is everything queued before the queue runs dry, including the actions effects feed
+///   back synchronously with `.send`. Subscribers are notified once per batch, after it has
+///   been reduced, in the order they subscribed.
+/// - Every subscriber sees states in order, and never the same selected value twice in a row:
+///   skip-repeats compares with the value last delivered to that subscriber.
+/// - Other threads dispatch through ``sink`` (or `await send`), which hops to the main actor.
+@MainActor
+public final class Store<State, Action: Sendable> {
+  /// Where an action came from; tests and recordings tell them apart.
+  @usableFromInline
+  package enum Origin: Sendable {
+    case sent
+    case effect
+  }
+
+  /// An action waiting in the queue. A struct, not a tuple: tuple metadata is looked up at run
+  /// time on every queue operation in generic code.
+  @usableFromInline
+  struct Queued {
+    @usableFromInline let action: Action
+    @usableFromInline let origin: Origin
+    @usableFromInline init(_ action: Action, _ origin: Origin) {
+      self.action = action
+      self.origin = origin
+    }
+  }
+
+  /// Hooks for test and recording tools in this package.
+  @usableFromInline
+  package struct Instrumentation {
+    @usableFromInline package var didReduce: ((Action, Origin, State) -> Void)?
+    package var effectDidFinish: (() -> Void)?
+    package init() {}
+  }
+
+  /// The current state. Changes only through ``send(_:)``.
+  public var state: State { currentState }
+
+  // The dispatch path is inlinable so that it is specialized for the app's state and action
+  // types; the storage it touches is therefore @usableFromInline rather than private.
+  @usableFromInline var currentState: State
+  @usableFromInline let reducer: Reducer<State, Action>
+  @usableFromInline let middleware: [Middleware<State, Action>]
+  @usableFromInline let logger: Logger
+  @usableFromInline var queue = Deque<Queued>()
+  @usableFromInline var isDraining = false
+  @usableFromInline var entries: [SubscriptionEntry<State>] = []
+  @usableFromInline var hasInactiveEntries = false
+  @usableFromInline let effects = EffectRunner()
+  private nonisolated let mailbox = Mailbox<Action>()
+
+  @usableFromInline
+  package var instrumentation = Instrumentation() {
+    didSet { effects.onFinish = instrumentation.effectDidFinish }
+  }
+
+  /// Creates a store. `logger` receives errors that effects throw without handling them.
+  public init(
+    initialState: State,
+    reducer: Reducer<State, Action>,
+    middleware: [Middleware<State, Action>] = [],
+    logger: Logger = Logger(label: "termflow.store")
+  ) {
+    self.currentState = initialState
+    self.reducer = reducer
+    self.middleware = middleware
+    self.logger = logger
+  }
+
+  isolated deinit {
+    effects.cancelAll()
+  }
+
+  // MARK: Dispatch
+
+  /// Queues `action` and, unless the store is already working through its queue, reduces the
+  /// whole batch and notifies subscribers once.
+  @inlinable
+  public func send(_ action: Action) {
+    queue.append(Queued(action, .sent))
+    drain()
+  }
+
+  /// A handle that dispatches into this store from any thread.
+  public nonisolated var sink: ActionSink<Action> {
+    ActionSink(mailbox: mailbox) { [weak self] in
+      Task { @MainActor in self?.drainMailbox() }
+    }
+  }
+
+  private func drainMailbox() {
+    for action in mailbox.takeAll() { queue.append(Queued(action, .sent)) }
+    drain()
+  }
+
+  @inlinable
+  func drain() {
+    guard !isDraining else { return }
+    isDraining = true
+    defer { isDraining = false }
+    repeat {
+      while let next = queue.popFirst() {
+        process(next.action, origin: next.origin)
+      }
+      notifySubscribers()
+    } while !queue.isEmpty
+  }
+
+  @inlinable
+  func process(_ sent: Action, origin: Origin) {
+    var action = sent
+    for layer in middleware {
+      guard let next = layer.intercept(action, currentState) else { return }
+      action = next
+    }
+    let effect = reducer.reduce(into: &currentState, action: action)
+    instrumentation.didReduce?(action, origin, currentState)
+    for layer in middleware.reversed() {
+      layer.didReduce(action, currentState)
+    }
+    if case .none = effect.kind { return }
+    run(effect, ids: [])
+  }
+
+  // MARK: Effects
+
+  @usableFromInline
+  func run(_ effect: Effect<Action>, ids: [EffectID]) {
+    switch effect.kind {
+    case .none:
+      break
+    case .send(let action):
+      queue.append(Queued(action, .effect))
+    case .run(let priority, let operation, let onError):
+      let send = Send<Action> { [weak self] action in self?.receiveFromEffect(action) }
+      effects.start(
+        priority: priority, ids: ids, operation: operation, onError: onError, send: send, logger: logger)
+    case .merge(let children):
+      for child in children { run(child, ids: ids) }
+    case .cancellable(let id, let cancelInFlight, let inner):
+      if cancelInFlight { effects.cancel(id: id) }
+      run(inner, ids: ids + [id])
+    case .cancel(let id):
+      effects.cancel(id: id)
+    }
+  }
+
+  func receiveFromEffect(_ action: Action) {
+    queue.append(Queued(action, .effect))
+    drain()
+  }
+
+  /// Cancels every running effect marked with `id`: how a coordinator stops the work of a screen
+  /// that has left the route.
+  public func cancelEffects(id: some Hashable & Sendable) {
+    effects.cancel(id: EffectID(id))
+  }
+
+  /// The number of `.run` effects started and neither finished nor cancelled.
+  public var activeEffectCount: Int { effects.activeCount }
+
+  /// Effects whose tasks have not ended yet, including cancelled ones still winding down.
+  package var runningEffectCount: Int { effects.runningCount }
+
+  package func cancelAllEffects() { effects.cancelAll() }
+
+  /// Waits until all running effects have finished.
+  package func waitForEffects() async { await effects.waitForAll() }
+
+  // MARK: Subscriptions
+
+  /// Subscribes `subscriber` to the values `select` derives from the state. The current value is
+  /// delivered at once; later values arrive once per batch unless `skipRepeats` says otherwise.
+  @inlinable
+  @discardableResult
+  public func subscribe<Subscriber: StoreSubscriber>(
+    _ subscriber: Subscriber,
+    select: @escaping (State) -> Subscriber.Value,
+    skipRepeats: SkipRepeats<Subscriber.Value> = .never
+  ) -> Subscription {
+    observe(subscriber, select: select, skipRepeats: skipRepeats) { subscriber, value in
+      subscriber.receive(value)
+    }
+  }
+
+  /// Subscribes with Equatable values, which skip repeats by default.
+  @inlinable
+  @discardableResult
+  public func subscribe<Subscriber: StoreSubscriber>(
+    _ subscriber: Subscriber,
+    select: @escaping (State) -> Subscriber.Value,
+    skipRepeats: SkipRepeats<Subscriber.Value> = .whenEqual
+  ) -> Subscription where Subscriber.Value: Equatable {
+    observe(subscriber, select: select, skipRepeats: skipRepeats) { subscriber, value in
+      subscriber.receive(value)
+    }
+  }
+
+  /// Calls `onChange` with values derived from the state, for as long as `owner` is alive: the
+  /// closure form of `subscribe`, handy for coordinators that watch one part of the state.
+  @inlinable
+  @discardableResult
+  public func observe<Owner: AnyObject, Value>(
+    _ owner: Owner,
+    select: @escaping (State) -> Value,
+    skipRepeats: SkipRepeats<Value>,
+    onChange: @escaping (Owner, Value) -> Void
+  ) -> Subscription {
+    let isRepeat = skipRepeats.isRepeat
+    var lastDelivered: Value?
+    // The owner is loaded (an atomic weak-reference read) only when there is something to
+    // deliver; a released owner is noticed then, or by `subscriptionCount`.
+    let entry = SubscriptionEntry<State>(owner: owner) { [weak owner] state in
+      let value = select(state)
+      if let isRepeat, let last = lastDelivered, isRepeat(last, value) { return true }
+      guard let owner else { return false }
+      lastDelivered = value
+      onChange(owner, value)
+      return true
+    }
+    entries.append(entry)
+    _ = entry.notify(currentState)
+    return Subscription(entry: entry)
+  }
+
+  /// Equatable values skip repeats by default.
+  @inlinable
+  @discardableResult
+  public func observe<Owner: AnyObject, Value: Equatable>(
+    _ owner: Owner,
+    select: @escaping (State) -> Value,
+    onChange: @escaping (Owner, Value) -> Void
+  ) -> Subscription {
+    observe(owner, select: select, skipRepeats: .whenEqual, onChange: onChange)
+  }
+
+  /// Ends every subscription `subscriber` holds.
+  public func unsubscribe(_ subscriber: AnyObject) {
+    for entry in entries where entry.owner === subscriber {
+      entry.isActive = false
+      hasInactiveEntries = true
+    }
+  }
+
+  /// The number of live subscriptions: what lifecycle tests check after a screen is gone.
+  public var subscriptionCount: Int {
+    entries.count { $0.isActive && $0.owner != nil }
+  }
+
+  @inlinable
+  func notifySubscribers() {
+    // Subscriptions added during the pass already received the current value, so the pass
+    // walks the list as it was when it began. Cancelled ones are skipped and swept afterwards.
+    let snapshot = entries
+    let state = currentState
+    var sawInactive = false
+    for entry in snapshot {
+      guard entry.isActive, entry.notify(state) else {
+        entry.isActive = false
+        sawInactive = true
+        continue
+      }
+    }
+    if sawInactive { hasInactiveEntries = true }
+    if hasInactiveEntries {
+      entries.removeAll { !$0.isActive || $0.owner == nil }
+      hasInactiveEntries = false
+    }
+  }
+}

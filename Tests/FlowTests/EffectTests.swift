@@ -1,0 +1,116 @@
+import Clocks
+import Flow
+import FlowTesting
+import Testing
+
+private struct Search: Equatable {
+  var query = ""
+  var results: [String] = []
+  var error: String?
+}
+
+private enum SearchAction: Equatable, Sendable {
+  case queryChanged(String)
+  case resultsLoaded([String])
+  case failed(String)
+  case stop
+}
+
+private struct LookupFailed: Error {}
+
+/// Search-as-you-type: each keystroke waits 300 ms (debounce) on the injected clock, then
+/// "loads" results; a newer keystroke cancels the older one.
+private func searchReducer(clock: some Clock<Duration>) -> Reducer<Search, SearchAction> {
+  Reducer { state, action in
+    switch action {
+    case .queryChanged(let query):
+      state.query = query
+      return .run { send in
+        try await clock.sleep(for: .milliseconds(300))
+        if query == "boom" { throw LookupFailed() }
+        await send(.resultsLoaded([query.uppercased()]))
+      } onError: { _, send in
+        await send(.failed("lookup failed"))
+      }
+      .cancellable(id: "search", cancelInFlight: true)
+    case .resultsLoaded(let results):
+      state.results = results
+      return .none
+    case .failed(let message):
+      state.error = message
+      return .none
+    case .stop:
+      return .cancel(id: "search")
+    }
+  }
+}
+
+@MainActor
+struct EffectTests {
+  @Test func runEffectFeedsItsResultBack() async {
+    let clock = TestClock()
+    let store = TestStore(initialState: Search(), reducer: searchReducer(clock: clock))
+    store.send(.queryChanged("zo")) { $0.query = "zo" }
+    await clock.advance(by: .milliseconds(300))
+    await store.receive(.resultsLoaded(["ZO"])) { $0.results = ["ZO"] }
+  }
+
+  @Test func cancelInFlightKeepsOnlyTheLatestSearch() async {
+    let clock = TestClock()
+    let store = TestStore(initialState: Search(), reducer: searchReducer(clock: clock))
+    store.send(.queryChanged("z")) { $0.query = "z" }
+    await clock.advance(by: .milliseconds(100))
+    store.send(.queryChanged("zo")) { $0.query = "zo" }
+    await clock.advance(by: .milliseconds(300))
+    await store.receive(.resultsLoaded(["ZO"])) { $0.results = ["ZO"] }
+    await store.finish()
+  }
+
+  @Test func cancelByIDStopsWorkAndDropsItsSends() async {
+    let clock = TestClock()
+    let store = TestStore(initialState: Search(), reducer: searchReducer(clock: clock))
+    store.send(.queryChanged("zo")) { $0.query = "zo" }
+    store.send(.stop)
+    await clock.advance(by: .seconds(1))
+    await store.finish()
+  }
+
+  @Test func errorsGoToTheHandler() async {
+    let clock = TestClock()
+    let store = TestStore(initialState: Search(), reducer: searchReducer(clock: clock))
+    store.send(.queryChanged("boom")) { $0.query = "boom" }
+    await clock.advance(by: .milliseconds(300))
+    await store.receive(.failed("lookup failed")) { $0.error = "lookup failed" }
+  }
+
+  @Test func storeCancelEffectsIsHowACoordinatorStopsAScreensWork() async {
+    let clock = TestClock()
+    let store = Store(initialState: Search(), reducer: searchReducer(clock: clock))
+    store.send(.queryChanged("zo"))
+    #expect(store.activeEffectCount == 1)
+    store.cancelEffects(id: "search")
+    #expect(store.activeEffectCount == 0)
+    await clock.advance(by: .seconds(1))
+    await store.waitForEffects()
+    #expect(store.state.results.isEmpty)
+  }
+
+  @Test func mergedEffectsAllRun() async {
+    let reducer = Reducer<Counter, CounterAction> { state, action in
+      switch action {
+      case .reset:
+        return .merge(
+          .run { send in await send(.add(1)) },
+          .run { send in await send(.add(2)) },
+          .none
+        )
+      default:
+        return counterReducer.reduce(into: &state, action: action)
+      }
+    }
+    let store = Store(initialState: Counter(), reducer: reducer)
+    store.send(.reset)
+    await store.waitForEffects()
+    #expect(store.state.count == 3)
+  }
+}
