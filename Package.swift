@@ -13,6 +13,7 @@ let package = Package(
     .library(name: "TerminalUI", targets: ["TerminalUI"]),
     .executable(name: "contacts", targets: ["ContactsCLI"]),
     .executable(name: "termflow-bench", targets: ["TermFlowBenchmarks"]),
+    .executable(name: "termflow-demo", targets: ["TermFlowDemo"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
@@ -20,6 +21,7 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-log", exact: "1.16.2"),
     .package(url: "https://github.com/pointfreeco/swift-clocks", exact: "1.1.1"),
     .package(url: "https://github.com/pointfreeco/swift-custom-dump", exact: "1.7.3"),
+    .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", exact: "1.19.7"),
     .package(url: "https://github.com/pointfreeco/xctest-dynamic-overlay", exact: "1.13.1"),
   ],
   targets: [
@@ -50,8 +52,16 @@ let package = Package(
       ]
     ),
 
-    // Terminal layer: the ncursesw session and, later, frames, widgets and backends.
+    // Terminal layer: cells and frames, widths, widgets, input decoding, backends, the run loop.
     .target(name: "TerminalUI", dependencies: ["CNcursesw"]),
+    // Frame snapshots for swift-snapshot-testing, and the headless backend's test helpers.
+    .target(
+      name: "TerminalTesting",
+      dependencies: [
+        "TerminalUI",
+        .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
+      ]
+    ),
 
     // The `contacts` command line.
     .executableTarget(
@@ -61,6 +71,9 @@ let package = Package(
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
+
+    // `termflow-demo`: the widget gallery on a real terminal; the pty tests drive it.
+    .executableTarget(name: "TermFlowDemo", dependencies: ["TerminalUI"]),
 
     // `make bench`: release-built benchmarks that write JSON under .bench/.
     .executableTarget(name: "TermFlowBenchmarks", dependencies: ["Flow"]),
@@ -73,6 +86,11 @@ let package = Package(
         .product(name: "Clocks", package: "swift-clocks"),
         .product(name: "Logging", package: "swift-log"),
       ]
+    ),
+    .testTarget(
+      name: "TerminalUITests",
+      dependencies: ["TerminalUI", "TerminalTesting", "TermFlowDemo"],
+      exclude: ["__Snapshots__"]
     ),
   ],
   swiftLanguageModes: [.v6]

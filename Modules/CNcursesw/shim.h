@@ -18,9 +18,18 @@ static inline int tf_cols(void) { return COLS; }
 static inline int tf_colors(void) { return COLORS; }
 static inline int tf_color_pairs(void) { return COLOR_PAIRS; }
 
-/* newterm on the process's own stdout/stdin: unlike initscr it returns NULL instead of
-   exiting when TERM is unknown, so the caller can explain. */
-static inline SCREEN *tf_newterm_stdio(void) { return newterm(NULL, stdout, stdin); }
+/* newterm on explicit file descriptors (the tty's output may be a dup of stdout, which is
+   then pointed at a log file). Unlike initscr it returns NULL instead of exiting when TERM is
+   unknown, so the caller can explain. */
+static inline SCREEN *tf_newterm_fds(int out_fd, int in_fd) {
+    FILE *out = fdopen(out_fd, "w");
+    FILE *in = fdopen(in_fd, "r");
+    if (out == NULL || in == NULL) return NULL;
+    return newterm(NULL, out, in);
+}
+
+/* The width libc (and so ncurses) gives a code point in the current locale. */
+static inline int tf_wcwidth(unsigned int scalar) { return wcwidth((wchar_t)scalar); }
 
 /* Function-like macros. */
 static inline void tf_getmaxyx(WINDOW *w, int *y, int *x) { getmaxyx(w, *y, *x); }

@@ -9,12 +9,17 @@ import Synchronization
 /// starts, so ncurses leaves SIGINT, SIGTERM and SIGWINCH to us.
 @MainActor
 public final class SignalPipe {
-  private static let writeEnd = Atomic<Int32>(-1)
+  private nonisolated static let writeEnd = Atomic<Int32>(-1)
   private let readEnd: Int32
-  private let source: any DispatchSourceRead
+  private var source: (any DispatchSourceRead)?
+  /// Receives each caught signal on the main actor; signals caught before it is set are held.
+  public var handler: ((Int32) -> Void)? {
+    didSet { deliverHeld() }
+  }
+  private var held: [Int32] = []
 
-  /// Starts delivering `signals` to `handler` on the main actor.
-  public init(signals: [Int32], handler: @escaping @MainActor (Int32) -> Void) {
+  /// Starts catching `signals`. Install before ncurses starts, so it leaves them to us.
+  public init(signals: [Int32]) {
     var ends: [Int32] = [0, 0]
     precondition(pipe(&ends) == 0, "pipe() failed")
     for end in ends {
@@ -24,31 +29,45 @@ public final class SignalPipe {
     readEnd = ends[0]
     SignalPipe.writeEnd.store(ends[1], ordering: .sequentiallyConsistent)
 
-    for signal in signals {
-      var action = sigaction()
-      action.__sigaction_handler.sa_handler = { signal in
-        var byte = UInt8(truncatingIfNeeded: signal)
-        _ = Glibc.write(SignalPipe.writeEnd.load(ordering: .relaxed), &byte, 1)
-      }
-      sigemptyset(&action.sa_mask)
-      action.sa_flags = SA_RESTART
-      sigaction(signal, &action, nil)
-    }
+    for signal in signals { install(signal) }
 
     let readEnd = self.readEnd
-    source = DispatchSource.makeReadSource(fileDescriptor: readEnd, queue: .main)
-    source.setEventHandler {
+    let source = DispatchSource.makeReadSource(fileDescriptor: readEnd, queue: .main)
+    source.setEventHandler { [weak self] in
       var buffer = [UInt8](repeating: 0, count: 64)
       let count = read(readEnd, &buffer, buffer.count)
       guard count > 0 else { return }
       MainActor.assumeIsolated {
-        for signal in buffer[0..<count] { handler(Int32(signal)) }
+        self?.held.append(contentsOf: buffer[0..<count].map(Int32.init))
+        self?.deliverHeld()
       }
     }
     source.resume()
+    self.source = source
   }
 
   isolated deinit {
-    source.cancel()
+    source?.cancel()
+  }
+
+  private nonisolated func install(_ signal: Int32) {
+    var action = sigaction()
+    action.__sigaction_handler.sa_handler = { signal in
+      var byte = UInt8(truncatingIfNeeded: signal)
+      _ = Glibc.write(SignalPipe.writeEnd.load(ordering: .relaxed), &byte, 1)
+    }
+    sigemptyset(&action.sa_mask)
+    action.sa_flags = SA_RESTART
+    sigaction(signal, &action, nil)
+  }
+
+  /// Catches `signal` again after it was reset to its default action (after SIGTSTP).
+  public func reinstall(_ signal: Int32) {
+    install(signal)
+  }
+
+  private func deliverHeld() {
+    guard let handler else { return }
+    while !held.isEmpty { handler(held.removeFirst()) }
   }
 }

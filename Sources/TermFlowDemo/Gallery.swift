@@ -1,0 +1,134 @@
+import TerminalUI
+
+/// Everything the widget gallery shows, as one value: the demo renders it, and the tests
+/// render the same value headless and on a real terminal.
+struct GalleryState: Equatable, Sendable {
+  enum Field: Hashable, Sendable { case name, password, button, list }
+
+  var name = TextInput("Zoë Ångström 李小龍")
+  var password = TextInput("hunter2-hunter2")
+  var focus = FocusRing<Field>([.name, .password, .button, .list])
+  var window = ScrollWindow(total: 1_000, visible: 10)
+  var spinnerTick = 0
+  var isBusy = false
+  var showsModal = false
+
+  static let people = ["Ada Lovelace", "李小龍", "Zoë Ångström", "Grace Hopper", "José Núñez", "😀 Emoji Person"]
+
+  func row(_ index: Int) -> ListRow {
+    ListRow([Self.people[index % Self.people.count], "+1 555 \(String(format4: index))", "#\(index + 1)"])
+  }
+}
+
+extension String {
+  fileprivate init(format4 value: Int) {
+    let digits = String(value % 10_000)
+    self = String(repeating: "0", count: 4 - digits.count) + digits
+  }
+}
+
+/// The gallery screen: a form, a list, a status bar and a help bar; a modal on demand.
+@MainActor
+enum Gallery {
+  static let keyMap = KeyMap<String>([
+    KeyBinding([.tab, .backTab], "Focus", "focus"),
+    KeyBinding(.ctrl("s"), "Spinner", "spinner"),
+    KeyBinding(.ctrl("o"), "Dialog", "modal"),
+    KeyBinding([.character("q"), .ctrl("c")], "Quit", "quit"),
+  ])
+
+  static func render(_ state: GalleryState, size: Size) -> Frame {
+    var frame = Frame(size: size)
+    let theme = Theme.standard
+    let listRows = ListView.visibleRows(inHeight: max(1, size.height - 9))
+    var window = state.window
+    window.resize(visible: listRows)
+    let rows = window.visibleRange.map(state.row)
+    let form = VStack([
+      .fixed(1, Text("TermFlow widget gallery ✨", style: theme.title)),
+      .fixed(
+        1,
+        HStack([
+          .fixed(10, Text("Name")),
+          .fill(TextField(state.name, placeholder: "Full name", isFocused: state.focus.focused == .name)),
+        ])),
+      .fixed(
+        1,
+        HStack([
+          .fixed(10, Text("Password")),
+          .fill(
+            TextField(
+              state.password, placeholder: "8 characters or more", isMasked: true,
+              isFocused: state.focus.focused == .password, isDisabled: state.isBusy)),
+        ])),
+      .fixed(
+        1,
+        state.isBusy
+          ? Spinner(tick: state.spinnerTick, label: "Working…")
+          : Button("Submit", isFocused: state.focus.focused == .button)),
+    ])
+    let list = ListView(
+      columns: [
+        ListColumn("Name", .fill), ListColumn("Phone", .fixed(14)), ListColumn("#", .fixed(6), alignment: .trailing),
+      ],
+      rows: rows, window: window, isFocused: state.focus.focused == .list)
+    let screen = VStack([
+      .fixed(6, Box(title: "Form", borderStyle: theme.border, Padding(form, horizontal: 1))),
+      .fill(Box(title: "List", borderStyle: theme.border, list)),
+      .fixed(1, StatusBar(left: [Span("gallery")], right: [Span(ListView.positionLabel(window))])),
+      .fixed(1, HelpBar(keyMap.helpItems)),
+    ])
+    screen.render(into: &frame, in: frame.bounds)
+    if state.showsModal {
+      Modal(
+        title: "Delete contact?", size: Size(width: 40, height: 7),
+        VStack([
+          .fixed(2, Text("Delete “Zoë Ångström”? This cannot be undone.", overflow: .wrap)),
+          .fixed(1, Spacer()),
+          .fixed(1, HStack(spacing: 2, [.fit(Button("Delete", isFocused: true)), .fit(Button("Cancel"))])),
+        ])
+      ).render(into: &frame, in: frame.bounds)
+      frame.cursor = nil
+    }
+    return frame
+  }
+
+  /// Applies a key; returns false when the gallery should quit.
+  static func handle(_ key: Key, state: inout GalleryState) -> Bool {
+    if state.showsModal {
+      if key == .escape || key == .enter { state.showsModal = false }
+      return true
+    }
+    switch keyMap.intent(for: key) {
+    case "quit" where key == .ctrl("c") || state.focus.focused == .list || state.focus.focused == .button:
+      return false
+    case "focus":
+      if key == .backTab { state.focus.previous() } else { state.focus.next() }
+      return true
+    case "spinner":
+      state.isBusy.toggle()
+      return true
+    case "modal":
+      state.showsModal = true
+      return true
+    default:
+      break
+    }
+    switch state.focus.focused {
+    case .name: state.name.handle(key)
+    case .password: state.password.handle(key)
+    case .button: if key == .enter { state.showsModal = true }
+    case .list:
+      switch key {
+      case .down: state.window.move(by: 1)
+      case .up: state.window.move(by: -1)
+      case .pageDown: state.window.pageDown()
+      case .pageUp: state.window.pageUp()
+      case .home: state.window.home()
+      case .end: state.window.end()
+      default: break
+      }
+    }
+    return true
+  }
+}

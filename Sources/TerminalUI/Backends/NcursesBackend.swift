@@ -1,0 +1,238 @@
+import CNcursesw
+import Glibc
+
+/// The real terminal, driven through ncursesw.
+///
+/// Starting it takes over the tty: UTF-8 locale, raw mode (Ctrl-C arrives as a key), no echo,
+/// keypad transmit mode, a 25 ms escape delay, colours over the terminal's default background
+/// (none when `NO_COLOR` is set), bracketed paste, the cursor hidden except on the focused field.
+/// ``stop()`` gives the tty back exactly as it was; so do the crash handlers of
+/// ``TerminalRestore``.
+///
+/// Input is not read here: the run loop reads stdin itself and decodes it with ``InputDecoder``.
+@MainActor
+public final class NcursesBackend: TerminalBackend {
+  /// Why the terminal could not be taken over.
+  public enum StartError: Error, CustomStringConvertible {
+    case notATerminal
+    case unknownTerminal(String)
+    case logUnavailable(String)
+
+    public var description: String {
+      switch self {
+      case .notATerminal:
+        "an interactive terminal is needed (stdin and stdout must be a tty)."
+      case .unknownTerminal(let term):
+        "the terminal type '\(term)' is unknown to ncurses; try TERM=xterm-256color."
+      case .logUnavailable(let path):
+        "cannot write the log file \(path)."
+      }
+    }
+  }
+
+  /// Whether frames are bracketed by synchronized-output marks (DEC mode 2026), so the terminal
+  /// shows each frame at once. Set from the terminal's answer to our query, or forced.
+  public var usesSynchronizedOutput = false
+  /// Whether the terminal joins grapheme clusters itself (DEC mode 2027); see ``TerminalGlyphs``.
+  public var terminalClustersGraphemes = false
+
+  public private(set) var size: Size
+  private var screen: OpaquePointer?
+  private let ttyDescriptor: Int32
+  private var savedStandardStreams: (output: Int32, error: Int32)?
+  private var colorPairs: [ColorPair: Int16] = [:]
+  private let colorsEnabled: Bool
+  private var isSuspended = false
+  private var scalarBuffer = [wchar_t](repeating: 0, count: TerminalGlyphs.maximumScalarsPerCell + 1)
+
+  private struct ColorPair: Hashable {
+    var foreground: Color
+    var background: Color
+  }
+
+  /// Takes over the terminal. With `logPath`, stdout and stderr are pointed at that file while
+  /// the screen is up, so a stray print cannot corrupt it; they are restored by ``stop()``.
+  public init(logPath: String? = nil) throws(StartError) {
+    guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else { throw .notATerminal }
+    setlocale(LC_ALL, "")
+    // ncurses reads ESCDELAY at start-up. Our own decoder does the escape timing, but keypad
+    // mode must not make ncurses wait either.
+    set_escdelay(25)
+    ttyDescriptor = dup(STDOUT_FILENO)
+    let inputDescriptor = dup(STDIN_FILENO)
+    guard let screen = tf_newterm_fds(ttyDescriptor, inputDescriptor) else {
+      close(ttyDescriptor)
+      close(inputDescriptor)
+      throw .unknownTerminal(getenv("TERM").map { String(cString: $0) } ?? "")
+    }
+    self.screen = screen
+    colorsEnabled = has_colors() && getenv("NO_COLOR").map { $0.pointee == 0 } ?? true
+    var rows: Int32 = 0
+    var columns: Int32 = 0
+    tf_getmaxyx(tf_stdscr(), &rows, &columns)
+    size = Size(width: Int(columns), height: Int(rows))
+    TerminalRestore.activate(ttyDescriptor: ttyDescriptor)
+
+    raw()
+    noecho()
+    nonl()
+    keypad(tf_stdscr(), true)
+    curs_set(0)
+    if colorsEnabled {
+      start_color()
+      use_default_colors()
+    }
+    // Bracketed paste on; ask whether synchronized output and grapheme clustering are
+    // supported (the answers arrive as input and are decoded like keys).
+    writeToTerminal("\u{1B}[?2004h\u{1B}[?2026$p\u{1B}[?2027$p")
+
+    if let logPath {
+      let log = open(logPath, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o600)
+      guard log >= 0 else {
+        stop()
+        throw .logUnavailable(logPath)
+      }
+      fflush(nil)
+      savedStandardStreams = (dup(STDOUT_FILENO), dup(STDERR_FILENO))
+      dup2(log, STDOUT_FILENO)
+      dup2(log, STDERR_FILENO)
+      close(log)
+      TerminalRestore.standardStreams = savedStandardStreams
+    }
+  }
+
+  isolated deinit {
+    stop()
+  }
+
+  // MARK: Drawing
+
+  public func draw(_ frame: Frame, changes: [ChangedSpan]) {
+    guard screen != nil, !isSuspended else { return }
+    let window = tf_stdscr()
+    for span in changes where span.row < size.height {
+      for column in span.columns where column < size.width {
+        let cell = frame[column, span.row]
+        guard !cell.isContinuation else { continue }
+        let attributes = attributes(for: cell.style)
+        let pair = pairNumber(for: cell.style)
+        var x = column
+        let pieces = TerminalGlyphs.pieces(
+          for: cell, terminalClustersGraphemes: terminalClustersGraphemes,
+          libcWidth: { Int(tf_wcwidth($0.value)) })
+        for piece in pieces {
+          put(piece, y: span.row, x: x, attributes: attributes, pair: pair)
+          x += max(1, Int(tf_wcwidth(piece[0].value)))
+        }
+      }
+    }
+    if usesSynchronizedOutput { writeToTerminal("\u{1B}[?2026h") }
+    if let cursor = frame.cursor, cursor.x < size.width, cursor.y < size.height {
+      wmove(window, Int32(cursor.y), Int32(cursor.x))
+      curs_set(1)
+    } else {
+      curs_set(0)
+    }
+    wrefresh(window)
+    if usesSynchronizedOutput { writeToTerminal("\u{1B}[?2026l") }
+  }
+
+  private func put(_ scalars: [Unicode.Scalar], y: Int, x: Int, attributes: attr_t, pair: Int16) {
+    for (index, scalar) in scalars.enumerated() { scalarBuffer[index] = wchar_t(bitPattern: scalar.value) }
+    scalarBuffer[scalars.count] = 0
+    _ = tf_mvadd_cluster(Int32(y), Int32(x), scalarBuffer, attributes, pair)
+  }
+
+  private func attributes(for style: Style) -> attr_t {
+    var result = tf_a_normal()
+    if style.attributes.contains(.bold) { result |= tf_a_bold() }
+    if style.attributes.contains(.dim) { result |= tf_a_dim() }
+    if style.attributes.contains(.italic) { result |= tf_a_italic() }
+    if style.attributes.contains(.underline) { result |= tf_a_underline() }
+    if style.attributes.contains(.reverse) { result |= tf_a_reverse() }
+    return result
+  }
+
+  /// The colour pair for a style's colours, allocated on first use (pair 0 is the default).
+  private func pairNumber(for style: Style) -> Int16 {
+    guard colorsEnabled, style.foreground != .default || style.background != .default else { return 0 }
+    let key = ColorPair(foreground: style.foreground, background: style.background)
+    if let pair = colorPairs[key] { return pair }
+    let limit = min(Int(tf_color_pairs()), Int(Int16.max))
+    guard colorPairs.count + 1 < limit else { return 0 }
+    let pair = Int16(colorPairs.count + 1)
+    init_pair(pair, colorNumber(key.foreground), colorNumber(key.background))
+    colorPairs[key] = pair
+    return pair
+  }
+
+  private func colorNumber(_ color: Color) -> Int16 {
+    switch color {
+    case .default: -1
+    case .palette(let index): Int16(Int(index) % max(1, Int(tf_colors())))
+    }
+  }
+
+  // MARK: Terminal life
+
+  /// Re-reads the tty's size after SIGWINCH and tells ncurses; returns the new size.
+  @discardableResult
+  public func refreshSize() -> Size {
+    var window = winsize()
+    if ioctl(ttyDescriptor, UInt(TIOCGWINSZ), &window) == 0, window.ws_row > 0, window.ws_col > 0 {
+      resizeterm(Int32(window.ws_row), Int32(window.ws_col))
+    }
+    var rows: Int32 = 0
+    var columns: Int32 = 0
+    tf_getmaxyx(tf_stdscr(), &rows, &columns)
+    size = Size(width: Int(columns), height: Int(rows))
+    return size
+  }
+
+  /// Gives the tty back before the process stops (SIGTSTP).
+  public func suspend() {
+    guard screen != nil, !isSuspended else { return }
+    writeToTerminal("\u{1B}[?2004l")
+    endwin()
+    isSuspended = true
+  }
+
+  /// Takes the tty again after SIGCONT; the caller then redraws everything.
+  public func resume() {
+    guard screen != nil, isSuspended else { return }
+    isSuspended = false
+    wclear(tf_stdscr())
+    wrefresh(tf_stdscr())
+    writeToTerminal("\u{1B}[?2004h")
+    refreshSize()
+  }
+
+  /// Restores the terminal: bracketed paste off, cursor shown, the alternate screen left, tty
+  /// modes as before, stdout/stderr back on the terminal. Safe to call more than once.
+  public func stop() {
+    guard let screen else { return }
+    TerminalRestore.deactivate()
+    if !isSuspended {
+      writeToTerminal("\u{1B}[?2004l")
+      curs_set(1)
+      endwin()
+    }
+    // Answers to our start-up queries that arrived unread must not spill into the shell.
+    tcflush(STDIN_FILENO, TCIFLUSH)
+    delscreen(screen)
+    self.screen = nil
+    if let saved = savedStandardStreams {
+      fflush(nil)
+      dup2(saved.output, STDOUT_FILENO)
+      dup2(saved.error, STDERR_FILENO)
+      close(saved.output)
+      close(saved.error)
+      savedStandardStreams = nil
+    }
+  }
+
+  private func writeToTerminal(_ sequence: String) {
+    var bytes = Array(sequence.utf8)
+    _ = bytes.withUnsafeMutableBytes { write(ttyDescriptor, $0.baseAddress, $0.count) }
+  }
+}

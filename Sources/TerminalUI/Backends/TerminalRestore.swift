@@ -1,0 +1,74 @@
+import CNcursesw
+import Glibc
+import Synchronization
+
+/// Gives the terminal back when the process dies by a Swift trap or a fatal signal, where no
+/// Swift code unwinds.
+///
+/// The crash handlers restore stdout/stderr (which point at the log file while the screen is
+/// up), turn bracketed paste off, call `endwin()`, then re-install the previous action (the Swift
+/// runtime's backtracer) and return: the faulting instruction faults again and the backtrace
+/// prints on the restored screen instead of into the alternate screen in raw mode.
+public enum TerminalRestore {
+  /// Whether a backend currently owns the terminal.
+  private static let isActive = Atomic<Bool>(false)
+  private static let tty = Atomic<Int32>(-1)
+  private static let savedOutput = Atomic<Int32>(-1)
+  private static let savedError = Atomic<Int32>(-1)
+
+  private static let crashSignals: [Int32] = [SIGILL, SIGTRAP, SIGSEGV, SIGBUS, SIGFPE, SIGABRT]
+  // Written once, before any handler can run; read only by the handlers.
+  nonisolated(unsafe) private static let previousActions = UnsafeMutablePointer<sigaction>.allocate(capacity: 65)
+
+  static func activate(ttyDescriptor: Int32) {
+    tty.store(ttyDescriptor, ordering: .sequentiallyConsistent)
+    isActive.store(true, ordering: .sequentiallyConsistent)
+  }
+
+  static func deactivate() {
+    isActive.store(false, ordering: .sequentiallyConsistent)
+    standardStreams = nil
+  }
+
+  /// The original stdout and stderr while they point at the log file.
+  static var standardStreams: (output: Int32, error: Int32)? {
+    get {
+      let output = savedOutput.load(ordering: .sequentiallyConsistent)
+      return output < 0 ? nil : (output, savedError.load(ordering: .sequentiallyConsistent))
+    }
+    set {
+      savedOutput.store(newValue?.output ?? -1, ordering: .sequentiallyConsistent)
+      savedError.store(newValue?.error ?? -1, ordering: .sequentiallyConsistent)
+    }
+  }
+
+  /// Restores the terminal from a signal handler: only async-signal-safe calls, plus `endwin`,
+  /// which ncurses' own handlers also call from signal context.
+  static func restoreFromSignalHandler() {
+    guard isActive.exchange(false, ordering: .sequentiallyConsistent) else { return }
+    let output = savedOutput.load(ordering: .relaxed)
+    if output >= 0 {
+      dup2(output, STDOUT_FILENO)
+      dup2(savedError.load(ordering: .relaxed), STDERR_FILENO)
+    }
+    var pasteOff: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) = (
+      0x1B, 0x5B, 0x3F, 0x32, 0x30, 0x30, 0x34, 0x6C
+    )
+    _ = withUnsafeBytes(of: &pasteOff) { write(tty.load(ordering: .relaxed), $0.baseAddress, 8) }
+    endwin()
+  }
+
+  /// Installs the crash handlers. Call once, after the runtime has installed its own (at start-up).
+  public static func installCrashHandlers() {
+    for signal in crashSignals {
+      var action = sigaction()
+      action.__sigaction_handler.sa_handler = { signal in
+        TerminalRestore.restoreFromSignalHandler()
+        sigaction(signal, TerminalRestore.previousActions + Int(signal), nil)
+      }
+      sigemptyset(&action.sa_mask)
+      action.sa_flags = 0
+      sigaction(signal, &action, previousActions + Int(signal))
+    }
+  }
+}

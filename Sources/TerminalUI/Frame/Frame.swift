@@ -1,0 +1,134 @@
+/// A full screen of cells: what one render produces and what the renderer diffs.
+///
+/// All drawing clips to the frame (and to an optional clip rectangle): nothing is ever written
+/// outside it, at any size. Writing keeps wide clusters whole: a wide cluster that does not fit
+/// in the remaining columns is replaced by blanks, and overwriting either half of a wide cluster
+/// blanks the other half.
+public struct Frame: Equatable, Sendable {
+  public let size: Size
+  public private(set) var cells: [Cell]
+  /// Where the terminal's cursor should be shown (the focused text field), or nil to hide it.
+  public var cursor: Point?
+
+  public init(size: Size, fill: Cell = .blank) {
+    self.size = size
+    self.cells = Array(repeating: fill, count: size.width * size.height)
+  }
+
+  public var bounds: Rect { Rect(size: size) }
+
+  public subscript(x: Int, y: Int) -> Cell {
+    cells[y * size.width + x]
+  }
+
+  /// The cells of one row.
+  public func row(_ y: Int) -> ArraySlice<Cell> {
+    cells[(y * size.width)..<((y + 1) * size.width)]
+  }
+
+  /// Writes one cell, keeping wide clusters whole. Ignored outside the frame.
+  public mutating func set(_ cell: Cell, at point: Point, clip: Rect? = nil) {
+    let area = clip.map { $0.intersection(bounds) } ?? bounds
+    guard area.contains(point) else { return }
+    let width = cell.width
+    if width == 2 {
+      guard point.x + 1 < area.maxX else {
+        place(.blank(cell.style), x: point.x, y: point.y)
+        return
+      }
+      place(cell, x: point.x, y: point.y)
+      place(Cell(.continuation, style: cell.style), x: point.x + 1, y: point.y)
+    } else {
+      place(cell, x: point.x, y: point.y)
+    }
+  }
+
+  /// Writes `text` from `origin` to the right on one row; returns the columns used. Stops at
+  /// the clip edge; line breaks are drawn as U+FFFD (split text into lines first).
+  @discardableResult
+  public mutating func write(_ text: some StringProtocol, at origin: Point, style: Style = .plain, clip: Rect? = nil)
+    -> Int
+  {
+    let area = clip.map { $0.intersection(bounds) } ?? bounds
+    guard origin.y >= area.minY, origin.y < area.maxY, origin.x < area.maxX else { return 0 }
+    var x = origin.x
+    if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
+      for byte in text.utf8 {
+        guard x < area.maxX else { break }
+        if x >= area.minX { place(Cell(.scalar(Unicode.Scalar(byte)), style: style), x: x, y: origin.y) }
+        x += 1
+      }
+      return x - origin.x
+    }
+    for character in text {
+      guard x < area.maxX else { break }
+      let safe = DisplayWidth.sanitized(character)
+      let width = DisplayWidth.of(safe)
+      if x >= area.minX {
+        set(Cell(safe, style: style), at: Point(x: x, y: origin.y), clip: area)
+      } else if x + width > area.minX {
+        // The left half is clipped away; show the visible half as a blank.
+        place(.blank(style), x: area.minX, y: origin.y)
+      }
+      x += width
+    }
+    return min(x, area.maxX) - origin.x
+  }
+
+  /// Fills a rectangle (clipped) with `cell`.
+  public mutating func fill(_ rect: Rect, with cell: Cell = .blank) {
+    let area = rect.intersection(bounds)
+    guard !area.isEmpty else { return }
+    for y in area.minY..<area.maxY {
+      for x in area.minX..<area.maxX { place(cell, x: x, y: y) }
+    }
+  }
+
+  /// Changes the style of the cells in a rectangle (clipped), keeping their content.
+  public mutating func restyle(_ rect: Rect, _ change: (Style) -> Style) {
+    let area = rect.intersection(bounds)
+    guard !area.isEmpty else { return }
+    for y in area.minY..<area.maxY {
+      for x in area.minX..<area.maxX {
+        let index = y * size.width + x
+        cells[index].style = change(cells[index].style)
+      }
+    }
+  }
+
+  /// The text of each row, continuation cells omitted: what a person sees.
+  public var lines: [String] {
+    (0..<size.height).map { y in row(y).map(\.text).joined() }
+  }
+
+  /// Whether every row holds whole clusters: each wide cluster followed by its continuation,
+  /// no continuation without one, no wide cluster cut by the right edge. Drawing keeps this true.
+  public var isWellFormed: Bool {
+    for y in 0..<size.height {
+      var x = 0
+      while x < size.width {
+        let cell = self[x, y]
+        if cell.isContinuation { return false }
+        if cell.width == 2 {
+          guard x + 1 < size.width, self[x + 1, y].isContinuation else { return false }
+          x += 2
+        } else {
+          x += 1
+        }
+      }
+    }
+    return cursor.map { bounds.contains($0) } ?? true
+  }
+
+  /// Stores a cell, blanking the other half of any wide cluster it overwrites.
+  private mutating func place(_ cell: Cell, x: Int, y: Int) {
+    let index = y * size.width + x
+    let old = cells[index]
+    if old.isContinuation, x > 0, !cell.isContinuation {
+      cells[index - 1].content = .scalar(" ")
+    } else if old.width == 2, x + 1 < size.width, cells[index + 1].isContinuation {
+      cells[index + 1].content = .scalar(" ")
+    }
+    cells[index] = cell
+  }
+}

@@ -1,0 +1,54 @@
+/// How a cell looks: colours and attributes.
+public struct Style: Hashable, Sendable, CustomStringConvertible {
+  /// Text attributes a terminal can combine.
+  public struct Attributes: OptionSet, Hashable, Sendable {
+    public let rawValue: UInt8
+    public init(rawValue: UInt8) { self.rawValue = rawValue }
+
+    public static let bold = Attributes(rawValue: 1 << 0)
+    public static let dim = Attributes(rawValue: 1 << 1)
+    public static let italic = Attributes(rawValue: 1 << 2)
+    public static let underline = Attributes(rawValue: 1 << 3)
+    public static let reverse = Attributes(rawValue: 1 << 4)
+  }
+
+  public var foreground: Color
+  public var background: Color
+  public var attributes: Attributes
+
+  public init(foreground: Color = .default, background: Color = .default, attributes: Attributes = []) {
+    self.foreground = foreground
+    self.background = background
+    self.attributes = attributes
+  }
+
+  /// The terminal's default look.
+  public static let plain = Style()
+
+  public func foreground(_ color: Color) -> Style { with { $0.foreground = color } }
+  public func background(_ color: Color) -> Style { with { $0.background = color } }
+  public func adding(_ attributes: Attributes) -> Style { with { $0.attributes.formUnion(attributes) } }
+  public var bold: Style { adding(.bold) }
+  public var dim: Style { adding(.dim) }
+  public var italic: Style { adding(.italic) }
+  public var underline: Style { adding(.underline) }
+  public var reverse: Style { adding(.reverse) }
+
+  private func with(_ change: (inout Style) -> Void) -> Style {
+    var copy = self
+    change(&copy)
+    return copy
+  }
+
+  /// A compact description for snapshots: `bold reverse fg=red bg=blue`, or `plain`.
+  public var description: String {
+    var parts: [String] = []
+    let names: [(Attributes, String)] = [
+      (.bold, "bold"), (.dim, "dim"), (.italic, "italic"), (.underline, "underline"), (.reverse, "reverse"),
+    ]
+    for (attribute, name) in names where attributes.contains(attribute) { parts.append(name) }
+    if foreground != .default { parts.append("fg=\(foreground)") }
+    if background != .default { parts.append("bg=\(background)") }
+    return parts.isEmpty ? "plain" : parts.joined(separator: " ")
+  }
+}

@@ -1,0 +1,40 @@
+/// A fixed-size terminal in memory, for tests and replays.
+///
+/// It applies the changed spans it is given to its own screen exactly as a real terminal would,
+/// so a test can check both what the app meant to show (`frames`) and what a terminal fed only
+/// the diffs would end up showing (`screen`).
+@MainActor
+public final class HeadlessTerminal: TerminalBackend {
+  public private(set) var size: Size
+  /// The screen as built from the changes drawn so far.
+  public private(set) var screen: Frame
+  /// Every frame handed to `draw`, in order.
+  public private(set) var frames: [Frame] = []
+  /// Cells written over the terminal's life.
+  public private(set) var cellsWritten = 0
+
+  public init(size: Size) {
+    self.size = size
+    self.screen = Frame(size: size)
+  }
+
+  /// Changes the size, as a terminal window resize would; the screen is cleared.
+  public func resize(to size: Size) {
+    self.size = size
+    screen = Frame(size: size)
+  }
+
+  public func draw(_ frame: Frame, changes: [ChangedSpan]) {
+    frames.append(frame)
+    if screen.size != frame.size { screen = Frame(size: frame.size) }
+    for span in changes {
+      for column in span.columns {
+        let cell = frame[column, span.row]
+        guard !cell.isContinuation else { continue }
+        screen.set(cell, at: Point(x: column, y: span.row))
+        cellsWritten += 1
+      }
+    }
+    screen.cursor = frame.cursor
+  }
+}

@@ -1,0 +1,227 @@
+import Dispatch
+import Glibc
+
+/// The event loop of a full-screen app: it owns the terminal from start to exit.
+///
+/// Everything is driven by readiness on the main queue (the main actor): stdin, caught signals,
+/// a 25 ms timer armed only while a lone Esc waits, an animation timer running only while
+/// ``isAnimating`` is on, and the effects of the app, which come back as main-actor tasks. With
+/// nothing to do the process sleeps: idle CPU is zero.
+///
+/// Rendering is on demand and coalesced: ``setNeedsRender()`` may be called any number of times
+/// in a turn of the loop; one frame is drawn when the turn ends, and only its changed cells reach
+/// the terminal.
+///
+/// It knows nothing of stores or screens: the app hands it a `render` function and receives
+/// ``Event``s.
+@MainActor
+public final class TerminalSession {
+  /// What the session reports to the app.
+  public enum Event: Equatable, Sendable {
+    case input(InputEvent)
+    case resize(Size)
+    /// The animation timer fired (only while `isAnimating`).
+    case tick
+  }
+
+  public let backend: NcursesBackend
+  private let renderer: Renderer
+  private let signals: SignalPipe
+  private var decoder = InputDecoder()
+  private var input: (any DispatchSourceRead)?
+  private var escapeTimer: (any DispatchSourceTimer)?
+  private var animationTimer: (any DispatchSourceTimer)?
+  private var renderScheduled = false
+  private var finish: CheckedContinuation<Int32, Never>?
+  private var exitStatus: Int32?
+  private var readBuffer = [UInt8](repeating: 0, count: 65_536)
+
+  private let render: (Size) -> Frame
+  private let handle: (Event) -> Void
+
+  /// How long a lone Esc waits for the rest of an escape sequence.
+  public var escapeDelay: DispatchTimeInterval = .milliseconds(25)
+  /// How often `.tick` arrives while animating.
+  public var animationInterval: DispatchTimeInterval = .milliseconds(80)
+
+  /// Frames drawn so far (for tests and diagnostics).
+  public private(set) var framesRendered = 0
+
+  /// Takes over the terminal. `render` builds a frame of the given size from the app's state;
+  /// `handle` receives input, resizes and animation ticks.
+  public init(
+    logPath: String? = nil,
+    render: @escaping (Size) -> Frame,
+    handle: @escaping (Event) -> Void
+  ) throws(NcursesBackend.StartError) {
+    // Caught before ncurses starts, so ncurses leaves these signals to us.
+    signals = SignalPipe(signals: [SIGINT, SIGTERM, SIGHUP, SIGWINCH, SIGTSTP])
+    backend = try NcursesBackend(logPath: logPath)
+    TerminalRestore.installCrashHandlers()
+    renderer = Renderer(backend: backend)
+    self.render = render
+    self.handle = handle
+    if let forced = getenv("TERMFLOW_SYNC_OUTPUT").map({ String(cString: $0) }) {
+      backend.usesSynchronizedOutput = forced == "1"
+    }
+  }
+
+  /// The terminal size in cells.
+  public var size: Size { backend.size }
+
+  /// Call first thing in `main`. On a terminal, makes sure the Swift backtracer will not wait
+  /// 25 s for a key after a crash (it reads `SWIFT_BACKTRACE` only at start-up, so the process
+  /// re-executes itself once with `interactive=no`). Returns normally when nothing was needed or
+  /// re-executing failed.
+  public nonisolated static func prepareProcess() {
+    guard getenv("SWIFT_BACKTRACE") == nil, isatty(STDIN_FILENO) == 1 else { return }
+    setenv("SWIFT_BACKTRACE", "interactive=no", 1)
+    execv("/proc/self/exe", CommandLine.unsafeArgv)
+  }
+
+  /// Runs the loop until ``exit(status:)`` or a terminating signal; returns the exit status
+  /// (128 + n after signal n). The terminal is restored before this returns.
+  public func run() async -> Int32 {
+    signals.handler = { [weak self] signal in self?.handle(signal: signal) }
+    _ = fcntl(STDIN_FILENO, F_SETFL, fcntl(STDIN_FILENO, F_GETFL) | O_NONBLOCK)
+    let source = DispatchSource.makeReadSource(fileDescriptor: STDIN_FILENO, queue: .main)
+    source.setEventHandler { [weak self] in
+      MainActor.assumeIsolated { self?.readInput() }
+    }
+    source.resume()
+    input = source
+    renderNow()
+    let status: Int32
+    if let exitStatus {
+      status = exitStatus
+    } else {
+      status = await withCheckedContinuation { finish = $0 }
+    }
+    source.cancel()
+    escapeTimer?.cancel()
+    animationTimer?.cancel()
+    _ = fcntl(STDIN_FILENO, F_SETFL, fcntl(STDIN_FILENO, F_GETFL) & ~O_NONBLOCK)
+    backend.stop()
+    return status
+  }
+
+  /// Ends the loop with `status` once the current turn is over.
+  public func exit(status: Int32) {
+    guard exitStatus == nil else { return }
+    exitStatus = status
+    backend.stop()
+    finish?.resume(returning: status)
+    finish = nil
+  }
+
+  /// Asks for a frame at the end of this turn of the loop. Cheap to call repeatedly.
+  public func setNeedsRender() {
+    guard !renderScheduled, exitStatus == nil else { return }
+    renderScheduled = true
+    DispatchQueue.main.async { [weak self] in
+      MainActor.assumeIsolated { self?.renderNow() }
+    }
+  }
+
+  /// Whether `.tick` events arrive (a spinner is on screen). Off by default: no timer, no wakeups.
+  public var isAnimating = false {
+    didSet {
+      guard isAnimating != oldValue else { return }
+      if isAnimating {
+        let timer = DispatchSource.makeTimerSource(queue: .main)
+        timer.schedule(deadline: .now() + animationInterval, repeating: animationInterval)
+        timer.setEventHandler { [weak self] in
+          MainActor.assumeIsolated { self?.handle(.tick) }
+        }
+        timer.resume()
+        animationTimer = timer
+      } else {
+        animationTimer?.cancel()
+        animationTimer = nil
+      }
+    }
+  }
+
+  // MARK: Turn handlers
+
+  private func renderNow() {
+    renderScheduled = false
+    guard exitStatus == nil else { return }
+    renderer.render(render(backend.size))
+    framesRendered += 1
+  }
+
+  private func readInput() {
+    let count = readBuffer.withUnsafeMutableBytes { read(STDIN_FILENO, $0.baseAddress, $0.count) }
+    if count == 0 {
+      // The terminal went away (EOF on stdin): leave as after SIGHUP.
+      exit(status: 128 + SIGHUP)
+      return
+    }
+    guard count > 0 else { return }
+    escapeTimer?.cancel()
+    escapeTimer = nil
+    deliver(decoder.feed(readBuffer[0..<count]))
+    if decoder.hasPendingInput { armEscapeTimer() }
+  }
+
+  private func armEscapeTimer() {
+    let timer = DispatchSource.makeTimerSource(queue: .main)
+    timer.schedule(deadline: .now() + escapeDelay)
+    timer.setEventHandler { [weak self] in
+      MainActor.assumeIsolated {
+        guard let self else { return }
+        self.escapeTimer = nil
+        self.deliver(self.decoder.flushPending())
+      }
+    }
+    timer.resume()
+    escapeTimer = timer
+  }
+
+  private func deliver(_ events: [InputEvent]) {
+    for event in events {
+      switch event {
+      case .terminalMode(.synchronizedOutput, let supported):
+        if getenv("TERMFLOW_SYNC_OUTPUT") == nil { backend.usesSynchronizedOutput = supported }
+      case .terminalMode(.graphemeClustering, let supported) where supported != backend.terminalClustersGraphemes:
+        // Clusters are written differently now (see TerminalGlyphs): repaint them all.
+        backend.terminalClustersGraphemes = supported
+        renderer.invalidate()
+        setNeedsRender()
+      case .terminalMode:
+        break
+      default:
+        handle(.input(event))
+      }
+      if exitStatus != nil { return }
+    }
+  }
+
+  private func handle(signal: Int32) {
+    switch signal {
+    case SIGWINCH:
+      let size = backend.refreshSize()
+      handle(.resize(size))
+      setNeedsRender()
+    case SIGTSTP:
+      suspend()
+    default:
+      exit(status: 128 + signal)
+    }
+  }
+
+  /// Gives the terminal back, stops the process as the default SIGTSTP would, and on SIGCONT
+  /// takes the terminal again and redraws everything.
+  private func suspend() {
+    backend.suspend()
+    signal(SIGTSTP, SIG_DFL)
+    raise(SIGTSTP)
+    // Stopped here until SIGCONT.
+    signals.reinstall(SIGTSTP)
+    backend.resume()
+    renderer.invalidate()
+    handle(.resize(backend.size))
+    setNeedsRender()
+  }
+}

@@ -1,0 +1,112 @@
+/// The editable content of a single-line text field: text and cursor, as a value kept in app
+/// state, with the editing keys of a readline-style field.
+///
+/// | key | edit |
+/// | --- | --- |
+/// | printable, paste | insert at the cursor (line breaks in a paste become spaces) |
+/// | Backspace / Del, Ctrl-D | delete before / after the cursor |
+/// | ← → | move one character |
+/// | Ctrl-← Ctrl-→, Alt-b Alt-f | move one word |
+/// | Home End, Ctrl-A Ctrl-E | move to start / end |
+/// | Ctrl-W, Alt-Backspace | delete the word before the cursor |
+/// | Ctrl-U / Ctrl-K | delete to start / to end |
+public struct TextInput: Hashable, Sendable {
+  public private(set) var text: String
+  /// The cursor as a count of characters (grapheme clusters) before it.
+  public private(set) var cursor: Int
+  /// The most characters the field holds; longer input is cut there.
+  public let maxLength: Int
+
+  public init(_ text: String = "", maxLength: Int = 4_096) {
+    self.maxLength = maxLength
+    self.text = String(text.prefix(maxLength))
+    self.cursor = self.text.count
+  }
+
+  public var isEmpty: Bool { text.isEmpty }
+
+  /// Applies an editing key. Returns false for keys that are not editing keys (Enter, Tab, Esc,
+  /// ↑ ↓…) so the screen can use them.
+  @discardableResult
+  public mutating func handle(_ key: Key) -> Bool {
+    let plain = key.modifiers.isEmpty || key.modifiers == .shift
+    switch (key.code, key.modifiers) {
+    case (.character(let character), _) where plain:
+      insert(String(character))
+    case (.backspace, []): deleteBackward(count: 1)
+    case (.backspace, .alt), (.character("w"), .control): deleteBackward(count: cursor - wordStart(before: cursor))
+    case (.delete, []), (.character("d"), .control): deleteForward(count: 1)
+    case (.left, []), (.character("b"), .control): cursor = max(0, cursor - 1)
+    case (.right, []), (.character("f"), .control): cursor = min(text.count, cursor + 1)
+    case (.left, .control), (.character("b"), .alt): cursor = wordStart(before: cursor)
+    case (.right, .control), (.character("f"), .alt): cursor = wordEnd(after: cursor)
+    case (.home, []), (.character("a"), .control): cursor = 0
+    case (.end, []), (.character("e"), .control): cursor = text.count
+    case (.character("u"), .control): deleteBackward(count: cursor)
+    case (.character("k"), .control): deleteForward(count: text.count - cursor)
+    default: return false
+    }
+    return true
+  }
+
+  /// Inserts text at the cursor; line breaks and tabs become spaces, and the field's
+  /// `maxLength` is respected. Returns how many characters did not fit.
+  @discardableResult
+  public mutating func insert(_ insertion: String) -> Int {
+    var flattened = ""
+    flattened.reserveCapacity(insertion.utf8.count)
+    for character in insertion {
+      flattened.append(character.isNewline || character == "\t" ? " " : character)
+    }
+    let room = maxLength - text.count
+    let kept = flattened.prefix(max(0, room))
+    let index = text.index(text.startIndex, offsetBy: cursor)
+    text.insert(contentsOf: kept, at: index)
+    cursor += kept.count
+    return flattened.count - kept.count
+  }
+
+  /// Replaces the whole content, cursor at the end.
+  public mutating func set(_ newText: String) {
+    text = String(newText.prefix(maxLength))
+    cursor = text.count
+  }
+
+  private mutating func deleteBackward(count: Int) {
+    guard count > 0, cursor > 0 else { return }
+    let end = text.index(text.startIndex, offsetBy: cursor)
+    let start = text.index(end, offsetBy: -min(count, cursor))
+    let removed = text.distance(from: start, to: end)
+    text.removeSubrange(start..<end)
+    cursor -= removed
+  }
+
+  private mutating func deleteForward(count: Int) {
+    guard count > 0, cursor < text.count else { return }
+    let start = text.index(text.startIndex, offsetBy: cursor)
+    let end = text.index(start, offsetBy: min(count, text.count - cursor))
+    text.removeSubrange(start..<end)
+  }
+
+  private func isWordCharacter(_ character: Character) -> Bool {
+    character.isLetter || character.isNumber || character == "_"
+  }
+
+  /// The start of the word before `position`, skipping any separators first.
+  private func wordStart(before position: Int) -> Int {
+    let characters = Array(text)
+    var index = position
+    while index > 0 && !isWordCharacter(characters[index - 1]) { index -= 1 }
+    while index > 0 && isWordCharacter(characters[index - 1]) { index -= 1 }
+    return index
+  }
+
+  /// The end of the word after `position`, skipping any separators first.
+  private func wordEnd(after position: Int) -> Int {
+    let characters = Array(text)
+    var index = position
+    while index < characters.count && !isWordCharacter(characters[index]) { index += 1 }
+    while index < characters.count && isWordCharacter(characters[index]) { index += 1 }
+    return index
+  }
+}

@@ -1,0 +1,144 @@
+/// How much of a stack's main axis a child gets.
+public enum Length: Hashable, Sendable {
+  /// Exactly this many cells (less only when the stack runs out).
+  case fixed(Int)
+  /// At least this many, then a share of what is left like `.flexible(1)`.
+  case min(Int)
+  /// A share of what is left after fixed, minimum and fitted children, by weight.
+  case flexible(Int)
+  /// What the child says it prefers (`View.preferredSize`).
+  case fit
+
+  /// A flexible child of weight 1.
+  public static let fill = Length.flexible(1)
+}
+
+/// A child of a stack with its length.
+public struct StackItem {
+  public var length: Length
+  public var view: any View
+
+  public init(_ length: Length, _ view: any View) {
+    self.length = length
+    self.view = view
+  }
+
+  public static func fixed(_ cells: Int, _ view: any View) -> StackItem { StackItem(.fixed(cells), view) }
+  public static func min(_ cells: Int, _ view: any View) -> StackItem { StackItem(.min(cells), view) }
+  public static func flexible(_ view: any View, weight: Int = 1) -> StackItem { StackItem(.flexible(weight), view) }
+  public static func fit(_ view: any View) -> StackItem { StackItem(.fit, view) }
+  /// A flexible child of weight 1: takes what is left.
+  public static func fill(_ view: any View) -> StackItem { StackItem(.fill, view) }
+}
+
+/// Splits `total` cells between lengths: fixed, minimum and fitted sizes first, in order, then
+/// the rest by weight (remainders to the earliest). Never hands out more than `total`.
+func distribute(_ total: Int, lengths: [Length], fitted: (Int) -> Int) -> [Int] {
+  var sizes = [Int](repeating: 0, count: lengths.count)
+  var remaining = max(0, total)
+  for (index, length) in lengths.enumerated() {
+    let base: Int
+    switch length {
+    case .fixed(let cells), .min(let cells): base = cells
+    case .fit: base = fitted(index)
+    case .flexible: base = 0
+    }
+    sizes[index] = Swift.min(Swift.max(0, base), remaining)
+    remaining -= sizes[index]
+  }
+  let weights = lengths.map { length -> Int in
+    switch length {
+    case .flexible(let weight): Swift.max(0, weight)
+    case .min: 1
+    default: 0
+    }
+  }
+  let totalWeight = weights.reduce(0, +)
+  guard totalWeight > 0, remaining > 0 else { return sizes }
+  var handedOut = 0
+  for index in sizes.indices where weights[index] > 0 {
+    let share = remaining * weights[index] / totalWeight
+    sizes[index] += share
+    handedOut += share
+  }
+  var leftover = remaining - handedOut
+  for index in sizes.indices where weights[index] > 0 && leftover > 0 {
+    sizes[index] += 1
+    leftover -= 1
+  }
+  return sizes
+}
+
+/// Children top to bottom.
+public struct VStack: View {
+  public var items: [StackItem]
+  public var spacing: Int
+
+  public init(spacing: Int = 0, _ items: [StackItem]) {
+    self.items = items
+    self.spacing = spacing
+  }
+
+  public func render(into frame: inout Frame, in region: Rect) {
+    let gaps = Swift.max(0, items.count - 1) * spacing
+    let heights = distribute(region.height - gaps, lengths: items.map(\.length)) { index in
+      items[index].view.preferredSize(in: Size(width: region.width, height: region.height)).height
+    }
+    var y = region.y
+    for (item, height) in zip(items, heights) {
+      item.view.render(into: &frame, in: Rect(x: region.x, y: y, width: region.width, height: height))
+      y += height + spacing
+    }
+  }
+
+  public func preferredSize(in available: Size) -> Size {
+    var height = Swift.max(0, items.count - 1) * spacing
+    var width = 0
+    for item in items {
+      let preferred = item.view.preferredSize(in: available)
+      width = Swift.max(width, preferred.width)
+      switch item.length {
+      case .fixed(let cells), .min(let cells): height += cells
+      case .fit, .flexible: height += preferred.height
+      }
+    }
+    return Size(width: Swift.min(width, available.width), height: Swift.min(height, available.height))
+  }
+}
+
+/// Children left to right.
+public struct HStack: View {
+  public var items: [StackItem]
+  public var spacing: Int
+
+  public init(spacing: Int = 0, _ items: [StackItem]) {
+    self.items = items
+    self.spacing = spacing
+  }
+
+  public func render(into frame: inout Frame, in region: Rect) {
+    let gaps = Swift.max(0, items.count - 1) * spacing
+    let widths = distribute(region.width - gaps, lengths: items.map(\.length)) { index in
+      items[index].view.preferredSize(in: Size(width: region.width, height: region.height)).width
+    }
+    var x = region.x
+    for (item, width) in zip(items, widths) {
+      item.view.render(into: &frame, in: Rect(x: x, y: region.y, width: width, height: region.height))
+      x += width + spacing
+    }
+  }
+
+  public func preferredSize(in available: Size) -> Size {
+    var width = Swift.max(0, items.count - 1) * spacing
+    var height = 0
+    for item in items {
+      let preferred = item.view.preferredSize(in: available)
+      height = Swift.max(height, preferred.height)
+      switch item.length {
+      case .fixed(let cells), .min(let cells): width += cells
+      case .fit, .flexible: width += preferred.width
+      }
+    }
+    return Size(width: Swift.min(width, available.width), height: Swift.min(height, available.height))
+  }
+}

@@ -1,0 +1,126 @@
+/// A column of a ``ListView``.
+public struct ListColumn: Hashable, Sendable {
+  public var title: String
+  public var length: Length
+  public var alignment: Text.Alignment
+
+  public init(_ title: String, _ length: Length, alignment: Text.Alignment = .leading) {
+    self.title = title
+    self.length = length
+    self.alignment = alignment
+  }
+}
+
+/// One row of a ``ListView``: one string per column.
+public struct ListRow: Hashable, Sendable {
+  public var cells: [String]
+
+  public init(_ cells: [String]) { self.cells = cells }
+}
+
+/// A virtualised list or table: it is handed only the rows on screen (the window of a
+/// ``ScrollWindow``), never the whole list, so it draws a ten-million-row list as fast as a
+/// ten-row one. It highlights the selection and shows a scrollbar when the list is longer than
+/// the screen.
+public struct ListView: View {
+  public var columns: [ListColumn]
+  public var showsHeader: Bool
+  /// The rows on screen, starting at absolute index `window.offset`.
+  public var rows: [ListRow]
+  public var window: ScrollWindow
+  public var isFocused: Bool
+  public var emptyMessage: String
+  public var theme: Theme
+
+  public init(
+    columns: [ListColumn], showsHeader: Bool = true, rows: [ListRow], window: ScrollWindow, isFocused: Bool = true,
+    emptyMessage: String = "Nothing here", theme: Theme = .standard
+  ) {
+    self.columns = columns
+    self.showsHeader = showsHeader
+    self.rows = rows
+    self.window = window
+    self.isFocused = isFocused
+    self.emptyMessage = emptyMessage
+    self.theme = theme
+  }
+
+  /// How many rows fit in `height` cells (the header takes one).
+  public static func visibleRows(inHeight height: Int, showsHeader: Bool = true) -> Int {
+    max(1, height - (showsHeader ? 1 : 0))
+  }
+
+  /// "1,234 of 10,000,000": where the selection is, for a status bar.
+  public static func positionLabel(_ window: ScrollWindow) -> String {
+    window.total == 0
+      ? "0 of 0" : "\((window.selected + 1).formattedWithSeparators) of \(window.total.formattedWithSeparators)"
+  }
+
+  public func render(into frame: inout Frame, in region: Rect) {
+    let area = region.intersection(frame.bounds)
+    guard !area.isEmpty else { return }
+    let needsScrollbar = window.total > window.visible && region.width > 2
+    let content = Rect(x: region.x, y: region.y, width: region.width - (needsScrollbar ? 1 : 0), height: region.height)
+    var y = region.y
+    if showsHeader {
+      renderRow(columns.map(\.title), into: &frame, in: content.row(0), style: theme.header, clip: area)
+      y += 1
+    }
+    let body = Rect(x: content.x, y: y, width: content.width, height: region.maxY - y)
+    guard window.total > 0 else {
+      Text(emptyMessage, style: theme.secondary, alignment: .center).render(into: &frame, in: body.row(body.height / 2))
+      return
+    }
+    for (offset, row) in rows.prefix(body.height).enumerated() {
+      let index = window.offset + offset
+      let rowRect = body.row(offset)
+      let isSelected = index == window.selected
+      let style: Style = isSelected ? (isFocused ? theme.selection : theme.inactiveSelection) : .plain
+      if isSelected { frame.fill(rowRect.intersection(area), with: .blank(style)) }
+      renderRow(row.cells, into: &frame, in: rowRect, style: style, clip: area)
+    }
+    if needsScrollbar {
+      renderScrollbar(into: &frame, in: Rect(x: region.maxX - 1, y: body.y, width: 1, height: body.height), clip: area)
+    }
+  }
+
+  private func renderRow(_ cells: [String], into frame: inout Frame, in rect: Rect, style: Style, clip: Rect) {
+    guard !rect.isEmpty else { return }
+    let gaps = max(0, columns.count - 1)
+    let widths = distribute(rect.width - gaps, lengths: columns.map(\.length)) { _ in 0 }
+    var x = rect.x
+    for (index, column) in columns.enumerated() {
+      let cellRect = Rect(x: x, y: rect.y, width: widths[index], height: 1).intersection(clip)
+      if index < cells.count {
+        Text(cells[index], style: style, alignment: column.alignment).render(into: &frame, in: cellRect)
+      }
+      x += widths[index] + 1
+    }
+  }
+
+  private func renderScrollbar(into frame: inout Frame, in track: Rect, clip: Rect) {
+    guard track.height > 0 else { return }
+    let thumbHeight = max(1, track.height * window.visible / max(1, window.total))
+    let scrollable = max(1, window.total - window.visible)
+    let thumbStart = (track.height - thumbHeight) * min(window.offset, scrollable) / scrollable
+    for offset in 0..<track.height {
+      let inThumb = offset >= thumbStart && offset < thumbStart + thumbHeight
+      frame.set(
+        Cell(inThumb ? "┃" : "│", style: inThumb ? theme.scrollbarThumb : theme.scrollbarTrack),
+        at: Point(x: track.x, y: track.y + offset), clip: clip)
+    }
+  }
+}
+
+extension Int {
+  /// 1234567 → "1,234,567", without Foundation's locale machinery.
+  public var formattedWithSeparators: String {
+    let digits = String(magnitude)
+    var grouped = ""
+    for (index, digit) in digits.enumerated() {
+      if index > 0 && (digits.count - index) % 3 == 0 { grouped.append(",") }
+      grouped.append(digit)
+    }
+    return (self < 0 ? "-" : "") + grouped
+  }
+}

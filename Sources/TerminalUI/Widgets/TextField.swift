@@ -1,0 +1,122 @@
+/// A single-line text field drawing a ``TextInput``: placeholder when empty, masking for
+/// passwords, a disabled look, and horizontal scrolling that keeps the cursor in view (with a
+/// `…` where text is scrolled off to the left). When focused, it places the terminal's cursor.
+public struct TextField: View {
+  public var input: TextInput
+  public var placeholder: String
+  public var isMasked: Bool
+  public var isFocused: Bool
+  public var isDisabled: Bool
+  public var theme: Theme
+
+  public init(
+    _ input: TextInput, placeholder: String = "", isMasked: Bool = false, isFocused: Bool = false,
+    isDisabled: Bool = false, theme: Theme = .standard
+  ) {
+    self.input = input
+    self.placeholder = placeholder
+    self.isMasked = isMasked
+    self.isFocused = isFocused
+    self.isDisabled = isDisabled
+    self.theme = theme
+  }
+
+  public func render(into frame: inout Frame, in region: Rect) {
+    let area = region.intersection(frame.bounds)
+    guard !area.isEmpty else { return }
+    let row = Rect(x: region.x, y: region.y, width: region.width, height: 1).intersection(area)
+    let style = isDisabled ? theme.disabled.underline : (isFocused ? theme.focusedField : theme.field)
+    frame.fill(row, with: .blank(style))
+    if input.isEmpty {
+      if !placeholder.isEmpty {
+        Text(placeholder, style: isDisabled ? theme.disabled.underline : theme.placeholder).render(
+          into: &frame, in: row)
+      }
+      placeCursor(in: &frame, column: 0, row: row)
+      return
+    }
+    let glyphs: [Character] = isMasked ? Array(repeating: "•", count: input.text.count) : Array(input.text)
+    let widths = glyphs.map { DisplayWidth.of(DisplayWidth.sanitized($0)) }
+    // Keep one column free for the cursor at the end; scroll so the cursor stays in view.
+    let room = max(1, region.width - 1)
+    var first = 0
+    var used = widths[0..<input.cursor].reduce(0, +)
+    while used > room - (first > 0 ? 1 : 0) && first < input.cursor {
+      used -= widths[first]
+      first += 1
+    }
+    var x = region.x
+    if first > 0 {
+      frame.set(Cell("…", style: style), at: Point(x: x, y: region.y), clip: row)
+      x += 1
+    }
+    var cursorColumn = x - region.x
+    for index in first..<glyphs.count {
+      if index == input.cursor { cursorColumn = x - region.x }
+      guard x + widths[index] <= region.maxX else { break }
+      frame.set(Cell(DisplayWidth.sanitized(glyphs[index]), style: style), at: Point(x: x, y: region.y), clip: row)
+      x += widths[index]
+    }
+    if input.cursor >= glyphs.count { cursorColumn = x - region.x }
+    placeCursor(in: &frame, column: cursorColumn, row: row)
+  }
+
+  public func preferredSize(in available: Size) -> Size {
+    Size(width: available.width, height: min(1, available.height))
+  }
+
+  private func placeCursor(in frame: inout Frame, column: Int, row: Rect) {
+    guard isFocused, !isDisabled, !row.isEmpty else { return }
+    frame.cursor = Point(x: min(row.x + column, row.maxX - 1), y: row.y)
+  }
+}
+
+/// A button: `[ Sign in ]`, reversed when focused, dimmed when disabled.
+public struct Button: View {
+  public var title: String
+  public var isFocused: Bool
+  public var isDisabled: Bool
+  public var theme: Theme
+
+  public init(_ title: String, isFocused: Bool = false, isDisabled: Bool = false, theme: Theme = .standard) {
+    self.title = title
+    self.isFocused = isFocused
+    self.isDisabled = isDisabled
+    self.theme = theme
+  }
+
+  public func render(into frame: inout Frame, in region: Rect) {
+    let style = isDisabled ? theme.disabled : (isFocused ? theme.focusedButton : theme.button)
+    Text("[ \(title) ]", style: style).render(into: &frame, in: region.row(0))
+  }
+
+  public func preferredSize(in available: Size) -> Size {
+    Size(width: min(available.width, DisplayWidth.of(title) + 4), height: min(1, available.height))
+  }
+}
+
+/// An activity indicator whose animation frame is a value from state, so it renders and replays
+/// deterministically: `⠋ Signing in…`.
+public struct Spinner: View {
+  public static let frames: [Character] = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
+
+  public var tick: Int
+  public var label: String
+  public var style: Style
+
+  public init(tick: Int, label: String = "", style: Style = Style.plain.foreground(.cyan)) {
+    self.tick = tick
+    self.label = label
+    self.style = style
+  }
+
+  public func render(into frame: inout Frame, in region: Rect) {
+    let glyph = Spinner.frames[((tick % Spinner.frames.count) + Spinner.frames.count) % Spinner.frames.count]
+    let spans = label.isEmpty ? [Span(String(glyph), style: style)] : [Span("\(glyph) ", style: style), Span(label)]
+    Text(spans).render(into: &frame, in: region.row(0))
+  }
+
+  public func preferredSize(in available: Size) -> Size {
+    Size(width: min(available.width, 2 + DisplayWidth.of(label)), height: min(1, available.height))
+  }
+}

@@ -1,0 +1,123 @@
+import Testing
+
+@testable import TerminalUI
+
+struct FrameTests {
+  @Test func writeReturnsColumnsAndClipsAtTheEdge() {
+    var frame = Frame(size: Size(width: 5, height: 1))
+    #expect(frame.write("abcdefgh", at: Point(x: 2, y: 0)) == 3)
+    #expect(frame.lines == ["  abc"])
+  }
+
+  @Test func wideClusterThatDoesNotFitBecomesABlank() {
+    var frame = Frame(size: Size(width: 5, height: 1))
+    frame.write("ab李小", at: Point(x: 0, y: 0))
+    #expect(frame.lines == ["ab李 "])
+    #expect(frame[3, 0].isContinuation)
+    #expect(frame[4, 0] == .blank)
+    #expect(frame.isWellFormed)
+  }
+
+  @Test func overwritingEitherHalfOfAWideClusterBlanksTheOther() {
+    var frame = Frame(size: Size(width: 6, height: 1))
+    frame.write("李小龍", at: Point(x: 0, y: 0))
+    frame.write("x", at: Point(x: 1, y: 0))
+    #expect(frame.lines == [" x小龍"])
+    frame.write("y", at: Point(x: 2, y: 0))
+    #expect(frame.lines == [" xy 龍"])
+    #expect(frame.isWellFormed)
+  }
+
+  @Test func clipRectangleIsRespected() {
+    var frame = Frame(size: Size(width: 8, height: 3))
+    let clip = Rect(x: 2, y: 1, width: 3, height: 1)
+    frame.write("hello", at: Point(x: 0, y: 1), clip: clip)
+    frame.write("nope", at: Point(x: 0, y: 0), clip: clip)
+    #expect(frame.lines == ["        ", "  llo   ", "        "])
+  }
+
+  @Test func wideClusterHalfClippedOnTheLeftShowsABlank() {
+    var frame = Frame(size: Size(width: 6, height: 1), fill: Cell("."))
+    frame.write("李x", at: Point(x: 0, y: 0), clip: Rect(x: 1, y: 0, width: 4, height: 1))
+    #expect(frame.lines == [". x..."])
+  }
+
+  @Test func controlCharactersNeverReachTheFrame() {
+    var frame = Frame(size: Size(width: 6, height: 1))
+    frame.write("a\u{1B}[2Jb", at: Point(x: 0, y: 0))
+    #expect(frame.lines == ["a\u{FFFD}[2Jb"])
+  }
+
+  @Test func drawingOutsideTheFrameIsIgnored() {
+    var frame = Frame(size: Size(width: 3, height: 2))
+    frame.write("x", at: Point(x: -5, y: 0))
+    frame.write("x", at: Point(x: 0, y: 7))
+    frame.set(Cell("y"), at: Point(x: 3, y: 0))
+    frame.fill(Rect(x: -10, y: -10, width: 5, height: 5), with: Cell("z"))
+    #expect(frame == Frame(size: Size(width: 3, height: 2)))
+  }
+}
+
+@MainActor
+struct DiffAndRendererTests {
+  @Test func changingOneCellReportsOneCell() {
+    var old = Frame(size: Size(width: 80, height: 24))
+    old.write(String(repeating: "x", count: 80), at: Point(x: 0, y: 5))
+    var new = old
+    new.set(Cell("y"), at: Point(x: 40, y: 5))
+    #expect(FrameDiff.changes(from: old, to: new) == [ChangedSpan(row: 5, columns: 40..<41)])
+  }
+
+  @Test func separateChangesOnARowAreSeparateSpans() {
+    let old = Frame(size: Size(width: 10, height: 1))
+    var new = old
+    new.write("a", at: Point(x: 1, y: 0))
+    new.write("b", at: Point(x: 7, y: 0))
+    #expect(
+      FrameDiff.changes(from: old, to: new) == [
+        ChangedSpan(row: 0, columns: 1..<2), ChangedSpan(row: 0, columns: 7..<8),
+      ])
+  }
+
+  @Test func aSpanNeverStartsOnTheRightHalfOfAWideCluster() {
+    var old = Frame(size: Size(width: 4, height: 1))
+    old.write("李", at: Point(x: 0, y: 0))
+    var new = old
+    new.restyle(Rect(x: 1, y: 0, width: 1, height: 1)) { $0.bold }
+    #expect(FrameDiff.changes(from: old, to: new) == [ChangedSpan(row: 0, columns: 0..<2)])
+  }
+
+  @Test func noPreviousFrameOrNewSizeRepaintsEverything() {
+    let frame = Frame(size: Size(width: 3, height: 2))
+    #expect(FrameDiff.changes(from: nil, to: frame).count == 2)
+    #expect(FrameDiff.changes(from: Frame(size: Size(width: 2, height: 2)), to: frame).count == 2)
+  }
+
+  @Test func headlessScreenBuiltFromDiffsMatchesEveryFrame() {
+    let terminal = HeadlessTerminal(size: Size(width: 12, height: 3))
+    let renderer = Renderer(backend: terminal)
+    let texts = ["Zoë 李小龍", "ab👨‍👩‍👧cd", "x李y", "plain", "🇯🇵🇫🇷xx"]
+    for (index, text) in texts.enumerated() {
+      var frame = Frame(size: Size(width: 12, height: 3))
+      frame.write(
+        text, at: Point(x: index % 3, y: index % 3), style: index.isMultiple(of: 2) ? .plain : Style.plain.bold)
+      frame.cursor = Point(x: index, y: 0)
+      renderer.render(frame)
+      #expect(terminal.screen == frame, "after drawing \(text)")
+    }
+  }
+
+  @Test func anUnchangedFrameWritesNothing() {
+    let terminal = HeadlessTerminal(size: Size(width: 5, height: 1))
+    let renderer = Renderer(backend: terminal)
+    var frame = Frame(size: Size(width: 5, height: 1))
+    frame.write("hi", at: Point(x: 0, y: 0))
+    renderer.render(frame)
+    renderer.render(frame)
+    #expect(terminal.frames.count == 1)
+    #expect(renderer.lastChangedCellCount == 0)
+    renderer.invalidate()
+    renderer.render(frame)
+    #expect(terminal.frames.count == 2)
+  }
+}
