@@ -53,7 +53,10 @@ let package = Package(
     ),
 
     // Terminal layer: cells and frames, widths, widgets, input decoding, backends, the run loop.
-    .target(name: "TerminalUI", dependencies: ["CNcursesw"]),
+    .target(
+      name: "TerminalUI",
+      dependencies: ["CNcursesw", .product(name: "Logging", package: "swift-log")]
+    ),
     // Frame snapshots for swift-snapshot-testing, and the headless backend's test helpers.
     .target(
       name: "TerminalTesting",
@@ -68,6 +71,7 @@ let package = Package(
       name: "ContactsCLI",
       dependencies: [
         "TerminalUI",
+        .product(name: "Logging", package: "swift-log"),
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -76,7 +80,7 @@ let package = Package(
     .executableTarget(name: "TermFlowDemo", dependencies: ["TerminalUI"]),
 
     // `make bench`: release-built benchmarks that write JSON under .bench/.
-    .executableTarget(name: "TermFlowBenchmarks", dependencies: ["Flow"]),
+    .executableTarget(name: "TermFlowBenchmarks", dependencies: ["Flow", "TerminalUI", "CNcursesw"]),
 
     .testTarget(
       name: "FlowTests",

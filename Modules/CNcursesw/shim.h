@@ -10,6 +10,10 @@
 #include <locale.h>
 #include <wchar.h>
 #include <curses.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <sys/ioctl.h>
+#include <unistd.h>
 
 /* C globals Swift 6 rejects as shared mutable state: read them through functions. */
 static inline WINDOW *tf_stdscr(void) { return stdscr; }
@@ -30,6 +34,28 @@ static inline SCREEN *tf_newterm_fds(int out_fd, int in_fd) {
 
 /* The width libc (and so ncurses) gives a code point in the current locale. */
 static inline int tf_wcwidth(unsigned int scalar) { return wcwidth((wchar_t)scalar); }
+
+/* A pseudo-terminal pair of the given size (benchmarks and tests drive the real backend on
+   it). Uses the Linux /dev/ptmx ioctls, which Swift's Glibc module does not hide behind XSI
+   feature macros. Returns 0, or -1 with errno set. */
+static inline int tf_open_pty(int rows, int columns, int *leader, int *follower) {
+    int master = open("/dev/ptmx", O_RDWR | O_NOCTTY | O_CLOEXEC);
+    if (master < 0) return -1;
+    int unlock = 0, number = -1;
+    if (ioctl(master, TIOCSPTLCK, &unlock) != 0 || ioctl(master, TIOCGPTN, &number) != 0) {
+        close(master);
+        return -1;
+    }
+    char path[64];
+    snprintf(path, sizeof path, "/dev/pts/%d", number);
+    int slave = open(path, O_RDWR | O_NOCTTY | O_CLOEXEC);
+    if (slave < 0) { close(master); return -1; }
+    struct winsize size = { (unsigned short)rows, (unsigned short)columns, 0, 0 };
+    ioctl(slave, TIOCSWINSZ, &size);
+    *leader = master;
+    *follower = slave;
+    return 0;
+}
 
 /* Function-like macros. */
 static inline void tf_getmaxyx(WINDOW *w, int *y, int *x) { getmaxyx(w, *y, *x); }

@@ -1,3 +1,4 @@
+import Logging
 import TerminalUI
 
 /// The first screen of `contacts`, until the address book lands: proves the chain from tty to
@@ -9,8 +10,15 @@ final class PlaceholderApp {
 
   /// Runs until the user quits; returns the exit status.
   func run() async throws -> Int32 {
+    // Logs go to a file in the state directory, never to the screen.
+    let logPath = AppDirectories.state(for: "contacts").map { $0 + "/contacts.log" }
+    if let logPath, let makeHandler = FileLogHandler.open(path: logPath) {
+      LoggingSystem.bootstrap(makeHandler)
+    }
+    Logger(label: "contacts").info("starting")
     // A start failure (no tty, unknown TERM) is printed by ArgumentParser as a plain error.
     let session = try TerminalSession(
+      logPath: logPath,
       render: { size in PlaceholderApp.render(size: size) },
       handle: { [unowned self] event in self.handle(event) })
     self.session = session

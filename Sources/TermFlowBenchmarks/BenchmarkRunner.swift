@@ -69,6 +69,19 @@ struct BenchmarkRunner {
         + "  p95 \(format(result.p95Nanoseconds))  n=\(result.iterations)\(verdict)")
   }
 
+  /// Records samples taken by the caller (nanoseconds each), for cases that must run an exact
+  /// sequence of steps rather than repeat one.
+  mutating func record(_ name: String, nanoseconds samples: [Double], counters: [String: Int] = [:]) {
+    let sorted = samples.sorted()
+    let result = BenchmarkResult(
+      name: name, medianNanoseconds: percentile(sorted, 0.5), p95Nanoseconds: percentile(sorted, 0.95),
+      iterations: sorted.count, counters: counters, targetNanoseconds: nil)
+    results.append(result)
+    print(
+      "\(name.padding(toLength: 26, withPad: " ", startingAt: 0)) median \(format(result.medianNanoseconds))"
+        + "  p95 \(format(result.p95Nanoseconds))  n=\(result.iterations)")
+  }
+
   func write(to path: String) throws {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys]

@@ -50,7 +50,7 @@ final class DemoApp {
     case .input(.terminalMode):
       break
     case .resize(let size):
-      state.window.resize(visible: ListView.visibleRows(inHeight: max(1, size.height - 9)))
+      state.window.resize(visible: Gallery.listRows(for: size))
     case .tick:
       state.spinnerTick += 1
     }

@@ -37,10 +37,16 @@ enum Gallery {
     KeyBinding([.character("q"), .ctrl("c")], "Quit", "quit"),
   ])
 
+  /// List rows on screen at `size`: the form box (6), the list's border (2), the status and help
+  /// bars (1 each) leave `height - 10` for the list, whose header takes one more.
+  static func listRows(for size: Size) -> Int {
+    ListView.visibleRows(inHeight: max(1, size.height - 10))
+  }
+
   static func render(_ state: GalleryState, size: Size) -> Frame {
     var frame = Frame(size: size)
     let theme = Theme.standard
-    let listRows = ListView.visibleRows(inHeight: max(1, size.height - 9))
+    let listRows = listRows(for: size)
     var window = state.window
     window.resize(visible: listRows)
     let rows = window.visibleRange.map(state.row)

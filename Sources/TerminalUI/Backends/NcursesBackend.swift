@@ -39,6 +39,7 @@ public final class NcursesBackend: TerminalBackend {
   public private(set) var size: Size
   private var screen: OpaquePointer?
   private let ttyDescriptor: Int32
+  private let inputDescriptor: Int32
   private var savedStandardStreams: (output: Int32, error: Int32)?
   private var colorPairs: [ColorPair: Int16] = [:]
   private let colorsEnabled: Bool
@@ -50,19 +51,23 @@ public final class NcursesBackend: TerminalBackend {
     var background: Color
   }
 
-  /// Takes over the terminal. With `logPath`, stdout and stderr are pointed at that file while
-  /// the screen is up, so a stray print cannot corrupt it; they are restored by ``stop()``.
-  public init(logPath: String? = nil) throws(StartError) {
-    guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else { throw .notATerminal }
+  /// Takes over the terminal on `input`/`output` (stdin and stdout by default; a benchmark
+  /// passes a pty). With `logPath`, stdout and stderr are pointed at that file while the screen
+  /// is up, so a stray print cannot corrupt it; they are restored by ``stop()``.
+  public init(input: Int32 = STDIN_FILENO, output: Int32 = STDOUT_FILENO, logPath: String? = nil)
+    throws(StartError)
+  {
+    guard isatty(input) == 1, isatty(output) == 1 else { throw .notATerminal }
     setlocale(LC_ALL, "")
     // ncurses reads ESCDELAY at start-up. Our own decoder does the escape timing, but keypad
     // mode must not make ncurses wait either.
     set_escdelay(25)
-    ttyDescriptor = dup(STDOUT_FILENO)
-    let inputDescriptor = dup(STDIN_FILENO)
-    guard let screen = tf_newterm_fds(ttyDescriptor, inputDescriptor) else {
+    ttyDescriptor = dup(output)
+    inputDescriptor = input
+    let ncursesInput = dup(input)
+    guard let screen = tf_newterm_fds(ttyDescriptor, ncursesInput) else {
       close(ttyDescriptor)
-      close(inputDescriptor)
+      close(ncursesInput)
       throw .unknownTerminal(getenv("TERM").map { String(cString: $0) } ?? "")
     }
     self.screen = screen
@@ -218,7 +223,7 @@ public final class NcursesBackend: TerminalBackend {
       endwin()
     }
     // Answers to our start-up queries that arrived unread must not spill into the shell.
-    tcflush(STDIN_FILENO, TCIFLUSH)
+    tcflush(inputDescriptor, TCIFLUSH)
     delscreen(screen)
     self.screen = nil
     if let saved = savedStandardStreams {

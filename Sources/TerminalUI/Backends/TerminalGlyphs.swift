@@ -27,7 +27,7 @@ public enum TerminalGlyphs {
     case .scalar(let scalar):
       return fitted([scalar], width: cell.width, libcWidth: libcWidth)
     case .cluster(let cluster):
-      let scalars = Array(cluster.unicodeScalars)
+      let scalars = cluster.scalars
       let width = cell.width
       let regionalIndicators = scalars.filter { (0x1F1E6...0x1F1FF).contains($0.value) }
       if regionalIndicators.count == 2 {
@@ -53,7 +53,11 @@ public enum TerminalGlyphs {
     guard baseWidth >= 1 else {
       return width == 2 ? [["\u{FFFD}"], [" "]] : [["\u{FFFD}"]]
     }
-    let marks = scalars.dropFirst().filter { !(0xFE00...0xFE0F).contains($0.value) && $0.value != 0x200D }
+    // Only zero-width marks may share the base's cell: the other scalars of a ZWJ sequence
+    // (🌈 in 🏳️‍🌈) would take columns of their own once the joiner is gone.
+    let marks = scalars.dropFirst().filter {
+      !(0xFE00...0xFE0F).contains($0.value) && $0.value != 0x200D && libcWidth($0) == 0
+    }
     let cellScalars = Array(([base] + marks).prefix(maximumScalarsPerCell))
     if baseWidth == width { return [cellScalars] }
     if baseWidth < width { return [cellScalars, [" "]] }

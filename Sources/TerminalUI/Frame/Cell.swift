@@ -4,31 +4,45 @@
 /// ``Content-swift.enum/continuation`` so that every row always has exactly `width` cells and
 /// columns never drift.
 public struct Cell: Hashable, Sendable {
-  /// What a cell shows. Single-scalar clusters (the vast majority) are stored without a String,
-  /// which keeps frame comparison cheap.
+  /// What a cell shows. Plain data (no strings), which keeps frames cheap to copy and compare.
   public enum Content: Hashable, Sendable {
     case scalar(Unicode.Scalar)
-    case cluster(String)
+    case cluster(PackedCluster)
     /// The right half of the wide cluster in the cell to the left.
     case continuation
   }
 
-  public var content: Content
+  // Stored packed (an empty cluster is a continuation) so that a cell is 20 bytes of plain data.
+  private var packed: PackedCluster
   public var style: Style
 
+  public var content: Content {
+    get {
+      if packed == .empty { return .continuation }
+      if let scalar = packed.onlyScalar { return .scalar(scalar) }
+      return .cluster(packed)
+    }
+    set {
+      switch newValue {
+      case .scalar(let scalar): packed = PackedCluster(scalar)
+      case .cluster(let cluster): packed = cluster
+      case .continuation: packed = .empty
+      }
+    }
+  }
+
   public init(_ content: Content, style: Style = .plain) {
-    self.content = content
+    self.packed = .empty
     self.style = style
+    self.content = content
   }
 
   /// A cell showing `character` (which must already be sanitized).
   public init(_ character: Character, style: Style = .plain) {
-    let scalars = character.unicodeScalars
-    if scalars.count == 1, let only = scalars.first {
-      self.init(.scalar(only), style: style)
-    } else {
-      self.init(.cluster(String(character)), style: style)
-    }
+    var scalars = character.unicodeScalars.makeIterator()
+    let first = scalars.next() ?? " "
+    self.packed = scalars.next() == nil ? PackedCluster(first) : PackedCluster(String(character))
+    self.style = style
   }
 
   /// A space in the default style.
@@ -37,26 +51,23 @@ public struct Cell: Hashable, Sendable {
   /// A space in `style`.
   public static func blank(_ style: Style) -> Cell { Cell(.scalar(" "), style: style) }
 
-  public var isContinuation: Bool { content == .continuation }
+  public var isContinuation: Bool { packed == .empty }
 
   /// The cluster as text (empty for a continuation).
   public var text: String {
     switch content {
     case .scalar(let scalar): String(Character(scalar))
-    case .cluster(let cluster): cluster
+    case .cluster(let cluster): cluster.string
     case .continuation: ""
     }
   }
 
   /// Columns this cell's content takes: 2 for a wide cluster, 0 for a continuation, else 1.
   public var width: Int {
-    switch content {
-    case .scalar(let scalar):
-      scalar.value < 0x1100 ? 1 : DisplayWidth.of(Character(scalar))
-    case .cluster(let cluster):
-      cluster.first.map(DisplayWidth.of) ?? 1
-    case .continuation:
-      0
+    if packed == .empty { return 0 }
+    if let scalar = packed.onlyScalar {
+      return scalar.value < 0x1100 ? 1 : DisplayWidth.of(Character(scalar))
     }
+    return DisplayWidth.of(Character(packed.string))
   }
 }

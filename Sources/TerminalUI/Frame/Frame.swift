@@ -49,30 +49,76 @@ public struct Frame: Equatable, Sendable {
   public mutating func write(_ text: some StringProtocol, at origin: Point, style: Style = .plain, clip: Rect? = nil)
     -> Int
   {
+    writeReportingFit(text, at: origin, style: style, clip: clip).columns
+  }
+
+  /// `write`, also saying whether all of `text` fitted before the clip edge.
+  mutating func writeReportingFit(
+    _ text: some StringProtocol, at origin: Point, style: Style = .plain, clip: Rect? = nil
+  ) -> (columns: Int, fitted: Bool) {
     let area = clip.map { $0.intersection(bounds) } ?? bounds
-    guard origin.y >= area.minY, origin.y < area.maxY, origin.x < area.maxX else { return 0 }
+    guard origin.y >= area.minY, origin.y < area.maxY, origin.x < area.maxX else { return (0, text.isEmpty) }
     var x = origin.x
-    if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
-      for byte in text.utf8 {
-        guard x < area.maxX else { break }
-        if x >= area.minX { place(Cell(.scalar(Unicode.Scalar(byte)), style: style), x: x, y: origin.y) }
-        x += 1
+    let scalars = text.unicodeScalars
+    var index = scalars.startIndex
+    while index < scalars.endIndex {
+      guard x < area.maxX else { return (x - origin.x, false) }
+      let scalar = scalars[index]
+      let next = scalars.index(after: index)
+      let cell: Cell
+      let width: Int
+      if let simpleWidth = Frame.simpleWidth(of: scalar),
+        next == scalars.endIndex || Frame.simpleWidth(of: scalars[next]) != nil
+      {
+        // A plain scalar not followed by a mark or joiner is a cluster by itself.
+        cell = Cell(.scalar(scalar), style: style)
+        width = simpleWidth
+        index = next
+      } else {
+        let character = DisplayWidth.sanitized(text[index])
+        cell = Cell(character, style: style)
+        width = DisplayWidth.of(character)
+        index = text.index(after: index)
       }
-      return x - origin.x
-    }
-    for character in text {
-      guard x < area.maxX else { break }
-      let safe = DisplayWidth.sanitized(character)
-      let width = DisplayWidth.of(safe)
       if x >= area.minX {
-        set(Cell(safe, style: style), at: Point(x: x, y: origin.y), clip: area)
+        if width == 2 && x + 1 >= area.maxX {
+          place(.blank(style), x: x, y: origin.y)
+          return (area.maxX - origin.x, false)
+        }
+        place(cell, x: x, y: origin.y)
+        if width == 2 { place(Cell(.continuation, style: style), x: x + 1, y: origin.y) }
       } else if x + width > area.minX {
         // The left half is clipped away; show the visible half as a blank.
         place(.blank(style), x: area.minX, y: origin.y)
       }
       x += width
     }
-    return min(x, area.maxX) - origin.x
+    return (min(x, area.maxX) - origin.x, x <= area.maxX)
+  }
+
+  /// The width of a scalar that is always a cluster by itself and needs no sanitizing, or nil
+  /// for everything else (controls, marks, joiners, emoji, rarer scripts): those go through
+  /// the full grapheme path.
+  private static func simpleWidth(of scalar: Unicode.Scalar) -> Int? {
+    switch scalar.value {
+    case 0x20..<0x7F, 0xA0..<0x300: 1
+    case 0x4E00...0x9FFF, 0xAC00...0xD7A3: 2
+    default: nil
+    }
+  }
+
+  /// A copy of the cells of a one-row rectangle inside the frame (for ``restore(_:in:)``).
+  func cells(in row: Rect) -> ArraySlice<Cell> {
+    guard !row.isEmpty else { return [] }
+    let start = row.y * size.width + row.x
+    return cells[start..<(start + row.width)]
+  }
+
+  /// Puts back cells saved by ``cells(in:)``.
+  mutating func restore(_ saved: ArraySlice<Cell>, in row: Rect) {
+    guard !row.isEmpty else { return }
+    let start = row.y * size.width + row.x
+    cells.replaceSubrange(start..<(start + row.width), with: saved)
   }
 
   /// Fills a rectangle (clipped) with `cell`.

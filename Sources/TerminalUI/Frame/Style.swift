@@ -12,14 +12,39 @@ public struct Style: Hashable, Sendable, CustomStringConvertible {
     public static let reverse = Attributes(rawValue: 1 << 4)
   }
 
-  public var foreground: Color
-  public var background: Color
-  public var attributes: Attributes
+  // Packed into one word so that comparing cells (the renderer's diff) is integer compares:
+  // bits 0–8 foreground, 9–17 background (palette index, or 256 for the default), 18–25
+  // attributes.
+  private var bits: UInt32
+
+  public var foreground: Color {
+    get { Style.color(from: bits & 0x1FF) }
+    set { bits = (bits & ~0x1FF) | Style.code(for: newValue) }
+  }
+
+  public var background: Color {
+    get { Style.color(from: (bits >> 9) & 0x1FF) }
+    set { bits = (bits & ~(0x1FF << 9)) | (Style.code(for: newValue) << 9) }
+  }
+
+  public var attributes: Attributes {
+    get { Attributes(rawValue: UInt8(truncatingIfNeeded: bits >> 18)) }
+    set { bits = (bits & ~(0xFF << 18)) | (UInt32(newValue.rawValue) << 18) }
+  }
 
   public init(foreground: Color = .default, background: Color = .default, attributes: Attributes = []) {
-    self.foreground = foreground
-    self.background = background
-    self.attributes = attributes
+    bits = Style.code(for: foreground) | (Style.code(for: background) << 9) | (UInt32(attributes.rawValue) << 18)
+  }
+
+  private static func code(for color: Color) -> UInt32 {
+    switch color {
+    case .default: 256
+    case .palette(let index): UInt32(index)
+    }
+  }
+
+  private static func color(from code: UInt32) -> Color {
+    code == 256 ? .default : .palette(UInt8(truncatingIfNeeded: code))
   }
 
   /// The terminal's default look.

@@ -33,7 +33,7 @@ public struct KeyMap<Intent> {
     bindings.first { $0.keys.contains(key) }?.intent
   }
 
-  /// What the help bar shows: the first key of each visible binding and its label.
+  /// What the help bar shows: the keys of each visible binding, joined by `/`, and its label.
   public var helpItems: [HelpItem] {
     bindings.filter(\.isShownInHelp).map { binding in
       HelpItem(key: binding.keys.map(\.description).joined(separator: "/"), label: binding.label)

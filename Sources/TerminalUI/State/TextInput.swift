@@ -61,8 +61,18 @@ public struct TextInput: Hashable, Sendable {
     let room = maxLength - text.count
     let kept = flattened.prefix(max(0, room))
     let index = text.index(text.startIndex, offsetBy: cursor)
+    let bytesAfter = text.utf8.count - text.utf8.distance(from: text.startIndex, to: index)
     text.insert(contentsOf: kept, at: index)
-    cursor += kept.count
+    // Not `cursor += kept.count`: inserted text can join the character before it (a combining
+    // mark after its base, the second half of a flag), which would leave the cursor past the end.
+    // Count the characters up to the end of the insertion, including any cluster it joined.
+    let insertionEnd = text.utf8.count - bytesAfter
+    var bytes = 0
+    cursor = 0
+    for character in text where bytes < insertionEnd {
+      bytes += character.utf8.count
+      cursor += 1
+    }
     return flattened.count - kept.count
   }
 

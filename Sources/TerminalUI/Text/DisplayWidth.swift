@@ -28,8 +28,10 @@ public enum DisplayWidth {
   /// Columns taken by `character` once sanitized: 1 or 2.
   public static func of(_ character: Character) -> Int {
     let scalars = character.unicodeScalars
-    guard let first = scalars.first else { return 1 }
-    if first.value < 0x80 && scalars.count == 1 { return 1 }
+    var iterator = scalars.makeIterator()
+    guard let first = iterator.next() else { return 1 }
+    // One scalar below the first wide block (U+1100) is narrow: no property lookups needed.
+    if first.value < 0x1100 && iterator.next() == nil { return 1 }
     var regionalIndicators = 0
     var hasEmojiVariation = false
     for scalar in scalars {
@@ -61,6 +63,10 @@ public enum DisplayWidth {
     case 0x09: return " "
     case 0x00..<0x20, 0x7F..<0xA0: return "\u{FFFD}"
     default: break
+    }
+    // Latin, CJK ideographs and Hangul syllables hold no marks: skip the property lookup.
+    if first.value < 0x300 || (0x4E00...0x9FFF).contains(first.value) || (0xAC00...0xD7A3).contains(first.value) {
+      return character
     }
     if startsWithZeroWidth(first) {
       var scalars = String.UnicodeScalarView()

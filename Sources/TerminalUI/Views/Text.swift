@@ -39,13 +39,26 @@ public struct Text: View {
   public func render(into frame: inout Frame, in region: Rect) {
     let area = region.intersection(frame.bounds)
     guard !area.isEmpty else { return }
-    // Fast path: one span, one ASCII line that fits (list rows, labels).
-    if spans.count == 1, let span = spans.first, overflow != .wrap,
-      span.text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }), span.text.utf8.count <= region.width
-    {
-      let x = region.x + offset(for: span.text.utf8.count, in: region.width)
-      frame.write(span.text, at: Point(x: x, y: region.y), style: span.style, clip: area)
-      return
+    // Fast path: one span on one line that fits (list rows, labels). Leading text is written
+    // straight away and redone below only if it turned out not to fit.
+    if spans.count == 1, let span = spans.first, overflow != .wrap, !span.text.utf8.contains(0x0A) {
+      if alignment == .leading {
+        let clip = Rect(x: region.x, y: region.y, width: region.width, height: 1).intersection(area)
+        let underneath = frame.cells(in: clip)
+        if frame.writeReportingFit(span.text, at: Point(x: region.x, y: region.y), style: span.style, clip: clip).fitted
+        {
+          return
+        }
+        // It did not fit: put back what was there, then draw with an ellipsis below.
+        frame.restore(underneath, in: clip)
+      } else {
+        let width = DisplayWidth.of(span.text)
+        if width <= region.width {
+          let x = region.x + offset(for: width, in: region.width)
+          frame.write(span.text, at: Point(x: x, y: region.y), style: span.style, clip: area)
+          return
+        }
+      }
     }
     var rows: [[Glyph]] = []
     for line in lines() {
@@ -118,7 +131,10 @@ public struct Text: View {
     guard width > 0 else { return [] }
     var kept: [Glyph] = []
     var used = 0
-    for glyph in glyphs where used + glyph.width <= width - 1 {
+    // Stop at the first glyph that does not fit: skipping it (a wide one) and keeping later,
+    // narrower glyphs would show text that does not follow what is shown before it.
+    for glyph in glyphs {
+      guard used + glyph.width <= width - 1 else { break }
       kept.append(glyph)
       used += glyph.width
     }
@@ -133,7 +149,8 @@ public struct Text: View {
     guard width > 0 else { return [] }
     var kept: [Glyph] = []
     var used = 0
-    for glyph in glyphs.reversed() where used + glyph.width <= width - 1 {
+    for glyph in glyphs.reversed() {
+      guard used + glyph.width <= width - 1 else { break }
       kept.insert(glyph, at: 0)
       used += glyph.width
     }
@@ -151,7 +168,11 @@ public struct Text: View {
     var lastSpace: Int?
     for glyph in line {
       if used + glyph.width > width {
-        if let space = lastSpace {
+        if glyph.character == " " {
+          // The row is full up to this space: break here, not at an earlier space.
+          rows.append(current)
+          current = []
+        } else if let space = lastSpace {
           rows.append(Array(current[..<space]))
           current = Array(current[(space + 1)...])
         } else {

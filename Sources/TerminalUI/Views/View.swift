@@ -2,8 +2,7 @@
 ///
 /// Views are plain values built from view models on each render; they hold no state between
 /// frames (focus, selection, text and scroll positions live in the app's state). A view must
-/// never draw outside the region it is given.
-@MainActor
+/// never draw outside the region it is given. Rendering is pure, so views need no actor.
 public protocol View {
   /// Draws into `frame`, confined to `region`.
   func render(into frame: inout Frame, in region: Rect)
@@ -38,7 +37,16 @@ public struct Fill: View {
   public init(_ character: Character, style: Style = .plain) { self.cell = Cell(character, style: style) }
 
   public func render(into frame: inout Frame, in region: Rect) {
-    frame.fill(region.intersection(frame.bounds), with: cell)
+    let area = region.intersection(frame.bounds)
+    guard cell.width == 2 else {
+      frame.fill(area, with: cell)
+      return
+    }
+    // A wide character needs its continuation cell: draw it every other column (`set` blanks
+    // an odd last column), never in every cell.
+    for y in area.minY..<area.maxY {
+      for x in stride(from: area.minX, to: area.maxX, by: 2) { frame.set(cell, at: Point(x: x, y: y), clip: area) }
+    }
   }
 }
 

@@ -44,10 +44,13 @@ public struct HelpBar: View {
     var spans: [Span] = [Span(" ")]
     var used = 1
     for item in items {
-      let width = DisplayWidth.of(item.key) + 1 + DisplayWidth.of(item.label) + 2
+      // The two-space gap goes before an entry, so that the last one needs no room after it.
+      let gap = spans.count > 1 ? 2 : 0
+      let width = gap + DisplayWidth.of(item.key) + 1 + DisplayWidth.of(item.label)
       guard used + width <= row.width else { break }
+      if gap > 0 { spans.append(Span("  ", style: theme.helpLabel)) }
       spans.append(Span(item.key, style: theme.helpKey))
-      spans.append(Span(" " + item.label + "  ", style: theme.helpLabel))
+      spans.append(Span(" " + item.label, style: theme.helpLabel))
       used += width
     }
     Text(spans).render(into: &frame, in: row)

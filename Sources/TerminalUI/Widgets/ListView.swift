@@ -102,7 +102,10 @@ public struct ListView: View {
     guard track.height > 0 else { return }
     let thumbHeight = max(1, track.height * window.visible / max(1, window.total))
     let scrollable = max(1, window.total - window.visible)
-    let thumbStart = (track.height - thumbHeight) * min(window.offset, scrollable) / scrollable
+    // Rounded to the nearest row: truncating would give the first row a whole row's share of
+    // positions and the last row only the very end, so a list scrolled halfway showed its thumb
+    // above the middle.
+    let thumbStart = (2 * (track.height - thumbHeight) * min(window.offset, scrollable) + scrollable) / (2 * scrollable)
     for offset in 0..<track.height {
       let inThumb = offset >= thumbStart && offset < thumbStart + thumbHeight
       frame.set(

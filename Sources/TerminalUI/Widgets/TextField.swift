@@ -29,10 +29,11 @@ public struct TextField: View {
     frame.fill(row, with: .blank(style))
     if input.isEmpty {
       if !placeholder.isEmpty {
+        // Drawn in the unclipped row, so that a field cut by the frame's edge clips it.
         Text(placeholder, style: isDisabled ? theme.disabled.underline : theme.placeholder).render(
-          into: &frame, in: row)
+          into: &frame, in: Rect(x: region.x, y: region.y, width: region.width, height: 1))
       }
-      placeCursor(in: &frame, column: 0, row: row)
+      placeCursor(in: &frame, column: 0, region: region, row: row)
       return
     }
     let glyphs: [Character] = isMasked ? Array(repeating: "•", count: input.text.count) : Array(input.text)
@@ -58,16 +59,17 @@ public struct TextField: View {
       x += widths[index]
     }
     if input.cursor >= glyphs.count { cursorColumn = x - region.x }
-    placeCursor(in: &frame, column: cursorColumn, row: row)
+    placeCursor(in: &frame, column: cursorColumn, region: region, row: row)
   }
 
   public func preferredSize(in available: Size) -> Size {
     Size(width: available.width, height: min(1, available.height))
   }
 
-  private func placeCursor(in frame: inout Frame, column: Int, row: Rect) {
+  /// `column` counts from the region's left edge; `row` is the visible part of the field.
+  private func placeCursor(in frame: inout Frame, column: Int, region: Rect, row: Rect) {
     guard isFocused, !isDisabled, !row.isEmpty else { return }
-    frame.cursor = Point(x: min(row.x + column, row.maxX - 1), y: row.y)
+    frame.cursor = Point(x: min(max(region.x + column, row.minX), row.maxX - 1), y: row.y)
   }
 }
 

@@ -1,0 +1,106 @@
+import CNcursesw
+import Glibc
+import TerminalUI
+
+/// The render cases of `make bench` (issue: terminal UI layer).
+@MainActor
+enum RenderBenchmarks {
+  static func run(into runner: inout BenchmarkRunner) {
+    composeAndDiff(into: &runner)
+    bytesPerListDown(into: &runner)
+  }
+
+  /// Building and diffing a full 200×60 frame of the list screen as the selection moves.
+  private static func composeAndDiff(into runner: inout BenchmarkRunner) {
+    let size = Size(width: 200, height: 60)
+    var window = ScrollWindow(total: ListScreenFixture.total, visible: ListScreenFixture.listRows(for: size.height))
+    window.select(500_000)
+    var previous = ListScreenFixture.frame(
+      size: size, window: window, rows: window.visibleRange.map(ListScreenFixture.row))
+    var step = 1
+    var changedCells = 0
+    runner.measure("compose_diff_200x60", target: .microseconds(200)) {
+      window.move(by: step)
+      step = -step
+      let rows = window.visibleRange.map(ListScreenFixture.row)
+      let frame = ListScreenFixture.frame(size: size, window: window, rows: rows)
+      let changes = FrameDiff.changes(from: previous, to: frame)
+      changedCells = changes.reduce(0) { $0 + $1.columns.count }
+      previous = frame
+      return 1
+    }
+    precondition(changedCells > 0, "the selection move changed nothing")
+  }
+
+  /// Bytes the ncursesw backend writes to a real pty (120×40, as the bench harness runs apps)
+  /// for each Down key: 200 Downs from the top, scrolling once the selection reaches the end.
+  private static func bytesPerListDown(into runner: inout BenchmarkRunner) {
+    let size = Size(width: 120, height: 40)
+    guard let pty = Pty(size: size) else {
+      print("bytes_list_down: no pty available, skipped")
+      return
+    }
+    setenv("TERM", "xterm-256color", 1)
+    let backend: NcursesBackend
+    do {
+      backend = try NcursesBackend(input: pty.follower, output: pty.follower)
+    } catch {
+      print("bytes_list_down: \(error), skipped")
+      return
+    }
+    let renderer = Renderer(backend: backend)
+    var window = ScrollWindow(total: ListScreenFixture.total, visible: ListScreenFixture.listRows(for: size.height))
+    renderer.render(
+      ListScreenFixture.frame(size: size, window: window, rows: window.visibleRange.map(ListScreenFixture.row)))
+    _ = pty.drain()
+    var bytes: [Int] = []
+    var times: [Double] = []
+    let clock = ContinuousClock()
+    for _ in 0..<200 {
+      window.move(by: 1)
+      let elapsed = clock.measure {
+        let rows = window.visibleRange.map(ListScreenFixture.row)
+        renderer.render(ListScreenFixture.frame(size: size, window: window, rows: rows))
+      }
+      times.append(Double(elapsed.nanoseconds))
+      bytes.append(pty.drain())
+    }
+    backend.stop()
+    let sorted = bytes.sorted()
+    let median = sorted[sorted.count / 2]
+    let p95 = sorted[min(sorted.count - 1, sorted.count * 95 / 100)]
+    runner.record(
+      "bytes_list_down", nanoseconds: times,
+      counters: [
+        "bytes_median": median, "bytes_p95": p95, "bytes_max": sorted.last ?? 0, "downs": sorted.count,
+        "c_ncurses_peer_bytes_median": 280,
+      ])
+    print("  bytes per Down: median \(median), p95 \(p95), max \(sorted.last ?? 0) (C ncurses peer: median 280)")
+  }
+}
+
+/// A pseudo-terminal pair: the benchmark reads what the backend writes to the follower side.
+private struct Pty {
+  let leader: Int32
+  let follower: Int32
+
+  init?(size: Size) {
+    var leader: Int32 = -1
+    var follower: Int32 = -1
+    guard tf_open_pty(Int32(size.height), Int32(size.width), &leader, &follower) == 0 else { return nil }
+    self.leader = leader
+    self.follower = follower
+    _ = fcntl(leader, F_SETFL, fcntl(leader, F_GETFL) | O_NONBLOCK)
+  }
+
+  /// Reads everything written so far; returns the byte count.
+  func drain() -> Int {
+    var total = 0
+    var buffer = [UInt8](repeating: 0, count: 65_536)
+    while true {
+      let count = buffer.withUnsafeMutableBytes { read(leader, $0.baseAddress, $0.count) }
+      guard count > 0 else { return total }
+      total += count
+    }
+  }
+}
