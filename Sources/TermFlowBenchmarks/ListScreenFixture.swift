@@ -16,23 +16,21 @@ enum ListScreenFixture {
     ])
   }
 
+  /// Laid out like the C ncurses peer's list (../shared/bench/peers/c/contacts.c, draw_list):
+  /// a reverse title bar with the count and position, a bold underlined header, the rows, and
+  /// a help line; no scrollbar.
   static func frame(size: Size, window: ScrollWindow, rows: [ListRow]) -> Frame {
     var frame = Frame(size: size)
     let list = ListView(
-      columns: [ListColumn("Name", .flexible(2)), ListColumn("Phone", .fixed(16)), ListColumn("Email", .flexible(2))],
-      rows: rows, window: window)
+      columns: [ListColumn("Name", .fixed(34)), ListColumn("Phone", .fixed(18)), ListColumn("Email", .fill)],
+      rows: rows, window: window, showsScrollbar: false)
     VStack([
-      .fixed(1, Text("Contacts (\(total.formattedWithSeparators))", style: Style.plain.bold)),
-      .fill(list),
-      .fixed(1, StatusBar(left: [Span("demo@example.com")], right: [Span(ListView.positionLabel(window))])),
-      .fixed(
-        1,
-        HelpBar([
-          HelpItem(key: "↑↓", label: "Move"), HelpItem(key: "/", label: "Search"), HelpItem(key: "q", label: "Quit"),
-        ])),
+      .fixed(1, StatusBar(left: [Span("Contacts (\(total))")], right: [Span("\(window.selected + 1)/\(total)")])),
+      .fill(Padding(list, left: 1)),
+      .fixed(1, Text(" Up/Down move   PgUp/PgDn page   Enter details   Esc back   q quit")),
     ]).render(into: &frame, in: frame.bounds)
     return frame
   }
 
-  static func listRows(for height: Int) -> Int { ListView.visibleRows(inHeight: height - 3) }
+  static func listRows(for height: Int) -> Int { ListView.visibleRows(inHeight: height - 2) }
 }

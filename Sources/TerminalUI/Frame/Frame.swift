@@ -59,8 +59,16 @@ public struct Frame: Equatable, Sendable {
     let area = clip.map { $0.intersection(bounds) } ?? bounds
     guard origin.y >= area.minY, origin.y < area.maxY, origin.x < area.maxX else { return (0, text.isEmpty) }
     var x = origin.x
+    // Printable ASCII, byte by byte, until the first byte that needs the full path.
+    var index = text.utf8.startIndex
+    for byte in text.utf8 {
+      guard byte >= 0x20 && byte < 0x7F else { break }
+      guard x < area.maxX else { return (x - origin.x, false) }
+      if x >= area.minX { place(Cell(.scalar(Unicode.Scalar(byte)), style: style), x: x, y: origin.y) }
+      x += 1
+      index = text.utf8.index(after: index)
+    }
     let scalars = text.unicodeScalars
-    var index = scalars.startIndex
     while index < scalars.endIndex {
       guard x < area.maxX else { return (x - origin.x, false) }
       let scalar = scalars[index]
@@ -107,16 +115,18 @@ public struct Frame: Equatable, Sendable {
     }
   }
 
-  /// A copy of the cells of a one-row rectangle inside the frame (for ``restore(_:in:)``).
-  func cells(in row: Rect) -> ArraySlice<Cell> {
+  /// A copy of the cells of a one-row rectangle inside the frame (for ``restore(_:in:)``). An
+  /// array of its own, not a slice: a slice would share the frame's storage and make the next
+  /// write copy the whole frame.
+  func cells(in row: Rect) -> [Cell] {
     guard !row.isEmpty else { return [] }
     let start = row.y * size.width + row.x
-    return cells[start..<(start + row.width)]
+    return Array(cells[start..<(start + row.width)])
   }
 
   /// Puts back cells saved by ``cells(in:)``.
-  mutating func restore(_ saved: ArraySlice<Cell>, in row: Rect) {
-    guard !row.isEmpty else { return }
+  mutating func restore(_ saved: [Cell], in row: Rect) {
+    guard !row.isEmpty, saved.count == row.width else { return }
     let start = row.y * size.width + row.x
     cells.replaceSubrange(start..<(start + row.width), with: saved)
   }
@@ -169,10 +179,10 @@ public struct Frame: Equatable, Sendable {
   /// Stores a cell, blanking the other half of any wide cluster it overwrites.
   private mutating func place(_ cell: Cell, x: Int, y: Int) {
     let index = y * size.width + x
-    let old = cells[index]
-    if old.isContinuation, x > 0, !cell.isContinuation {
-      cells[index - 1].content = .scalar(" ")
-    } else if old.width == 2, x + 1 < size.width, cells[index + 1].isContinuation {
+    if cells[index].isContinuation {
+      if x > 0, !cell.isContinuation { cells[index - 1].content = .scalar(" ") }
+    } else if x + 1 < size.width, cells[index + 1].isContinuation {
+      // The old cell was the left half of a wide cluster (its right half follows).
       cells[index + 1].content = .scalar(" ")
     }
     cells[index] = cell

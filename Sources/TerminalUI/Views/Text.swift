@@ -44,9 +44,12 @@ public struct Text: View {
     if spans.count == 1, let span = spans.first, overflow != .wrap, !span.text.utf8.contains(0x0A) {
       if alignment == .leading {
         let clip = Rect(x: region.x, y: region.y, width: region.width, height: 1).intersection(area)
-        let underneath = frame.cells(in: clip)
-        if frame.writeReportingFit(span.text, at: Point(x: region.x, y: region.y), style: span.style, clip: clip).fitted
-        {
+        // No cluster is wider than its UTF-8 bytes, so text with no more bytes than columns
+        // fits; otherwise keep what is underneath in case it has to be put back.
+        let mightOverflow = span.text.utf8.count > clip.maxX - region.x
+        let underneath = mightOverflow ? frame.cells(in: clip) : []
+        let origin = Point(x: region.x, y: region.y)
+        if frame.writeReportingFit(span.text, at: origin, style: span.style, clip: clip).fitted {
           return
         }
         // It did not fit: put back what was there, then draw with an ellipsis below.

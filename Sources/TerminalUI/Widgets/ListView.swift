@@ -30,11 +30,13 @@ public struct ListView: View {
   public var window: ScrollWindow
   public var isFocused: Bool
   public var emptyMessage: String
+  /// Whether a scrollbar is drawn when the list is longer than the screen.
+  public var showsScrollbar: Bool
   public var theme: Theme
 
   public init(
     columns: [ListColumn], showsHeader: Bool = true, rows: [ListRow], window: ScrollWindow, isFocused: Bool = true,
-    emptyMessage: String = "Nothing here", theme: Theme = .standard
+    emptyMessage: String = "Nothing here", showsScrollbar: Bool = true, theme: Theme = .standard
   ) {
     self.columns = columns
     self.showsHeader = showsHeader
@@ -42,6 +44,7 @@ public struct ListView: View {
     self.window = window
     self.isFocused = isFocused
     self.emptyMessage = emptyMessage
+    self.showsScrollbar = showsScrollbar
     self.theme = theme
   }
 
@@ -59,11 +62,14 @@ public struct ListView: View {
   public func render(into frame: inout Frame, in region: Rect) {
     let area = region.intersection(frame.bounds)
     guard !area.isEmpty else { return }
-    let needsScrollbar = window.total > window.visible && region.width > 2
+    let needsScrollbar = showsScrollbar && window.total > window.visible && region.width > 2
     let content = Rect(x: region.x, y: region.y, width: region.width - (needsScrollbar ? 1 : 0), height: region.height)
+    // Column widths are the same for every row: work them out once.
+    let gaps = max(0, columns.count - 1)
+    let widths = distribute(content.width - gaps, lengths: columns.map(\.length)) { _ in 0 }
     var y = region.y
     if showsHeader {
-      renderRow(columns.map(\.title), into: &frame, in: content.row(0), style: theme.header, clip: area)
+      renderRow(columns.map(\.title), widths: widths, into: &frame, in: content.row(0), style: theme.header, clip: area)
       y += 1
     }
     let body = Rect(x: content.x, y: y, width: content.width, height: region.maxY - y)
@@ -77,17 +83,17 @@ public struct ListView: View {
       let isSelected = index == window.selected
       let style: Style = isSelected ? (isFocused ? theme.selection : theme.inactiveSelection) : .plain
       if isSelected { frame.fill(rowRect.intersection(area), with: .blank(style)) }
-      renderRow(row.cells, into: &frame, in: rowRect, style: style, clip: area)
+      renderRow(row.cells, widths: widths, into: &frame, in: rowRect, style: style, clip: area)
     }
     if needsScrollbar {
       renderScrollbar(into: &frame, in: Rect(x: region.maxX - 1, y: body.y, width: 1, height: body.height), clip: area)
     }
   }
 
-  private func renderRow(_ cells: [String], into frame: inout Frame, in rect: Rect, style: Style, clip: Rect) {
+  private func renderRow(
+    _ cells: [String], widths: [Int], into frame: inout Frame, in rect: Rect, style: Style, clip: Rect
+  ) {
     guard !rect.isEmpty else { return }
-    let gaps = max(0, columns.count - 1)
-    let widths = distribute(rect.width - gaps, lengths: columns.map(\.length)) { _ in 0 }
     var x = rect.x
     for (index, column) in columns.enumerated() {
       let cellRect = Rect(x: x, y: rect.y, width: widths[index], height: 1).intersection(clip)
