@@ -44,6 +44,10 @@ public final class TerminalSession {
   /// How often `.tick` arrives while animating.
   public var animationInterval: DispatchTimeInterval = .milliseconds(80)
 
+  /// Whether Ctrl-Z suspends the app as it would a line-mode program. In raw mode the key
+  /// arrives as input instead of SIGTSTP; on by default, as terminal users expect.
+  public var suspendsOnControlZ = true
+
   /// Frames drawn so far (for tests and diagnostics).
   public private(set) var framesRendered = 0
 
@@ -191,6 +195,8 @@ public final class TerminalSession {
         setNeedsRender()
       case .terminalMode:
         break
+      case .key(let key) where key == .ctrl("z") && suspendsOnControlZ:
+        suspend()
       default:
         handle(.input(event))
       }
@@ -216,8 +222,16 @@ public final class TerminalSession {
   private func suspend() {
     backend.suspend()
     signal(SIGTSTP, SIG_DFL)
+    // The main queue may run on a dispatch worker thread, which blocks signals: unblock SIGTSTP
+    // here so that raising it stops the process right now, inside `raise`.
+    var stop = sigset_t()
+    var previousMask = sigset_t()
+    sigemptyset(&stop)
+    sigaddset(&stop, SIGTSTP)
+    pthread_sigmask(SIG_UNBLOCK, &stop, &previousMask)
     raise(SIGTSTP)
     // Stopped here until SIGCONT.
+    pthread_sigmask(SIG_SETMASK, &previousMask, nil)
     signals.reinstall(SIGTSTP)
     backend.resume()
     renderer.invalidate()
