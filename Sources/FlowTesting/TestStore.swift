@@ -113,17 +113,15 @@ public final class TestStore<State: Equatable, Action: Equatable & Sendable> {
     line: UInt = #line,
     column: UInt = #column
   ) async {
-    let location = (fileID, filePath, line, column)
-    guard let next = await nextReceived(waitingUpTo: timeout ?? self.timeout, for: "\(expected)", at: location)
-    else { return }
-    if next.action != expected {
-      let difference =
-        diff(expected, next.action, format: .proportional)
-        .map { "\($0.indent(by: 4))\n\n(Expected: −, Received: +)" }
-        ?? "Expected:\n\(String(customDumping: expected).indent(by: 2))\nReceived:\n\(String(customDumping: next.action).indent(by: 2))"
-      fail("Received an unexpected action:\n\(difference)", at: location)
+    await receive(
+      described: String(customDumping: expected), timeout: timeout, assert: updateExpected,
+      at: (fileID, filePath, line, column)
+    ) { received in
+      guard received != expected else { return nil }
+      return diff(expected, received, format: .proportional)
+        .map { "Received an unexpected action:\n\($0.indent(by: 4))\n\n(Expected: −, Received: +)" }
+        ?? "Received an unexpected action:\n\(String(customDumping: received).indent(by: 2))"
     }
-    expect(next.state, from: updateExpected, at: location)
   }
 
   /// Takes the next received action if `matches` accepts it, checking its state change.
@@ -136,12 +134,26 @@ public final class TestStore<State: Equatable, Action: Equatable & Sendable> {
     line: UInt = #line,
     column: UInt = #column
   ) async {
-    let location = (fileID, filePath, line, column)
-    guard let next = await nextReceived(waitingUpTo: timeout ?? self.timeout, for: "a matching action", at: location)
-    else { return }
-    if !matches(next.action) {
-      fail("Received an action that does not match:\n\(String(customDumping: next.action).indent(by: 2))", at: location)
+    await receive(
+      described: "a matching action", timeout: timeout, assert: updateExpected, at: (fileID, filePath, line, column)
+    ) { received in
+      matches(received)
+        ? nil : "Received an action that does not match:\n\(String(customDumping: received).indent(by: 2))"
     }
+  }
+
+  /// The shared body of the `receive`s: `mismatch` describes why a received action is not the
+  /// expected one, or returns nil when it is.
+  private func receive(
+    described description: String,
+    timeout: Duration?,
+    assert updateExpected: ((inout State) throws -> Void)?,
+    at location: (StaticString, StaticString, UInt, UInt),
+    mismatch: (Action) -> String?
+  ) async {
+    guard let next = await nextReceived(waitingUpTo: timeout ?? self.timeout, for: description, at: location)
+    else { return }
+    if let problem = mismatch(next.action) { fail(problem, at: location) }
     expect(next.state, from: updateExpected, at: location)
   }
 

@@ -69,76 +69,78 @@ func distribute(_ total: Int, lengths: [Length], fitted: (Int) -> Int) -> [Int] 
   return sizes
 }
 
-/// Children top to bottom.
-public struct VStack: View {
+/// Children along one axis: the shared layout of ``VStack`` and ``HStack``.
+public struct Stack: View {
+  public enum Axis: Sendable { case vertical, horizontal }
+
+  public var axis: Axis
   public var items: [StackItem]
   public var spacing: Int
 
-  public init(spacing: Int = 0, _ items: [StackItem]) {
+  public init(_ axis: Axis, spacing: Int = 0, _ items: [StackItem]) {
+    self.axis = axis
     self.items = items
     self.spacing = spacing
   }
 
   public func render(into frame: inout Frame, in region: Rect) {
     let gaps = Swift.max(0, items.count - 1) * spacing
-    let heights = distribute(region.height - gaps, lengths: items.map(\.length)) { index in
-      items[index].view.preferredSize(in: Size(width: region.width, height: region.height)).height
+    let sizes = distribute(length(of: region.size) - gaps, lengths: items.map(\.length)) { index in
+      length(of: items[index].view.preferredSize(in: region.size))
     }
-    var y = region.y
-    for (item, height) in zip(items, heights) {
-      item.view.render(into: &frame, in: Rect(x: region.x, y: y, width: region.width, height: height))
-      y += height + spacing
+    var offset = 0
+    for (item, size) in zip(items, sizes) {
+      let slot =
+        axis == .vertical
+        ? Rect(x: region.x, y: region.y + offset, width: region.width, height: size)
+        : Rect(x: region.x + offset, y: region.y, width: size, height: region.height)
+      item.view.render(into: &frame, in: slot)
+      offset += size + spacing
     }
   }
 
   public func preferredSize(in available: Size) -> Size {
-    var height = Swift.max(0, items.count - 1) * spacing
-    var width = 0
+    var along = Swift.max(0, items.count - 1) * spacing
+    var across = 0
     for item in items {
       let preferred = item.view.preferredSize(in: available)
-      width = Swift.max(width, preferred.width)
+      across = Swift.max(across, axis == .vertical ? preferred.width : preferred.height)
       switch item.length {
-      case .fixed(let cells), .min(let cells): height += cells
-      case .fit, .flexible: height += preferred.height
+      case .fixed(let cells), .min(let cells): along += cells
+      case .fit, .flexible: along += length(of: preferred)
       }
     }
-    return Size(width: Swift.min(width, available.width), height: Swift.min(height, available.height))
+    return axis == .vertical
+      ? Size(width: Swift.min(across, available.width), height: Swift.min(along, available.height))
+      : Size(width: Swift.min(along, available.width), height: Swift.min(across, available.height))
   }
+
+  /// The extent of `size` along this stack's axis.
+  private func length(of size: Size) -> Int {
+    axis == .vertical ? size.height : size.width
+  }
+}
+
+/// Children top to bottom.
+public struct VStack: View {
+  private let stack: Stack
+
+  public init(spacing: Int = 0, _ items: [StackItem]) {
+    stack = Stack(.vertical, spacing: spacing, items)
+  }
+
+  public func render(into frame: inout Frame, in region: Rect) { stack.render(into: &frame, in: region) }
+  public func preferredSize(in available: Size) -> Size { stack.preferredSize(in: available) }
 }
 
 /// Children left to right.
 public struct HStack: View {
-  public var items: [StackItem]
-  public var spacing: Int
+  private let stack: Stack
 
   public init(spacing: Int = 0, _ items: [StackItem]) {
-    self.items = items
-    self.spacing = spacing
+    stack = Stack(.horizontal, spacing: spacing, items)
   }
 
-  public func render(into frame: inout Frame, in region: Rect) {
-    let gaps = Swift.max(0, items.count - 1) * spacing
-    let widths = distribute(region.width - gaps, lengths: items.map(\.length)) { index in
-      items[index].view.preferredSize(in: Size(width: region.width, height: region.height)).width
-    }
-    var x = region.x
-    for (item, width) in zip(items, widths) {
-      item.view.render(into: &frame, in: Rect(x: x, y: region.y, width: width, height: region.height))
-      x += width + spacing
-    }
-  }
-
-  public func preferredSize(in available: Size) -> Size {
-    var width = Swift.max(0, items.count - 1) * spacing
-    var height = 0
-    for item in items {
-      let preferred = item.view.preferredSize(in: available)
-      height = Swift.max(height, preferred.height)
-      switch item.length {
-      case .fixed(let cells), .min(let cells): width += cells
-      case .fit, .flexible: width += preferred.width
-      }
-    }
-    return Size(width: Swift.min(width, available.width), height: Swift.min(height, available.height))
-  }
+  public func render(into frame: inout Frame, in region: Rect) { stack.render(into: &frame, in: region) }
+  public func preferredSize(in available: Size) -> Size { stack.preferredSize(in: available) }
 }
