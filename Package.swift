@@ -11,6 +11,7 @@ let package = Package(
     .library(name: "Flow", targets: ["Flow"]),
     .library(name: "FlowTesting", targets: ["FlowTesting"]),
     .library(name: "TerminalUI", targets: ["TerminalUI"]),
+    .library(name: "Navigation", targets: ["Navigation"]),
     .executable(name: "contacts", targets: ["ContactsCLI"]),
     .executable(name: "termflow-bench", targets: ["TermFlowBenchmarks"]),
     .executable(name: "termflow-demo", targets: ["TermFlowDemo"]),
@@ -66,6 +67,9 @@ let package = Package(
       ]
     ),
 
+    // Navigation: the route in state, coordinators, screens and the wireframe that presents them.
+    .target(name: "Navigation", dependencies: ["Flow", "TerminalUI"]),
+
     // The `contacts` command line.
     .executableTarget(
       name: "ContactsCLI",
@@ -94,6 +98,11 @@ let package = Package(
     .testTarget(
       name: "TerminalUITests",
       dependencies: ["TerminalUI", "TerminalTesting", "TermFlowDemo"],
+      exclude: ["__Snapshots__"]
+    ),
+    .testTarget(
+      name: "NavigationTests",
+      dependencies: ["Navigation", "Flow", "FlowTesting", "TerminalUI", "TerminalTesting"],
       exclude: ["__Snapshots__"]
     ),
   ],

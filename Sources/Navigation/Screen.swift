@@ -1,0 +1,85 @@
+public import TerminalUI
+
+/// A "view controller": one screen of the app.
+///
+/// A screen holds the view model its coordinator subscribed it to, builds its view from it, and
+/// turns keys into intents for its handler (the coordinator). It never presents or knows another
+/// screen; where and how it appears is the ``Wireframe``'s business.
+@MainActor
+public protocol Screen: AnyObject {
+  /// Shown in the breadcrumb (and as a modal's title).
+  var title: String { get }
+  /// Its key bindings, for the help bar while it has the keyboard.
+  var help: [HelpItem] { get }
+  /// The view for the current view model. Only a focused screen shows a text cursor.
+  func body(isFocused: Bool) -> any View
+  /// A key or paste while this screen has the keyboard; false when it had no use for it.
+  func handle(_ event: InputEvent) -> Bool
+  /// The size of this screen when presented as a modal.
+  func modalSize(in available: Size) -> Size
+}
+
+extension Screen {
+  public func modalSize(in available: Size) -> Size {
+    Size(width: min(56, available.width - 4), height: min(9, available.height - 2))
+  }
+}
+
+/// The confirmation or alert a ``ModalRoute`` describes. Enter or `y` confirms, Esc or `n`
+/// cancels (an alert only dismisses). It keeps no state of its own: everything it shows is in
+/// the route.
+@MainActor
+public final class ModalRouteScreen: Screen {
+  public let modal: ModalRoute
+  private let answer: (Bool) -> Void
+
+  /// `answer(true)` on confirm, `answer(false)` on cancel or dismiss.
+  public init(_ modal: ModalRoute, answer: @escaping (Bool) -> Void) {
+    self.modal = modal
+    self.answer = answer
+  }
+
+  public var title: String { modal.title }
+
+  public var help: [HelpItem] {
+    switch modal.kind {
+    case .confirmation(let confirm, let cancel):
+      [HelpItem(key: "Enter", label: confirm), HelpItem(key: "Esc", label: cancel)]
+    case .alert(let dismiss):
+      [HelpItem(key: "Enter", label: dismiss)]
+    }
+  }
+
+  public func body(isFocused: Bool) -> any View {
+    let buttons: [StackItem]
+    switch modal.kind {
+    case .confirmation(let confirm, let cancel):
+      buttons = [.fit(Button(confirm, isFocused: true)), .fit(Button(cancel))]
+    case .alert(let dismiss):
+      buttons = [.fit(Button(dismiss, isFocused: true))]
+    }
+    return VStack([
+      .fill(Text(modal.message, overflow: .wrap)),
+      .fixed(1, HStack(spacing: 2, buttons)),
+    ])
+  }
+
+  public func handle(_ event: InputEvent) -> Bool {
+    guard case .key(let key) = event else { return true }
+    switch key {
+    case .enter, .character("y"), .character("Y"):
+      answer(true)
+    case .escape, .character("n"), .character("N"):
+      answer(false)
+    default:
+      break
+    }
+    // A modal takes the keyboard: nothing reaches the screens behind it.
+    return true
+  }
+
+  public func modalSize(in available: Size) -> Size {
+    let messageRows = max(1, min(4, DisplayWidth.of(modal.message) / 40 + 1))
+    return Size(width: min(56, available.width - 4), height: min(messageRows + 5, available.height - 2))
+  }
+}

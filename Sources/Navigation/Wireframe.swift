@@ -1,0 +1,116 @@
+public import TerminalUI
+
+/// Decides *how* screens are presented; coordinators decide *what* is presented.
+///
+/// - **Stack**: the top screen fills the stage under a breadcrumb bar (`Contacts › Zoë`).
+/// - **Split**: on a terminal at least ``splitMinimumWidth`` wide, the root screen and the top
+///   screen stand side by side (list and detail); with only the root, the right pane says
+///   ``emptyDetailMessage``. Resizing across the threshold switches live; nothing is lost,
+///   since all state is in the store.
+/// - **Modal**: a screen centred over the dimmed stage. It takes the keyboard until it is
+///   dismissed; the keyboard then returns to the screen that had it.
+///
+/// The help bar at the bottom shows the key bindings of the screen that has the keyboard.
+@MainActor
+public final class Wireframe {
+  public enum Presentation: Equatable, Sendable {
+    case stack
+    case split
+  }
+
+  public private(set) var stack: [any Screen] = []
+  public private(set) var modal: (any Screen)?
+  public var appTitle: String
+  /// Text on the right of the title bar (who is signed in, counts).
+  public var status: String = ""
+  public var splitMinimumWidth = 120
+  public var emptyDetailMessage = "Nothing selected"
+  public var theme: Theme
+
+  public init(appTitle: String, theme: Theme = .standard) {
+    self.appTitle = appTitle
+    self.theme = theme
+  }
+
+  /// Shows `screens` as the stack (root first).
+  public func show(stack screens: [any Screen]) {
+    stack = screens
+  }
+
+  public func present(_ screen: any Screen) {
+    modal = screen
+  }
+
+  public func dismissModal() {
+    modal = nil
+  }
+
+  public func presentation(for size: Size) -> Presentation {
+    size.width >= splitMinimumWidth ? .split : .stack
+  }
+
+  /// The screen that gets keys and pastes: the modal if one is up, else the top of the stack.
+  public var focusedScreen: (any Screen)? { modal ?? stack.last }
+
+  /// Hands an input event to the focused screen; false when nobody used it.
+  @discardableResult
+  public func handle(_ event: InputEvent) -> Bool {
+    focusedScreen?.handle(event) ?? false
+  }
+
+  /// The whole frame: title bar, stage (stack or split), help bar, and a modal on top.
+  public func render(size: Size) -> Frame {
+    var frame = Frame(size: size)
+    let breadcrumb = ([appTitle] + stack.map(\.title)).joined(separator: " › ")
+    let layout = VStack([
+      .fixed(1, StatusBar(left: [Span(breadcrumb)], right: status.isEmpty ? [] : [Span(status)])),
+      .fill(StageView(wireframe: self, presentation: presentation(for: size))),
+      .fixed(1, HelpBar(focusedScreen?.help ?? [], theme: theme)),
+    ])
+    layout.render(into: &frame, in: frame.bounds)
+    if let modal {
+      frame.cursor = nil
+      let box = modal.modalSize(in: size)
+      Modal(title: modal.title, size: box, theme: theme, modal.body(isFocused: true))
+        .render(into: &frame, in: frame.bounds)
+    }
+    return frame
+  }
+
+  /// The area between the bars.
+  private struct StageView: View {
+    let wireframe: Wireframe
+    let presentation: Presentation
+
+    func render(into frame: inout Frame, in region: Rect) {
+      MainActor.assumeIsolated { draw(into: &frame, in: region) }
+    }
+
+    @MainActor
+    private func draw(into frame: inout Frame, in region: Rect) {
+      let stack = wireframe.stack
+      let stageHasKeyboard = wireframe.modal == nil
+      guard let top = stack.last else { return }
+      switch presentation {
+      case .stack:
+        top.body(isFocused: stageHasKeyboard).render(into: &frame, in: region)
+      case .split:
+        let root = stack[0]
+        let leftWidth = max(40, region.width * 2 / 5)
+        let left = Rect(x: region.x, y: region.y, width: leftWidth, height: region.height)
+        let right = Rect(
+          x: region.x + leftWidth + 1, y: region.y, width: region.width - leftWidth - 1, height: region.height)
+        root.body(isFocused: stageHasKeyboard && stack.count == 1).render(into: &frame, in: left)
+        for y in region.minY..<region.maxY {
+          frame.set(Cell("│", style: wireframe.theme.border), at: Point(x: region.x + leftWidth, y: y), clip: region)
+        }
+        if stack.count > 1 {
+          top.body(isFocused: stageHasKeyboard).render(into: &frame, in: right)
+        } else {
+          Text(wireframe.emptyDetailMessage, style: wireframe.theme.secondary, alignment: .center)
+            .render(into: &frame, in: right.row(right.height / 2))
+        }
+      }
+    }
+  }
+}
