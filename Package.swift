@@ -19,6 +19,8 @@ let package = Package(
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
     .package(url: "https://github.com/apple/swift-collections", exact: "1.6.0"),
+    .package(url: "https://github.com/apple/swift-crypto", exact: "4.5.2"),
+    .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
     .package(url: "https://github.com/apple/swift-log", exact: "1.16.2"),
     .package(url: "https://github.com/pointfreeco/swift-clocks", exact: "1.1.1"),
     .package(url: "https://github.com/pointfreeco/swift-custom-dump", exact: "1.7.3"),
@@ -70,6 +72,18 @@ let package = Package(
     // Navigation: the route in state, coordinators, screens and the wireframe that presents them.
     .target(name: "Navigation", dependencies: ["Flow", "TerminalUI"]),
 
+    // The contacts app's imperative shell: the SQLite database (GRDB), accounts and password
+    // hashing, contact queries, seeding.
+    .target(
+      name: "ContactsServices",
+      dependencies: [
+        .product(name: "GRDB", package: "GRDB.swift"),
+        .product(name: "Crypto", package: "swift-crypto"),
+        .product(name: "CryptoExtras", package: "swift-crypto"),
+        .product(name: "Logging", package: "swift-log"),
+      ]
+    ),
+
     // The `contacts` command line.
     .executableTarget(
       name: "ContactsCLI",
@@ -105,6 +119,7 @@ let package = Package(
       dependencies: ["Navigation", "Flow", "FlowTesting", "TerminalUI", "TerminalTesting"],
       exclude: ["__Snapshots__"]
     ),
+    .testTarget(name: "ContactsServicesTests", dependencies: ["ContactsServices"]),
   ],
   swiftLanguageModes: [.v6]
 )

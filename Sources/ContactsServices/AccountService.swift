@@ -1,0 +1,162 @@
+import Foundation
+import GRDB
+
+/// Someone signed in: what the rest of the app knows of an account.
+public struct SignedInUser: Hashable, Sendable {
+  public let id: Int64
+  public let email: String
+
+  public init(id: Int64, email: String) {
+    self.id = id
+    self.email = email
+  }
+}
+
+/// Why signing in or signing up failed, in words fit for the screen.
+public enum AccountError: Error, Equatable, Sendable, CustomStringConvertible {
+  /// Never says whether the email or the password was wrong.
+  case invalidCredentials
+  case tooManyAttempts(retryAfterSeconds: Int)
+  case emailTaken
+  case invalidEmail
+  case passwordTooShort(minimum: Int)
+
+  public var description: String {
+    switch self {
+    case .invalidCredentials: "Incorrect email or password"
+    case .tooManyAttempts(let seconds): "Too many failed attempts. Try again in \(seconds) s."
+    case .emailTaken: "An account with this email already exists"
+    case .invalidEmail: "Enter a valid email address"
+    case .passwordTooShort(let minimum): "Use at least \(minimum) characters"
+    }
+  }
+}
+
+/// Accounts: sign-up, sign-in with a growing back-off after repeated failures, and the last
+/// email used (to prefill the sign-in form).
+///
+/// Password hashing is deliberately slow and runs wherever the caller's task runs: call it from
+/// an effect, never from the main actor.
+public final class AccountService: Sendable {
+  public static let minimumPasswordLength = 8
+  /// Failures allowed before the back-off starts.
+  public static let freeAttempts = 5
+
+  private let database: ContactsDatabase
+  private let hasher: PasswordHasher
+  private let now: @Sendable () -> Date
+  /// Hashed once so that an unknown email costs as much time as a wrong password.
+  private let decoyHash: String
+
+  public init(
+    database: ContactsDatabase, hasher: PasswordHasher = PasswordHasher(),
+    now: @escaping @Sendable () -> Date = Date.init
+  )
+    throws
+  {
+    self.database = database
+    self.hasher = hasher
+    self.now = now
+    self.decoyHash = try hasher.hash("decoy password that never matches")
+  }
+
+  /// The back-off after `failures` failed attempts: none for the first five, then 30 s,
+  /// doubling with each further failure, at most one hour.
+  public static func backoff(afterFailures failures: Int) -> TimeInterval {
+    guard failures >= freeAttempts else { return 0 }
+    return min(3_600, 30 * pow(2, Double(failures - freeAttempts)))
+  }
+
+  public static func validate(email: String) -> Bool {
+    let parts = email.split(separator: "@", omittingEmptySubsequences: false)
+    guard parts.count == 2, !parts[0].isEmpty, parts[1].contains("."), !parts[1].hasPrefix("."),
+      !parts[1].hasSuffix("."), !email.contains(where: \.isWhitespace)
+    else { return false }
+    return true
+  }
+
+  public func createAccount(email: String, password: String) async throws -> SignedInUser {
+    let email = email.trimmingCharacters(in: .whitespaces)
+    guard Self.validate(email: email) else { throw AccountError.invalidEmail }
+    guard password.count >= Self.minimumPasswordLength else {
+      throw AccountError.passwordTooShort(minimum: Self.minimumPasswordLength)
+    }
+    let hash = try hasher.hash(password)
+    let created = now().timeIntervalSince1970
+    do {
+      let id = try await database.writer.write { db -> Int64 in
+        try db.execute(
+          sql: "INSERT INTO account (email, passwordHash, createdAt) VALUES (?, ?, ?)",
+          arguments: [email, hash, created])
+        return db.lastInsertedRowID
+      }
+      return SignedInUser(id: id, email: email)
+    } catch let error as DatabaseError where error.extendedResultCode == .SQLITE_CONSTRAINT_UNIQUE {
+      throw AccountError.emailTaken
+    }
+  }
+
+  public func signIn(email: String, password: String) async throws -> SignedInUser {
+    let email = email.trimmingCharacters(in: .whitespaces)
+    let record = try await database.writer.read { db in
+      try Row.fetchOne(
+        db, sql: "SELECT id, email, passwordHash, failedAttempts, lockedUntil FROM account WHERE email = ?",
+        arguments: [email]
+      ).map(StoredAccount.init(row:))
+    }
+    let moment = now().timeIntervalSince1970
+    guard let record else {
+      _ = hasher.verify(password, against: decoyHash)
+      throw AccountError.invalidCredentials
+    }
+    let id = record.id
+    if let lockedUntil = record.lockedUntil, lockedUntil > moment {
+      throw AccountError.tooManyAttempts(retryAfterSeconds: Int((lockedUntil - moment).rounded(.up)))
+    }
+    if hasher.verify(password, against: record.passwordHash) {
+      try await database.writer.write { db in
+        try db.execute(sql: "UPDATE account SET failedAttempts = 0, lockedUntil = NULL WHERE id = ?", arguments: [id])
+      }
+      return SignedInUser(id: id, email: record.email)
+    }
+    let failures = record.failedAttempts + 1
+    let delay = Self.backoff(afterFailures: failures)
+    try await database.writer.write { db in
+      try db.execute(
+        sql: "UPDATE account SET failedAttempts = ?, lockedUntil = ? WHERE id = ?",
+        arguments: [failures, delay > 0 ? moment + delay : nil, id])
+    }
+    if delay > 0 { throw AccountError.tooManyAttempts(retryAfterSeconds: Int(delay)) }
+    throw AccountError.invalidCredentials
+  }
+
+  /// The email of the last successful sign-in on this machine.
+  public func lastEmail() async throws -> String? {
+    try await database.writer.read { db in
+      try String.fetchOne(db, sql: "SELECT value FROM setting WHERE key = 'lastEmail'")
+    }
+  }
+
+  public func remember(email: String) async throws {
+    try await database.writer.write { db in
+      try db.execute(sql: "INSERT OR REPLACE INTO setting (key, value) VALUES ('lastEmail', ?)", arguments: [email])
+    }
+  }
+}
+
+/// An account row as sign-in needs it.
+private struct StoredAccount: Sendable {
+  let id: Int64
+  let email: String
+  let passwordHash: String
+  let failedAttempts: Int
+  let lockedUntil: Double?
+
+  init(row: Row) {
+    id = row["id"]
+    email = row["email"]
+    passwordHash = row["passwordHash"]
+    failedAttempts = row["failedAttempts"]
+    lockedUntil = row["lockedUntil"]
+  }
+}

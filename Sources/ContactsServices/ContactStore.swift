@@ -1,0 +1,242 @@
+import Foundation
+import GRDB
+
+/// A contact as the app shows and edits it.
+public struct Contact: Hashable, Sendable, Identifiable {
+  public var id: Int64
+  public var name: String
+  public var email: String
+  public var phone: String
+  public var company: String
+  public var address: String
+  public var notes: String
+
+  public init(
+    id: Int64, name: String, email: String = "", phone: String = "", company: String = "", address: String = "",
+    notes: String = ""
+  ) {
+    self.id = id
+    self.name = name
+    self.email = email
+    self.phone = phone
+    self.company = company
+    self.address = address
+    self.notes = notes
+  }
+
+  /// Where the contact sits in the sorted list: the keyset for paging.
+  public var position: ContactPosition { ContactPosition(sortKey: ContactStore.sortKey(for: name), id: id) }
+
+  init(row: Row) {
+    self.init(
+      id: row["id"], name: row["name"], email: row["email"], phone: row["phone"], company: row["company"],
+      address: row["address"], notes: row["notes"])
+  }
+}
+
+/// A place in the sorted list of one account's contacts.
+public struct ContactPosition: Hashable, Sendable {
+  public var sortKey: String
+  public var id: Int64
+
+  public init(sortKey: String, id: Int64) {
+    self.sortKey = sortKey
+    self.id = id
+  }
+}
+
+/// What a contact form holds before it is saved.
+public struct ContactDraft: Hashable, Sendable {
+  public enum Field: String, Hashable, Sendable, CaseIterable {
+    case name, email, phone, company, address, notes
+  }
+
+  public var name = ""
+  public var email = ""
+  public var phone = ""
+  public var company = ""
+  public var address = ""
+  public var notes = ""
+
+  public init(
+    name: String = "", email: String = "", phone: String = "", company: String = "", address: String = "",
+    notes: String = ""
+  ) {
+    self.name = name
+    self.email = email
+    self.phone = phone
+    self.company = company
+    self.address = address
+    self.notes = notes
+  }
+
+  public init(_ contact: Contact) {
+    self.init(
+      name: contact.name, email: contact.email, phone: contact.phone, company: contact.company,
+      address: contact.address, notes: contact.notes)
+  }
+
+  /// Per-field problems, in words for the form; empty when the draft can be saved.
+  public var problems: [Field: String] {
+    var problems: [Field: String] = [:]
+    if name.trimmingCharacters(in: .whitespaces).isEmpty { problems[.name] = "A name is required" }
+    if name.count > 200 { problems[.name] = "Keep the name under 200 characters" }
+    if !email.isEmpty && !AccountService.validate(email: email) { problems[.email] = "Enter a valid email address" }
+    let phoneCharacters = CharacterSet(charactersIn: "0123456789+-(). /x")
+    if !phone.isEmpty && !phone.unicodeScalars.allSatisfy(phoneCharacters.contains) {
+      problems[.phone] = "Use digits, spaces and + - ( ) . / x"
+    }
+    if notes.count > 10_000 { problems[.notes] = "Keep notes under 10,000 characters" }
+    return problems
+  }
+}
+
+/// One account's contacts: counts, keyset pages, search, and transactional saves. Another
+/// account's contacts are never visible: every query is scoped by account.
+public final class ContactStore: Sendable {
+  public enum StoreError: Error, Equatable, Sendable {
+    case invalid([ContactDraft.Field: String])
+    case notFound
+  }
+
+  private let database: ContactsDatabase
+  private let now: @Sendable () -> Date
+
+  public init(database: ContactsDatabase, now: @escaping @Sendable () -> Date = Date.init) {
+    self.database = database
+    self.now = now
+  }
+
+  /// The sort order people expect: case and accents folded ("zoë" with "Zoe"), then by id.
+  public static func sortKey(for name: String) -> String {
+    name.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
+  }
+
+  public func count(account: Int64) async throws -> Int {
+    try await database.writer.read { db in
+      try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM contact WHERE accountId = ?", arguments: [account]) ?? 0
+    }
+  }
+
+  /// Up to `limit` contacts after `position` (from the start when nil), in order.
+  public func page(account: Int64, after position: ContactPosition?, limit: Int) async throws -> [Contact] {
+    try await database.writer.read { db in
+      let rows: [Row]
+      if let position {
+        rows = try Row.fetchAll(
+          db,
+          sql: """
+            SELECT * FROM contact WHERE accountId = ? AND (sortKey, id) > (?, ?)
+            ORDER BY sortKey, id LIMIT ?
+            """, arguments: [account, position.sortKey, position.id, limit])
+      } else {
+        rows = try Row.fetchAll(
+          db, sql: "SELECT * FROM contact WHERE accountId = ? ORDER BY sortKey, id LIMIT ?",
+          arguments: [account, limit])
+      }
+      return rows.map(Contact.init(row:))
+    }
+  }
+
+  /// Up to `limit` contacts before `position` (the end when nil), in order.
+  public func page(account: Int64, before position: ContactPosition?, limit: Int) async throws -> [Contact] {
+    try await database.writer.read { db in
+      let rows: [Row]
+      if let position {
+        rows = try Row.fetchAll(
+          db,
+          sql: """
+            SELECT * FROM contact WHERE accountId = ? AND (sortKey, id) < (?, ?)
+            ORDER BY sortKey DESC, id DESC LIMIT ?
+            """, arguments: [account, position.sortKey, position.id, limit])
+      } else {
+        rows = try Row.fetchAll(
+          db, sql: "SELECT * FROM contact WHERE accountId = ? ORDER BY sortKey DESC, id DESC LIMIT ?",
+          arguments: [account, limit])
+      }
+      return rows.reversed().map(Contact.init(row:))
+    }
+  }
+
+  /// How many contacts come before `position`: the absolute index of a contact in the list.
+  public func index(of position: ContactPosition, account: Int64) async throws -> Int {
+    try await database.writer.read { db in
+      try Int.fetchOne(
+        db, sql: "SELECT COUNT(*) FROM contact WHERE accountId = ? AND (sortKey, id) < (?, ?)",
+        arguments: [account, position.sortKey, position.id]) ?? 0
+    }
+  }
+
+  public func contact(id: Int64, account: Int64) async throws -> Contact? {
+    try await database.writer.read { db in
+      try Row.fetchOne(db, sql: "SELECT * FROM contact WHERE id = ? AND accountId = ?", arguments: [id, account])
+        .map(Contact.init(row:))
+    }
+  }
+
+  /// Contacts whose name, email, phone or company has words starting with each word of
+  /// `query` (accents ignored), in list order, with the total number of matches.
+  public func search(account: Int64, query: String, limit: Int) async throws -> (total: Int, contacts: [Contact]) {
+    guard let pattern = FTS5Pattern(matchingAllPrefixesIn: query) else { return (0, []) }
+    return try await database.writer.read { db in
+      let matches = "SELECT rowid FROM contact_search WHERE contact_search MATCH ?"
+      let total =
+        try Int.fetchOne(
+          db, sql: "SELECT COUNT(*) FROM contact WHERE accountId = ? AND id IN (\(matches))",
+          arguments: [account, pattern]) ?? 0
+      let rows = try Row.fetchAll(
+        db,
+        sql: "SELECT * FROM contact WHERE accountId = ? AND id IN (\(matches)) ORDER BY sortKey, id LIMIT ?",
+        arguments: [account, pattern, limit])
+      return (total, rows.map(Contact.init(row:)))
+    }
+  }
+
+  public func insert(_ draft: ContactDraft, account: Int64) async throws -> Contact {
+    let problems = draft.problems
+    guard problems.isEmpty else { throw StoreError.invalid(problems) }
+    let updatedAt = now().timeIntervalSince1970
+    return try await database.writer.write { db in
+      try db.execute(
+        sql: """
+          INSERT INTO contact (accountId, name, sortKey, email, phone, company, address, notes, updatedAt)
+          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+          """,
+        arguments: [
+          account, draft.name, Self.sortKey(for: draft.name), draft.email, draft.phone, draft.company, draft.address,
+          draft.notes, updatedAt,
+        ])
+      return Contact(
+        id: db.lastInsertedRowID, name: draft.name, email: draft.email, phone: draft.phone, company: draft.company,
+        address: draft.address, notes: draft.notes)
+    }
+  }
+
+  public func update(id: Int64, with draft: ContactDraft, account: Int64) async throws -> Contact {
+    let problems = draft.problems
+    guard problems.isEmpty else { throw StoreError.invalid(problems) }
+    let updatedAt = now().timeIntervalSince1970
+    return try await database.writer.write { db in
+      try db.execute(
+        sql: """
+          UPDATE contact SET name = ?, sortKey = ?, email = ?, phone = ?, company = ?, address = ?, notes = ?,
+          updatedAt = ? WHERE id = ? AND accountId = ?
+          """,
+        arguments: [
+          draft.name, Self.sortKey(for: draft.name), draft.email, draft.phone, draft.company, draft.address,
+          draft.notes, updatedAt, id, account,
+        ])
+      guard db.changesCount == 1 else { throw StoreError.notFound }
+      return Contact(
+        id: id, name: draft.name, email: draft.email, phone: draft.phone, company: draft.company,
+        address: draft.address, notes: draft.notes)
+    }
+  }
+
+  public func delete(id: Int64, account: Int64) async throws {
+    try await database.writer.write { db in
+      try db.execute(sql: "DELETE FROM contact WHERE id = ? AND accountId = ?", arguments: [id, account])
+      guard db.changesCount == 1 else { throw StoreError.notFound }
+    }
+  }
+}

@@ -1,0 +1,93 @@
+import Foundation
+public import GRDB
+
+/// The app's SQLite database: one file, WAL mode, migrated on open.
+///
+/// Opening never damages a file it cannot use: a missing directory is created (mode 0700), a new
+/// database file is created with mode 0600, and a file that is locked, read-only, not a
+/// database or corrupt is left exactly as it was, with an error that says so.
+public final class ContactsDatabase: Sendable {
+  public let writer: DatabasePool
+  public let path: String
+
+  /// Why the database could not be opened.
+  public enum OpenError: Error, CustomStringConvertible, Equatable {
+    case directoryUnavailable(String)
+    case unreadable(String)
+    case readOnly(String)
+    case locked(String)
+    case notADatabase(String)
+    case corrupt(String, detail: String)
+
+    public var description: String {
+      switch self {
+      case .directoryUnavailable(let path): "cannot create the directory for \(path)."
+      case .unreadable(let path): "cannot read \(path): check its permissions."
+      case .readOnly(let path): "\(path) is read-only; contacts needs to write to it."
+      case .locked(let path): "\(path) is locked by another program; close it and try again."
+      case .notADatabase(let path): "\(path) is not a contacts database (not an SQLite file). It was left untouched."
+      case .corrupt(let path, let detail): "\(path) is damaged (\(detail)). It was left untouched."
+      }
+    }
+  }
+
+  /// Opens (creating if needed) the database at `path`. `busyTimeout` is how long to wait for
+  /// another program's lock before giving up.
+  public static func open(at path: String, busyTimeout: TimeInterval = 2) throws(OpenError) -> ContactsDatabase {
+    let directory = (path as NSString).deletingLastPathComponent
+    if !directory.isEmpty {
+      do {
+        try FileManager.default.createDirectory(
+          atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+      } catch {
+        throw .directoryUnavailable(path)
+      }
+    }
+    if !FileManager.default.fileExists(atPath: path) {
+      // SQLite creates the -wal and -shm files with the main file's permissions.
+      let descriptor = Glibc.open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+      guard descriptor >= 0 else { throw .directoryUnavailable(path) }
+      close(descriptor)
+    }
+    guard access(path, R_OK) == 0 else { throw .unreadable(path) }
+    guard access(path, W_OK) == 0 else { throw .readOnly(path) }
+
+    var configuration = Configuration()
+    configuration.busyMode = .timeout(busyTimeout)
+    configuration.foreignKeysEnabled = true
+    do {
+      let pool = try DatabasePool(path: path, configuration: configuration)
+      try ContactsSchema.migrator.migrate(pool)
+      return ContactsDatabase(writer: pool, path: path)
+    } catch let error as DatabaseError {
+      throw classify(error, path: path)
+    } catch {
+      throw .corrupt(path, detail: "\(error)")
+    }
+  }
+
+  private init(writer: DatabasePool, path: String) {
+    self.writer = writer
+    self.path = path
+  }
+
+  /// The default location: `$XDG_DATA_HOME/contacts/contacts.sqlite`, else
+  /// `~/.local/share/contacts/contacts.sqlite`.
+  public static var defaultPath: String {
+    let environment = ProcessInfo.processInfo.environment
+    let base =
+      environment["XDG_DATA_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
+      ?? (environment["HOME"] ?? NSHomeDirectory()) + "/.local/share"
+    return base + "/contacts/contacts.sqlite"
+  }
+
+  static func classify(_ error: DatabaseError, path: String) -> OpenError {
+    switch error.resultCode {
+    case .SQLITE_BUSY, .SQLITE_LOCKED: .locked(path)
+    case .SQLITE_NOTADB: .notADatabase(path)
+    case .SQLITE_READONLY: .readOnly(path)
+    case .SQLITE_CANTOPEN, .SQLITE_PERM, .SQLITE_AUTH: .unreadable(path)
+    default: .corrupt(path, detail: error.message ?? "\(error.resultCode)")
+    }
+  }
+}
