@@ -89,6 +89,7 @@ let package = Package(
       name: "ContactsCLI",
       dependencies: [
         "TerminalUI",
+        "ContactsServices",
         .product(name: "Logging", package: "swift-log"),
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
@@ -120,6 +121,7 @@ let package = Package(
       exclude: ["__Snapshots__"]
     ),
     .testTarget(name: "ContactsServicesTests", dependencies: ["ContactsServices"]),
+    .testTarget(name: "ContactsCLITests", dependencies: ["ContactsCLI"]),
   ],
   swiftLanguageModes: [.v6]
 )

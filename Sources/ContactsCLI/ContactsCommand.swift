@@ -4,6 +4,14 @@ import TerminalUI
 /// `contacts`: a keyboard-driven address book in the terminal.
 @main
 struct ContactsCommand: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "contacts",
+    abstract: "A keyboard-driven address book for the terminal.",
+    version: "0.1.0",
+    subcommands: [RunCommand.self, SeedCommand.self, UserCommand.self],
+    defaultSubcommand: RunCommand.self
+  )
+
   static func main() async {
     TerminalSession.prepareProcess()
     do {
@@ -17,16 +25,21 @@ struct ContactsCommand: AsyncParsableCommand {
       exit(withError: error)
     }
   }
+}
 
-  static let configuration = CommandConfiguration(
-    commandName: "contacts",
-    abstract: "A keyboard-driven address book for the terminal.",
-    version: "0.1.0"
-  )
+/// `contacts [run]`: the full-screen app.
+struct RunCommand: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(commandName: "run", abstract: "Start the address book (the default).")
 
   @MainActor
   func run() async throws {
     let status = try await PlaceholderApp().run()
     if status != 0 { throw ExitCode(status) }
   }
+}
+
+/// Where the database is, for every command that uses one.
+struct DatabaseOptions: ParsableArguments {
+  @Option(name: .long, help: "The database file (default: ~/.local/share/contacts/contacts.sqlite).")
+  var db: String?
 }

@@ -1,0 +1,85 @@
+import Foundation
+import Testing
+
+/// The `contacts` binary's non-interactive commands, run as a user would run them.
+struct CommandLineTests {
+  private struct Result {
+    var status: Int32
+    var output: String
+  }
+
+  private static var binary: String {
+    let directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+    return directory.appendingPathComponent("contacts").path
+  }
+
+  private func run(_ arguments: [String], input: String = "") throws -> Result {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: Self.binary)
+    process.arguments = arguments
+    let stdin = Pipe()
+    let output = Pipe()
+    process.standardInput = stdin
+    process.standardOutput = output
+    process.standardError = output
+    try process.run()
+    stdin.fileHandleForWriting.write(Data(input.utf8))
+    try stdin.fileHandleForWriting.close()
+    let data = output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return Result(status: process.terminationStatus, output: String(decoding: data, as: UTF8.self))
+  }
+
+  private func temporaryDatabase() throws -> (path: String, cleanUp: () -> Void) {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("contacts-cli-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    return (
+      directory.appendingPathComponent("db/contacts.sqlite").path,
+      { try? FileManager.default.removeItem(at: directory) }
+    )
+  }
+
+  @Test func seedCreatesTheDemoAccountAndAddsContacts() throws {
+    let (path, cleanUp) = try temporaryDatabase()
+    defer { cleanUp() }
+    let first = try run(["seed", "--db", path, "--count", "1500"])
+    #expect(first.status == 0, "\(first.output)")
+    #expect(first.output.contains("demo@example.com has 1500"))
+    let second = try run(["seed", "--db", path, "--count", "500"])
+    #expect(second.output.contains("demo@example.com has 2000"), "running again adds more")
+  }
+
+  @Test func userAddReadsThePasswordFromStdinWhenNotATerminal() throws {
+    let (path, cleanUp) = try temporaryDatabase()
+    defer { cleanUp() }
+    let created = try run(["user", "add", "--db", path, "ada@example.com"], input: "analytical-engine\n")
+    #expect(created.status == 0, "\(created.output)")
+    #expect(created.output.contains("Created ada@example.com."))
+    #expect(!created.output.contains("analytical-engine"))
+    let again = try run(["user", "add", "--db", path, "ada@example.com"], input: "analytical-engine\n")
+    #expect(again.status != 0)
+    #expect(again.output.contains("An account with this email already exists"))
+    let short = try run(["user", "add", "--db", path, "grace@example.com"], input: "short\n")
+    #expect(short.output.contains("Use at least 8 characters"))
+  }
+
+  @Test func aBrokenDatabaseFileGetsAClearMessage() throws {
+    let (path, cleanUp) = try temporaryDatabase()
+    defer { cleanUp() }
+    try FileManager.default.createDirectory(
+      atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+    try Data(repeating: 0x42, count: 8192).write(to: URL(fileURLWithPath: path))
+    let result = try run(["seed", "--db", path, "--count", "1"])
+    #expect(result.status != 0)
+    #expect(result.output.contains("is not a contacts database"), "\(result.output)")
+    #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == Data(repeating: 0x42, count: 8192))
+  }
+
+  @Test func helpAndVersionWorkEverywhere() throws {
+    for arguments in [["--help"], ["seed", "--help"], ["user", "add", "--help"], ["--version"]] {
+      let result = try run(arguments)
+      #expect(result.status == 0, "\(arguments)")
+      #expect(!result.output.isEmpty)
+    }
+  }
+}
