@@ -72,11 +72,15 @@ let package = Package(
     // Navigation: the route in state, coordinators, screens and the wireframe that presents them.
     .target(name: "Navigation", dependencies: ["Flow", "TerminalUI"]),
 
+    // The contacts app's values: contacts, drafts and their validation, accounts, errors.
+    .target(name: "ContactsModel"),
+
     // The contacts app's imperative shell: the SQLite database (GRDB), accounts and password
     // hashing, contact queries, seeding.
     .target(
       name: "ContactsServices",
       dependencies: [
+        "ContactsModel",
         .product(name: "GRDB", package: "GRDB.swift"),
         .product(name: "Crypto", package: "swift-crypto"),
         .product(name: "CryptoExtras", package: "swift-crypto"),
@@ -89,6 +93,7 @@ let package = Package(
       name: "ContactsCLI",
       dependencies: [
         "TerminalUI",
+        "ContactsModel",
         "ContactsServices",
         .product(name: "Logging", package: "swift-log"),
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -120,7 +125,7 @@ let package = Package(
       dependencies: ["Navigation", "Flow", "FlowTesting", "TerminalUI", "TerminalTesting"],
       exclude: ["__Snapshots__"]
     ),
-    .testTarget(name: "ContactsServicesTests", dependencies: ["ContactsServices"]),
+    .testTarget(name: "ContactsServicesTests", dependencies: ["ContactsServices", "ContactsModel"]),
     .testTarget(name: "ContactsCLITests", dependencies: ["ContactsCLI"]),
   ],
   swiftLanguageModes: [.v6]

@@ -1,4 +1,5 @@
 import ArgumentParser
+import ContactsModel
 import ContactsServices
 import Foundation
 

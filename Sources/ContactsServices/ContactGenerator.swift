@@ -1,3 +1,5 @@
+public import ContactsModel
+
 /// Deterministic, realistic demo contacts: the same index always gives the same contact, with a
 /// mix of scripts and accents ("Zoë Ångström", "李小龍", "José Núñez") so that sorting, search
 /// and wide characters get exercised by the demo data.

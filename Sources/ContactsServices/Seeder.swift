@@ -1,3 +1,4 @@
+public import ContactsModel
 import Foundation
 import GRDB
 

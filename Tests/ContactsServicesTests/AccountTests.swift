@@ -1,3 +1,4 @@
+import ContactsModel
 import Foundation
 import GRDB
 import Synchronization

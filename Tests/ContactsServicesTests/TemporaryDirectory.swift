@@ -1,3 +1,4 @@
+import ContactsModel
 import Foundation
 
 /// A fresh directory under the system's temporary directory, removed by `remove()`.

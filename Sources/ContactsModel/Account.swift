@@ -1,0 +1,42 @@
+/// Someone signed in: what the rest of the app knows of an account.
+public struct SignedInUser: Hashable, Sendable {
+  public let id: Int64
+  public let email: String
+
+  public init(id: Int64, email: String) {
+    self.id = id
+    self.email = email
+  }
+}
+
+/// Why signing in or signing up failed, in words fit for the screen.
+public enum AccountError: Error, Equatable, Sendable, CustomStringConvertible {
+  /// Never says whether the email or the password was wrong.
+  case invalidCredentials
+  case tooManyAttempts(retryAfterSeconds: Int)
+  case emailTaken
+  case invalidEmail
+  case passwordTooShort(minimum: Int)
+
+  public var description: String {
+    switch self {
+    case .invalidCredentials: "Incorrect email or password"
+    case .tooManyAttempts(let seconds): "Too many failed attempts. Try again in \(seconds) s."
+    case .emailTaken: "An account with this email already exists"
+    case .invalidEmail: "Enter a valid email address"
+    case .passwordTooShort(let minimum): "Use at least \(minimum) characters"
+    }
+  }
+}
+
+/// The one definition of a plausible email address, shared by forms and accounts.
+public enum EmailAddress {
+  /// One `@`, something before it, a dotted domain after it, no spaces.
+  public static func isValid(_ email: String) -> Bool {
+    let parts = email.split(separator: "@", omittingEmptySubsequences: false)
+    guard parts.count == 2, !parts[0].isEmpty, parts[1].contains("."), !parts[1].hasPrefix("."),
+      !parts[1].hasSuffix("."), !email.contains(where: \.isWhitespace)
+    else { return false }
+    return true
+  }
+}
