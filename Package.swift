@@ -75,6 +75,9 @@ let package = Package(
     // The contacts app's values: contacts, drafts and their validation, accounts, errors.
     .target(name: "ContactsModel"),
 
+    // The contacts app's functional core: state, actions, reducers, view models, screens.
+    .target(name: "ContactsCore", dependencies: ["Flow", "Navigation", "TerminalUI", "ContactsModel"]),
+
     // The contacts app's imperative shell: the SQLite database (GRDB), accounts and password
     // hashing, contact queries, seeding.
     .target(
@@ -127,6 +130,10 @@ let package = Package(
     ),
     .testTarget(name: "ContactsServicesTests", dependencies: ["ContactsServices", "ContactsModel"]),
     .testTarget(name: "ContactsCLITests", dependencies: ["ContactsCLI"]),
+    .testTarget(
+      name: "ContactsCoreTests",
+      dependencies: ["ContactsCore", "ContactsModel", "Flow", "FlowTesting", "TerminalUI"]
+    ),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -10,7 +10,9 @@ import IssueReporting
 ///   ``receive(_:timeout:assert:fileID:filePath:line:column:)``, again stating its change.
 ///   Sending while received actions wait unhandled is a failure.
 /// - When the test store goes away, unreceived actions and effects still running fail the test.
-///   ``finish(timeout:fileID:filePath:line:column:)`` waits for effects to end first.
+///   An effect that has sent its last action may still be winding down at that moment, so end a
+///   test whose effects finish with ``finish(timeout:fileID:filePath:line:column:)``: it waits
+///   for them deterministically.
 ///
 /// Time is the test's: effects read time through an injected clock (a `TestClock` in tests), and
 /// `receive` waits for the effect's action to arrive rather than sleeping. Its timeout is only a

@@ -53,6 +53,7 @@ struct EffectTests {
     store.send(.queryChanged("zo")) { $0.query = "zo" }
     await clock.advance(by: .milliseconds(300))
     await store.receive(.resultsLoaded(["ZO"])) { $0.results = ["ZO"] }
+    await store.finish()
   }
 
   @Test func cancelInFlightKeepsOnlyTheLatestSearch() async {
@@ -81,6 +82,7 @@ struct EffectTests {
     store.send(.queryChanged("boom")) { $0.query = "boom" }
     await clock.advance(by: .milliseconds(300))
     await store.receive(.failed("lookup failed")) { $0.error = "lookup failed" }
+    await store.finish()
   }
 
   @Test func storeCancelEffectsIsHowACoordinatorStopsAScreensWork() async {
