@@ -26,15 +26,15 @@ final class FakeAccounts: Sendable {
 }
 
 @MainActor
-struct SignInFormTests {
+struct AuthFormTests {
   nonisolated static let ada = SignedInUser(id: 1, email: "ada@example.com")
   nonisolated static let accounts = FakeAccounts { email, password in
     email == "ada@example.com" && password == "analytical" ? .success(ada) : .failure(.invalidCredentials)
   }
 
   private func type(
-    _ text: String, into store: TestStore<SignInForm, SignInAction>,
-    update: @escaping (inout SignInForm, Character) -> Void
+    _ text: String, into store: TestStore<AuthForm, AuthFormAction>,
+    update: @escaping (inout AuthForm, Character) -> Void
   ) {
     for character in text {
       store.send(.key(.character(character))) { update(&$0, character) }
@@ -42,7 +42,7 @@ struct SignInFormTests {
   }
 
   @Test func errorsShowOnlyAfterTheirFieldWasEdited() {
-    var form = SignInForm()
+    var form = AuthForm(.signIn)
     #expect(form.emailError == nil && form.passwordError == nil)
     #expect(!form.canSubmit)
     form.email.set("ada")
@@ -52,7 +52,7 @@ struct SignInFormTests {
   }
 
   @Test func invalidEmailAndShortPasswordAfterBothWereEdited() async {
-    let store = TestStore(initialState: SignInForm(), reducer: signInReducer(client: Self.accounts.client))
+    let store = TestStore(initialState: AuthForm(.signIn), reducer: authFormReducer(client: Self.accounts.client))
     type("ada@", into: store) { form, character in
       form.email.handle(.character(character))
       form.edited.insert(.email)
@@ -72,7 +72,7 @@ struct SignInFormTests {
   }
 
   @Test func focusMovesWithTabShiftTabUpAndDown() async {
-    let store = TestStore(initialState: SignInForm(), reducer: signInReducer(client: Self.accounts.client))
+    let store = TestStore(initialState: AuthForm(.signIn), reducer: authFormReducer(client: Self.accounts.client))
     store.send(.key(.tab)) { $0.focus.focus(.password) }
     store.send(.key(.down)) { $0.focus.focus(.submit) }
     store.send(.key(.down)) { $0.focus.focus(.email) }
@@ -84,35 +84,35 @@ struct SignInFormTests {
   }
 
   @Test func submittingAnInvalidFormShowsEveryProblem() async {
-    let store = TestStore(initialState: SignInForm(), reducer: signInReducer(client: Self.accounts.client))
+    let store = TestStore(initialState: AuthForm(.signIn), reducer: authFormReducer(client: Self.accounts.client))
     store.send(.submit) { $0.edited = [.email, .password] }
     #expect(store.state.emailError != nil && store.state.passwordError != nil)
   }
 
   @Test func signingInDisablesTheFormAnimatesAndRemembersTheEmail() async {
-    var form = SignInForm()
+    var form = AuthForm(.signIn)
     form.email.set("ada@example.com")
     form.password.value.set("analytical")
     form.focus.focus(.password)
     let accounts = FakeAccounts { _, _ in .success(Self.ada) }
-    let store = TestStore(initialState: form, reducer: signInReducer(client: accounts.client))
+    let store = TestStore(initialState: form, reducer: authFormReducer(client: accounts.client))
     store.send(.key(.enter))
-    await store.receive(.submit) { $0.status = .signingIn(tick: 0) }
+    await store.receive(.submit) { $0.status = .submitting(tick: 0) }
     // The rest of the UI stays responsive; the fields ignore keys meanwhile.
     store.send(.key(.character("x")))
-    store.send(.tick) { $0.status = .signingIn(tick: 1) }
+    store.send(.tick) { $0.status = .submitting(tick: 1) }
     await store.receive(.response(.success(Self.ada))) { $0.status = .editing }
     await store.finish()
     #expect(accounts.remembered.withLock { $0 } == ["ada@example.com"])
   }
 
   @Test func aFailureShowsOneMessageClearsThePasswordAndFocusesIt() async {
-    var form = SignInForm()
+    var form = AuthForm(.signIn)
     form.email.set("ada@example.com")
     form.password.value.set("wrong-password")
     form.edited = [.email, .password]
-    let store = TestStore(initialState: form, reducer: signInReducer(client: Self.accounts.client))
-    store.send(.submit) { $0.status = .signingIn(tick: 0) }
+    let store = TestStore(initialState: form, reducer: authFormReducer(client: Self.accounts.client))
+    store.send(.submit) { $0.status = .submitting(tick: 0) }
     await store.receive(.response(.failure(.invalidCredentials))) {
       $0.status = .failed(message: "Incorrect email or password")
       $0.password.value.set("")
@@ -123,12 +123,12 @@ struct SignInFormTests {
   }
 
   @Test func backOffIsExplained() async {
-    var form = SignInForm()
+    var form = AuthForm(.signIn)
     form.email.set("ada@example.com")
     form.password.value.set("wrong-password")
     let accounts = FakeAccounts { _, _ in .failure(.tooManyAttempts(retryAfterSeconds: 30)) }
-    let store = TestStore(initialState: form, reducer: signInReducer(client: accounts.client))
-    store.send(.submit) { $0.status = .signingIn(tick: 0) }
+    let store = TestStore(initialState: form, reducer: authFormReducer(client: accounts.client))
+    store.send(.submit) { $0.status = .submitting(tick: 0) }
     await store.receive(.response(.failure(.tooManyAttempts(retryAfterSeconds: 30)))) {
       $0.status = .failed(message: "Too many failed attempts. Try again in 30 s.")
       $0.password.value.set("")
@@ -138,7 +138,7 @@ struct SignInFormTests {
   }
 
   @Test func theLastEmailPrefillsAnEmptyFormOnly() {
-    let store = TestStore(initialState: SignInForm(), reducer: signInReducer(client: Self.accounts.client))
+    let store = TestStore(initialState: AuthForm(.signIn), reducer: authFormReducer(client: Self.accounts.client))
     store.send(.lastEmailLoaded("grace@example.com")) {
       $0.email.set("grace@example.com")
       $0.focus.focus(.password)
@@ -147,7 +147,7 @@ struct SignInFormTests {
   }
 
   @Test func pastesGoToTheFocusedField() {
-    let store = TestStore(initialState: SignInForm(), reducer: signInReducer(client: Self.accounts.client))
+    let store = TestStore(initialState: AuthForm(.signIn), reducer: authFormReducer(client: Self.accounts.client))
     store.send(.paste("ada@example.com\n")) {
       $0.email.insert("ada@example.com\n")
       $0.edited = [.email]
@@ -155,9 +155,61 @@ struct SignInFormTests {
   }
 
   @Test func thePasswordNeverAppearsInDescriptions() {
-    var form = SignInForm()
+    var form = AuthForm(.signIn)
     form.password.value.set("hunter2-hunter2")
     #expect(!String(describing: form).contains("hunter2"))
-    #expect(!String(reflecting: SignInAction.paste("x")).contains("hunter2"))
+    #expect(!String(reflecting: AuthFormAction.paste("x")).contains("hunter2"))
+  }
+
+  @Test func signUpNeedsAMatchingConfirmation() async {
+    let accounts = FakeAccounts { email, _ in .success(SignedInUser(id: 2, email: email)) }
+    var form = AuthForm(.signUp)
+    form.email.set("grace@example.com")
+    form.password.value.set("compilers")
+    form.focus.focus(.confirmation)
+    let store = TestStore(initialState: form, reducer: authFormReducer(client: accounts.client))
+    for character in "compilerz" {
+      store.send(.key(.character(character))) {
+        $0.confirmation.value.handle(.character(character))
+        $0.edited = [.confirmation]
+      }
+    }
+    #expect(store.state.confirmationError == "The passwords do not match")
+    #expect(!store.state.canSubmit)
+    store.send(.key(.backspace)) {
+      $0.confirmation.value.handle(.backspace)
+    }
+    store.send(.key(.character("s"))) { $0.confirmation.value.handle(.character("s")) }
+    #expect(store.state.confirmationError == nil)
+    #expect(store.state.canSubmit)
+    // Enter in the last field submits.
+    store.send(.key(.enter))
+    await store.receive(.submit) { $0.status = .submitting(tick: 0) }
+    await store.receive(.response(.success(SignedInUser(id: 2, email: "grace@example.com")))) { $0.status = .editing }
+    await store.finish()
+  }
+
+  @Test func signUpMovesDownTheFieldsOnEnter() {
+    let store = TestStore(initialState: AuthForm(.signUp), reducer: authFormReducer(client: Self.accounts.client))
+    store.send(.key(.enter)) { $0.focus.focus(.password) }
+    store.send(.key(.enter)) { $0.focus.focus(.confirmation) }
+  }
+
+  @Test func aTakenEmailSendsTheFocusBackToIt() async {
+    let accounts = FakeAccounts { _, _ in .failure(.emailTaken) }
+    var form = AuthForm(.signUp)
+    form.email.set("ada@example.com")
+    form.password.value.set("analytical")
+    form.confirmation.value.set("analytical")
+    form.focus.focus(.submit)
+    let store = TestStore(initialState: form, reducer: authFormReducer(client: accounts.client))
+    store.send(.submit) { $0.status = .submitting(tick: 0) }
+    await store.receive(.response(.failure(.emailTaken))) {
+      $0.status = .failed(message: "An account with this email already exists")
+      $0.password.value.set("")
+      $0.confirmation.value.set("")
+      $0.focus.focus(.email)
+    }
+    await store.finish()
   }
 }
