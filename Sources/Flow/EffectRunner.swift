@@ -66,10 +66,11 @@ final class EffectRunner {
     byID.removeAll()
   }
 
-  /// Waits until every effect's task has ended.
-  func waitForAll() async {
-    while let (_, entry) = running.first {
-      await entry.task.value
+  /// Waits until the effects running now have ended (not the ones they start meanwhile, so
+  /// a caller can bound a chain of effects).
+  func waitForRunning() async {
+    for task in running.values.map(\.task) {
+      await task.value
     }
   }
 

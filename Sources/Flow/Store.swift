@@ -173,8 +173,9 @@ public final class Store<State, Action: Sendable> {
 
   package func cancelAllEffects() { effects.cancelAll() }
 
-  /// Waits until all running effects have finished.
-  package func waitForEffects() async { await effects.waitForAll() }
+  /// Waits until the effects running now have finished (effects they start meanwhile may
+  /// still be running afterwards).
+  package func waitForEffects() async { await effects.waitForRunning() }
 
   // MARK: Subscriptions
 
