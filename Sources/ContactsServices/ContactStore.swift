@@ -39,42 +39,34 @@ public final class ContactStore: Sendable {
 
   /// Up to `limit` contacts after `position` (from the start when nil), in order.
   public func page(account: Int64, after position: ContactPosition?, limit: Int) async throws -> [Contact] {
-    try await database.writer.read { db in
-      let rows: [Row]
-      if let position {
-        rows = try Row.fetchAll(
-          db,
-          sql: """
-            SELECT * FROM contact WHERE accountId = ? AND (sortKey, id) > (?, ?)
-            ORDER BY sortKey, id LIMIT ?
-            """, arguments: [account, position.sortKey, position.id, limit])
-      } else {
-        rows = try Row.fetchAll(
-          db, sql: "SELECT * FROM contact WHERE accountId = ? ORDER BY sortKey, id LIMIT ?",
-          arguments: [account, limit])
-      }
-      return rows.map(Contact.init(row:))
-    }
+    try await page(account: account, beyond: position, forward: true, limit: limit)
   }
 
   /// Up to `limit` contacts before `position` (the end when nil), in order.
   public func page(account: Int64, before position: ContactPosition?, limit: Int) async throws -> [Contact] {
-    try await database.writer.read { db in
-      let rows: [Row]
-      if let position {
-        rows = try Row.fetchAll(
-          db,
-          sql: """
-            SELECT * FROM contact WHERE accountId = ? AND (sortKey, id) < (?, ?)
-            ORDER BY sortKey DESC, id DESC LIMIT ?
-            """, arguments: [account, position.sortKey, position.id, limit])
-      } else {
-        rows = try Row.fetchAll(
-          db, sql: "SELECT * FROM contact WHERE accountId = ? ORDER BY sortKey DESC, id DESC LIMIT ?",
-          arguments: [account, limit])
-      }
-      return rows.reversed().map(Contact.init(row:))
+    try await page(account: account, beyond: position, forward: false, limit: limit)
+  }
+
+  /// One keyset page: a range scan of the (account, sortKey, id) index from `position` in the
+  /// given direction, returned in list order.
+  private func page(account: Int64, beyond position: ContactPosition?, forward: Bool, limit: Int) async throws
+    -> [Contact]
+  {
+    let comparison = forward ? ">" : "<"
+    let order = forward ? "sortKey, id" : "sortKey DESC, id DESC"
+    var condition = "accountId = ?"
+    var arguments: StatementArguments = [account]
+    if let position {
+      condition += " AND (sortKey, id) \(comparison) (?, ?)"
+      arguments += [position.sortKey, position.id]
     }
+    arguments += [limit]
+    let sql = "SELECT * FROM contact WHERE \(condition) ORDER BY \(order) LIMIT ?"
+    let query = arguments
+    let contacts = try await database.writer.read { db in
+      try Row.fetchAll(db, sql: sql, arguments: query).map(Contact.init(row:))
+    }
+    return forward ? contacts : contacts.reversed()
   }
 
   /// How many contacts come before `position`: the absolute index of a contact in the list.
