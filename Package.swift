@@ -22,7 +22,6 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-crypto", exact: "4.5.2"),
     .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
     .package(url: "https://github.com/apple/swift-log", exact: "1.16.2"),
-    .package(url: "https://github.com/pointfreeco/swift-clocks", exact: "1.1.1"),
     .package(url: "https://github.com/pointfreeco/swift-custom-dump", exact: "1.7.3"),
     .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", exact: "1.19.7"),
     .package(url: "https://github.com/pointfreeco/xctest-dynamic-overlay", exact: "1.13.1"),
@@ -114,7 +113,6 @@ let package = Package(
       dependencies: [
         "Flow",
         "FlowTesting",
-        .product(name: "Clocks", package: "swift-clocks"),
         .product(name: "Logging", package: "swift-log"),
       ]
     ),

@@ -14,7 +14,7 @@ import IssueReporting
 ///   test whose effects finish with ``finish(timeout:fileID:filePath:line:column:)``: it waits
 ///   for them deterministically.
 ///
-/// Time is the test's: effects read time through an injected clock (a `TestClock` in tests), and
+/// Time is the test's: effects read time through an injected clock (a ``ControlledClock`` in tests), and
 /// `receive` waits for the effect's action to arrive rather than sleeping. Its timeout is only a
 /// guard against a test that would otherwise hang.
 @MainActor

@@ -1,4 +1,3 @@
-import Clocks
 import Flow
 import FlowTesting
 import Testing
@@ -48,7 +47,7 @@ private func searchReducer(clock: some Clock<Duration>) -> Reducer<Search, Searc
 @MainActor
 struct EffectTests {
   @Test func runEffectFeedsItsResultBack() async {
-    let clock = TestClock()
+    let clock = ControlledClock()
     let store = TestStore(initialState: Search(), reducer: searchReducer(clock: clock))
     store.send(.queryChanged("zo")) { $0.query = "zo" }
     await clock.advance(by: .milliseconds(300))
@@ -57,7 +56,7 @@ struct EffectTests {
   }
 
   @Test func cancelInFlightKeepsOnlyTheLatestSearch() async {
-    let clock = TestClock()
+    let clock = ControlledClock()
     let store = TestStore(initialState: Search(), reducer: searchReducer(clock: clock))
     store.send(.queryChanged("z")) { $0.query = "z" }
     await clock.advance(by: .milliseconds(100))
@@ -68,16 +67,16 @@ struct EffectTests {
   }
 
   @Test func cancelByIDStopsWorkAndDropsItsSends() async {
-    let clock = TestClock()
+    let clock = ControlledClock()
     let store = TestStore(initialState: Search(), reducer: searchReducer(clock: clock))
     store.send(.queryChanged("zo")) { $0.query = "zo" }
     store.send(.stop)
-    await clock.advance(by: .seconds(1))
+    await clock.advance(by: .seconds(1), waitingForSleepers: 0)
     await store.finish()
   }
 
   @Test func errorsGoToTheHandler() async {
-    let clock = TestClock()
+    let clock = ControlledClock()
     let store = TestStore(initialState: Search(), reducer: searchReducer(clock: clock))
     store.send(.queryChanged("boom")) { $0.query = "boom" }
     await clock.advance(by: .milliseconds(300))
@@ -86,13 +85,13 @@ struct EffectTests {
   }
 
   @Test func storeCancelEffectsIsHowACoordinatorStopsAScreensWork() async {
-    let clock = TestClock()
+    let clock = ControlledClock()
     let store = Store(initialState: Search(), reducer: searchReducer(clock: clock))
     store.send(.queryChanged("zo"))
     #expect(store.activeEffectCount == 1)
     store.cancelEffects(id: "search")
     #expect(store.activeEffectCount == 0)
-    await clock.advance(by: .seconds(1))
+    await clock.advance(by: .seconds(1), waitingForSleepers: 0)
     await store.waitForEffects()
     #expect(store.state.results.isEmpty)
   }

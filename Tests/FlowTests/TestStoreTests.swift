@@ -1,4 +1,3 @@
-import Clocks
 import Flow
 import FlowTesting
 import Testing
@@ -33,7 +32,7 @@ private func timerReducer(clock: some Clock<Duration>) -> Reducer<Counter, Timer
 @MainActor
 struct TestStoreTests {
   @Test func timeIsControlledByTheTest() async {
-    let clock = TestClock()
+    let clock = ControlledClock()
     let store = TestStore(initialState: Counter(), reducer: timerReducer(clock: clock))
     store.send(.start)
     await clock.advance(by: .seconds(1))
@@ -97,7 +96,7 @@ struct TestStoreTests {
   }
 
   @Test func effectsStillRunningAtTheEndFail() {
-    let clock = TestClock()
+    let clock = ControlledClock()
     withKnownIssue {
       let store = TestStore(initialState: Counter(), reducer: timerReducer(clock: clock))
       store.send(.start)
@@ -117,7 +116,7 @@ struct TestStoreTests {
   }
 
   @Test func receiveTimesOutWhenTheClockIsNotAdvanced() async {
-    let clock = TestClock()
+    let clock = ControlledClock()
     await withKnownIssue {
       let store = TestStore(initialState: Counter(), reducer: timerReducer(clock: clock), timeout: .milliseconds(50))
       store.send(.start)
