@@ -42,4 +42,14 @@ struct RunCommand: AsyncParsableCommand {
 struct DatabaseOptions: ParsableArguments {
   @Option(name: .long, help: "The database file (default: ~/.local/share/contacts/contacts.sqlite).")
   var db: String?
+
+  /// `--db`, else `contacts.sqlite` in the XDG data directory (`$XDG_DATA_HOME/contacts`,
+  /// else `~/.local/share/contacts`).
+  func path() throws -> String {
+    if let db { return db }
+    guard let directory = AppDirectories.data(for: "contacts") else {
+      throw ValidationError("No home directory to keep the database in; pass --db PATH.")
+    }
+    return directory + "/contacts.sqlite"
+  }
 }

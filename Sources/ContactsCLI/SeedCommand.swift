@@ -21,7 +21,7 @@ struct SeedCommand: AsyncParsableCommand {
   }
 
   func run() async throws {
-    let path = database.db ?? ContactsDatabase.defaultPath
+    let path = try database.path()
     let store = try ContactsDatabase.open(at: path)
     let accounts = try AccountService(database: store)
     let seeder = Seeder(database: store, accounts: accounts)

@@ -71,16 +71,6 @@ public final class ContactsDatabase: Sendable {
     self.path = path
   }
 
-  /// The default location: `$XDG_DATA_HOME/contacts/contacts.sqlite`, else
-  /// `~/.local/share/contacts/contacts.sqlite`.
-  public static var defaultPath: String {
-    let environment = ProcessInfo.processInfo.environment
-    let base =
-      environment["XDG_DATA_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
-      ?? (environment["HOME"] ?? NSHomeDirectory()) + "/.local/share"
-    return base + "/contacts/contacts.sqlite"
-  }
-
   static func classify(_ error: DatabaseError, path: String) -> OpenError {
     switch error.resultCode {
     case .SQLITE_BUSY, .SQLITE_LOCKED: .locked(path)

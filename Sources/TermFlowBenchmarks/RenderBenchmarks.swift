@@ -109,12 +109,10 @@ private struct Pty {
   /// Reads everything written so far; returns the byte count.
   func drain() -> Int {
     var total = 0
-    let dump = getenv("TERMFLOW_BENCH_DUMP") != nil
     var buffer = [UInt8](repeating: 0, count: 65_536)
     while true {
       let count = buffer.withUnsafeMutableBytes { read(leader, $0.baseAddress, $0.count) }
       guard count > 0 else { return total }
-      if dump { print(String(decoding: buffer.prefix(count), as: UTF8.self).debugDescription) }
       total += count
     }
   }
