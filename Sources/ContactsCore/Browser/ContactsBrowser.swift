@@ -41,18 +41,18 @@ public struct ContactsBrowser: Equatable, Sendable {
   /// What to load next to cover the window and its prefetch margin, if anything.
   func neededPage() -> PageRequest? {
     guard window.total > 0 else { return nil }
-    let wanted =
-      max(0, window.offset - Self.prefetch)..<min(window.total, window.offset + window.visible + Self.prefetch)
-    if loaded.isEmpty || !loadedRange.overlaps(window.visibleRange.isEmpty ? wanted : window.visibleRange) {
-      // Nothing usable: jump to the start, the end, or a page next to the segment.
+    guard let first = loaded.first, let last = loaded.last, loadedRange.overlaps(window.visibleRange) else {
+      // Nothing on screen is loaded: start from an end when the window is near one, else walk
+      // from the segment towards the window a page at a time (keyset pages cannot jump).
       if window.offset < Self.prefetch { return .first }
       if window.offset + window.visible > window.total - Self.prefetch { return .last }
-      return window.offset >= loadedRange.upperBound
-        ? loaded.last.map { .after($0.position) } ?? .first
-        : loaded.first.map { .before($0.position) } ?? .first
+      guard let first = loaded.first, let last = loaded.last else { return .first }
+      return window.offset >= loadedRange.upperBound ? .after(last.position) : .before(first.position)
     }
-    if wanted.upperBound > loadedRange.upperBound, let last = loaded.last { return .after(last.position) }
-    if wanted.lowerBound < loadedRange.lowerBound, let first = loaded.first { return .before(first.position) }
+    let wanted =
+      max(0, window.offset - Self.prefetch)..<min(window.total, window.offset + window.visible + Self.prefetch)
+    if wanted.upperBound > loadedRange.upperBound { return .after(last.position) }
+    if wanted.lowerBound < loadedRange.lowerBound { return .before(first.position) }
     return nil
   }
 }
