@@ -96,6 +96,7 @@ let package = Package(
       dependencies: [
         "TerminalUI",
         "ContactsModel",
+        "ContactsCore",
         "ContactsServices",
         .product(name: "Logging", package: "swift-log"),
         .product(name: "ArgumentParser", package: "swift-argument-parser"),

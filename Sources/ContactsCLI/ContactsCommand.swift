@@ -1,4 +1,5 @@
 import ArgumentParser
+import ContactsCore
 import TerminalUI
 
 /// `contacts`: a keyboard-driven address book in the terminal.
@@ -29,11 +30,28 @@ struct ContactsCommand: AsyncParsableCommand {
 
 /// `contacts [run]`: the full-screen app.
 struct RunCommand: AsyncParsableCommand {
-  static let configuration = CommandConfiguration(commandName: "run", abstract: "Start the address book (the default).")
+  static let configuration = CommandConfiguration(
+    commandName: "run", abstract: "Start the address book (the default).",
+    discussion: """
+      Routes: \(AppRoute.patterns.joined(separator: ", ")). A route that needs a signed-in user \
+      opens after you sign in.
+      """)
+
+  @OptionGroup var database: DatabaseOptions
+
+  @Option(name: .long, help: "Where to start, e.g. contacts/42 (default: the sign-in form).")
+  var route: String?
+
+  func validate() throws {
+    if let route, case .failure(let error) = AppRoute.parse(route) {
+      throw ValidationError(error.description)
+    }
+  }
 
   @MainActor
   func run() async throws {
-    let status = try await PlaceholderApp().run()
+    let start = try route.map { try AppRoute.parse($0).get() } ?? .signIn
+    let status = try await AppRunner(databasePath: try database.path(), route: start).run()
     if status != 0 { throw ExitCode(status) }
   }
 }

@@ -17,6 +17,8 @@ public enum AccountError: Error, Equatable, Sendable, CustomStringConvertible {
   case emailTaken
   case invalidEmail
   case passwordTooShort(minimum: Int)
+  /// The accounts could not be reached (a database error): says what went wrong.
+  case unavailable(String)
 
   public var description: String {
     switch self {
@@ -25,6 +27,7 @@ public enum AccountError: Error, Equatable, Sendable, CustomStringConvertible {
     case .emailTaken: "An account with this email already exists"
     case .invalidEmail: "Enter a valid email address"
     case .passwordTooShort(let minimum): "Use at least \(minimum) characters"
+    case .unavailable(let reason): "Could not reach the accounts: \(reason)"
     }
   }
 }

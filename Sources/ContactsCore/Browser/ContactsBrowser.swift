@@ -20,6 +20,14 @@ public struct ContactsBrowser: Equatable, Sendable {
   public var loaded: [Contact] = []
   /// The page request in flight, so the same page is not asked for twice.
   public var pending: PageRequest?
+  /// The row count: loading until the database answers, or why it could not.
+  public var count: Loadable<Int> = .loading
+
+  /// True once the count is known and every row on screen is loaded: only then does the
+  /// header show the count (what a user, and the benchmark, take as "the list is there").
+  public var isReady: Bool {
+    count.value != nil && !visibleRows.contains(nil)
+  }
 
   public init() {}
 
@@ -57,37 +65,36 @@ public struct ContactsBrowser: Equatable, Sendable {
   }
 }
 
-/// A page to load.
-public enum PageRequest: Hashable, Sendable {
-  case first
-  case last
-  case after(ContactPosition)
-  case before(ContactPosition)
-}
-
-/// What the browser needs from the database, injected.
-public struct ContactsClient: Sendable {
-  public var count: @Sendable () async throws -> Int
-  public var page: @Sendable (PageRequest, _ limit: Int) async throws -> [Contact]
-
-  public init(
-    count: @escaping @Sendable () async throws -> Int,
-    page: @escaping @Sendable (PageRequest, Int) async throws -> [Contact]
-  ) {
-    self.count = count
-    self.page = page
-  }
-}
-
 public enum ContactsBrowserAction: Equatable, Sendable {
+  /// The list came on screen with room for `visibleRows`: count, then load the first page.
   case appeared(visibleRows: Int)
   case counted(Int)
+  /// Count again and keep the selection on `around` (after a save), or on the same index.
+  case reload(around: Contact?)
+  case reloaded(total: Int, focus: Focus?)
+  case retry
   case move(Move)
   case resized(visibleRows: Int)
   case pageLoaded(PageRequest, [Contact])
   case loadFailed(String)
 
   public enum Move: Equatable, Sendable { case up, down, pageUp, pageDown, home, end }
+
+  /// A contact and its absolute index, to select after a reload.
+  public struct Focus: Equatable, Sendable {
+    public var contact: Contact
+    public var index: Int
+
+    public init(contact: Contact, index: Int) {
+      self.contact = contact
+      self.index = index
+    }
+  }
+}
+
+extension ContactsBrowser {
+  /// The ids of the effects the browser runs, so that leaving the list can cancel them.
+  public static let effectIDs = ["contacts/count", "contacts/page"]
 }
 
 public func contactsBrowserReducer(client: ContactsClient) -> Reducer<ContactsBrowser, ContactsBrowserAction> {
@@ -95,17 +102,50 @@ public func contactsBrowserReducer(client: ContactsClient) -> Reducer<ContactsBr
     switch action {
     case .appeared(let rows):
       browser.window.resize(visible: rows)
-      return .run { send in
-        await send(.counted(try await client.count()))
-      } onError: { error, send in
-        await send(.loadFailed("\(error)"))
-      }
+      browser.count = .loading
+      return count(client: client)
+
+    case .retry:
+      browser.count = .loading
+      return count(client: client)
 
     case .counted(let total):
+      browser.count = .loaded(total)
       browser.window.setTotal(total)
       browser.loaded = []
       browser.loadedStart = 0
       browser.pending = nil
+      return load(&browser, client: client)
+
+    case .reload(let contact):
+      return .run { send in
+        let total = try await client.count()
+        var focus: ContactsBrowserAction.Focus?
+        if let contact {
+          focus = ContactsBrowserAction.Focus(contact: contact, index: try await client.index(contact.position))
+        }
+        await send(.reloaded(total: total, focus: focus))
+      } onError: { error, send in
+        await send(.loadFailed("\(error)"))
+      }
+      .cancellable(id: "contacts/count", cancelInFlight: true)
+
+    case .reloaded(let total, let focus):
+      browser.count = .loaded(total)
+      browser.pending = nil
+      browser.window.setTotal(total)
+      if let focus, focus.index < total {
+        // Seed the segment with the focused contact: pages then grow around it, wherever it is.
+        browser.window.select(focus.index)
+        browser.loaded = [focus.contact]
+        browser.loadedStart = focus.index
+      } else {
+        // Keep the segment's rows before the selection (still valid after a delete at or
+        // after it) and reload from there.
+        let kept = max(0, min(browser.loaded.count, browser.window.selected - browser.loadedStart))
+        browser.loaded = Array(browser.loaded.prefix(kept))
+        if browser.loaded.isEmpty { browser.loadedStart = 0 }
+      }
       return load(&browser, client: client)
 
     case .move(let move):
@@ -151,11 +191,21 @@ public func contactsBrowserReducer(client: ContactsClient) -> Reducer<ContactsBr
       }
       return load(&browser, client: client)
 
-    case .loadFailed:
+    case .loadFailed(let message):
       browser.pending = nil
+      browser.count = .failed(message)
       return .none
     }
   }
+}
+
+private func count(client: ContactsClient) -> Effect<ContactsBrowserAction> {
+  .run { send in
+    await send(.counted(try await client.count()))
+  } onError: { error, send in
+    await send(.loadFailed("\(error)"))
+  }
+  .cancellable(id: "contacts/count", cancelInFlight: true)
 }
 
 /// Starts the page load the window needs, unless one is in flight.

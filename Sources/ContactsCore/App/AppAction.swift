@@ -1,0 +1,27 @@
+public import ContactsModel
+public import Navigation
+public import TerminalUI
+
+/// Everything that can happen in the app: what screens' intents become, and what effects
+/// answer. A whole session is a sequence of these.
+public enum AppAction: Equatable, Sendable {
+  /// The app is on screen: prefill the sign-in form with the last email.
+  case started
+  case resized(Size)
+  /// The animation timer (only while ``AppState/isBusy``).
+  case tick
+  case signIn(AuthFormAction)
+  case signUp(AuthFormAction)
+  case route(RouteAction)
+  case browser(ContactsBrowserAction)
+  case search(ContactSearchAction)
+  case detail(ContactDetailAction)
+  case editor(ContactEditorAction)
+  /// The user confirmed deleting this contact.
+  case delete(Contact)
+  /// The delete is done; `neighbour` takes the deleted contact's place under the selection.
+  case deleted(Contact, neighbour: Contact?)
+  case deleteFailed(String)
+  case signOut
+  case clearNotice
+}

@@ -1,0 +1,258 @@
+import ContactsModel
+public import Flow
+import Navigation
+
+/// The app's reducer: the features' reducers, scoped to the session they belong to, plus the
+/// moves between them — sign-in, sign-out, saves and deletes — and the rule that keeps the
+/// route and the session consistent.
+///
+/// The route is the truth about where the app is; this reducer derives the detail and editor
+/// state from it (and starts their loads), so a deep link, a key press and a replayed
+/// recording all reach a screen the same way.
+public func appReducer(_ dependencies: AppDependencies) -> Reducer<AppState, AppAction> {
+  Reducer { state, action in
+    switch action {
+    case .started:
+      let auth = dependencies.auth
+      return .run { send in await send(.signIn(.lastEmailLoaded(await auth.lastEmail()))) }
+
+    case .resized(let size):
+      state.size = size
+      return state.withSignedIn(dependencies) { signedIn, client, rows in
+        signedIn.search.window.resize(visible: rows)
+        return contactsBrowserReducer(client: client).reduce(
+          into: &signedIn.browser, action: .resized(visibleRows: rows)
+        )
+        .map(AppAction.browser)
+      }
+
+    case .tick:
+      state.tick += 1
+      if var forms = state.signedOut {
+        _ = authFormReducer(client: dependencies.auth).reduce(into: &forms.signIn, action: .tick)
+        _ = authFormReducer(client: dependencies.auth).reduce(into: &forms.signUp, action: .tick)
+        state.signedOut = forms
+      }
+      return .none
+
+    case .signIn(let formAction):
+      return state.reduceForm(\.signIn, formAction, dependencies: dependencies, embed: AppAction.signIn)
+
+    case .signUp(let formAction):
+      return state.reduceForm(\.signUp, formAction, dependencies: dependencies, embed: AppAction.signUp)
+
+    case .route(let routeAction):
+      var route = state.route
+      _ = routeReducer.reduce(into: &route, action: routeAction)
+      return state.go(to: route, dependencies: dependencies)
+
+    case .browser(let browserAction):
+      return state.withSignedIn(dependencies) { signedIn, client, _ in
+        contactsBrowserReducer(client: client).reduce(into: &signedIn.browser, action: browserAction)
+          .map(AppAction.browser)
+      }
+
+    case .search(let searchAction):
+      return state.withSignedIn(dependencies) { signedIn, client, _ in
+        contactSearchReducer(client: client).reduce(into: &signedIn.search, action: searchAction)
+          .map(AppAction.search)
+      }
+
+    case .detail(let detailAction):
+      return state.withSignedIn(dependencies) { signedIn, client, _ in
+        guard var detail = signedIn.detail else { return .none }
+        let effect = contactDetailReducer(client: client).reduce(into: &detail, action: detailAction)
+        signedIn.detail = detail
+        return effect.map(AppAction.detail)
+      }
+
+    case .editor(let editorAction):
+      var saved: Contact?
+      let effect = state.withSignedIn(dependencies) { signedIn, client, _ in
+        guard var editor = signedIn.editor else { return .none }
+        let effect = contactEditorReducer(client: client).reduce(into: &editor, action: editorAction)
+        signedIn.editor = editor
+        if case .saved(let contact) = editorAction {
+          saved = contact
+          signedIn.notice = "Saved “\(contact.name)”"
+          signedIn.detail = ContactDetail(id: contact.id, contact: .loaded(contact))
+        }
+        return effect.map(AppAction.editor)
+      }
+      guard let saved else { return effect }
+      // Show the saved contact, with the list's selection on it wherever its name put it.
+      return .merge(
+        effect, state.go(to: AppRoute.contact(saved.id).route, dependencies: dependencies),
+        .send(.browser(.reload(around: saved))), .send(.search(.refresh)))
+
+    case .delete(let contact):
+      guard let signedIn = state.signedIn else { return .none }
+      let client = dependencies.contacts(signedIn.user)
+      let neighbour = signedIn.browser.neighbour(of: contact)
+      return .run { send in
+        try await client.delete(contact.id)
+        await send(.deleted(contact, neighbour: neighbour))
+      } onError: { error, send in
+        await send(.deleteFailed("Could not delete “\(contact.name)”: \(error)"))
+      }
+      .cancellable(id: "contacts/delete")
+
+    case .deleted(let contact, let neighbour):
+      guard var signedIn = state.signedIn else { return .none }
+      signedIn.notice = "Deleted “\(contact.name)”"
+      state.signedIn = signedIn
+      let leave: Effect<AppAction> =
+        state.appRoute?.detailID == contact.id
+        ? state.go(to: AppRoute.contacts.route, dependencies: dependencies) : .none
+      return .merge(leave, .send(.browser(.reload(around: neighbour))), .send(.search(.refresh)))
+
+    case .deleteFailed(let message):
+      state.route.modal = ModalRoute(
+        id: "error", kind: .alert(dismiss: "OK"), title: "Could not delete", message: message)
+      return .none
+
+    case .signOut:
+      guard let signedIn = state.signedIn else { return .none }
+      var forms = SignedOut()
+      forms.signIn.email.set(signedIn.user.email)
+      forms.signIn.focus.focus(.password)
+      state.session = .signedOut(forms)
+      state.route = AppRoute.signIn.route
+      state.pendingRoute = nil
+      return .merge(signedIn.effectIDs.map { .cancel(id: $0) })
+
+    case .clearNotice:
+      state.signedIn?.notice = nil
+      return .none
+    }
+  }
+}
+
+extension AppState {
+  /// Runs `body` on the signed-in state with that user's client and the list's row count;
+  /// nothing happens when signed out (a late answer for a user who has signed out is dropped).
+  fileprivate mutating func withSignedIn(
+    _ dependencies: AppDependencies,
+    _ body: (inout SignedIn, ContactsClient, Int) -> Effect<AppAction>
+  ) -> Effect<AppAction> {
+    guard var signedIn = signedIn else { return .none }
+    let effect = body(&signedIn, dependencies.contacts(signedIn.user), listRows)
+    session = .signedIn(signedIn)
+    return effect
+  }
+
+  fileprivate mutating func reduceForm(
+    _ form: WritableKeyPath<SignedOut, AuthForm>, _ action: AuthFormAction, dependencies: AppDependencies,
+    embed: @escaping @Sendable (AuthFormAction) -> AppAction
+  ) -> Effect<AppAction> {
+    guard var forms = signedOut else { return .none }
+    let effect = authFormReducer(client: dependencies.auth).reduce(into: &forms[keyPath: form], action: action)
+    signedOut = forms
+    guard case .response(.success(let user)) = action else { return effect.map(embed) }
+    // Signed in (or up): the session moves on, to the deep link that was waiting if any.
+    session = .signedIn(SignedIn(user: user))
+    let destination = pendingRoute ?? AppRoute.contacts.route
+    pendingRoute = nil
+    let appeared = withSignedIn(dependencies) { signedIn, client, rows in
+      signedIn.search.window.resize(visible: rows)
+      return contactsBrowserReducer(client: client).reduce(
+        into: &signedIn.browser, action: .appeared(visibleRows: rows)
+      )
+      .map(AppAction.browser)
+    }
+    return .merge(effect.map(embed), appeared, go(to: destination, dependencies: dependencies))
+  }
+
+  /// Moves to `destination` if the session allows it: a signed-out user is sent to sign in
+  /// (the destination is kept for later), a signed-in one does not see the auth forms, and a
+  /// route the app does not know is ignored. Then derives the detail and editor from it.
+  mutating func go(to destination: Route, dependencies: AppDependencies) -> Effect<AppAction> {
+    guard let appRoute = AppRoute(destination) else { return .none }
+    switch session {
+    case .signedOut:
+      if appRoute.requiresSignIn {
+        pendingRoute = destination
+        route = AppRoute.signIn.route
+      } else {
+        route = destination
+      }
+      return .none
+    case .signedIn:
+      let allowed = appRoute.requiresSignIn ? appRoute : .contacts
+      // The destination itself, not `allowed.route`: it may carry a modal.
+      route = appRoute.requiresSignIn ? destination : allowed.route
+      return withSignedIn(dependencies) { signedIn, client, _ in
+        signedIn.follow(allowed, client: client)
+      }
+    }
+  }
+}
+
+extension SignedIn {
+  /// The detail and editor the route calls for: kept when already there, created (from rows
+  /// already loaded when possible, else loaded) when not, dropped (and their loads cancelled)
+  /// when the route has left them.
+  fileprivate mutating func follow(_ route: AppRoute, client: ContactsClient) -> Effect<AppAction> {
+    var effects: [Effect<AppAction>] = []
+    let detailID = route.detailID
+    if let detail, detail.id != detailID {
+      effects.append(.cancel(id: ContactDetail.effectID(detail.id)))
+      self.detail = nil
+    }
+    if let detailID, detail == nil {
+      if let known = knownContact(detailID) {
+        detail = ContactDetail(id: detailID, contact: .loaded(known))
+      } else {
+        var detail = ContactDetail(id: detailID)
+        effects.append(contactDetailReducer(client: client).reduce(into: &detail, action: .load).map(AppAction.detail))
+        self.detail = detail
+      }
+    }
+
+    let editorID: Int64??
+    switch route {
+    case .editContact(let id): editorID = .some(id)
+    case .newContact: editorID = .some(nil)
+    default: editorID = .none
+    }
+    if let editor, editorID != .some(editor.id) {
+      effects.append(.cancel(id: ContactEditor.effectID(editor.id)))
+      self.editor = nil
+    }
+    if let editorID, editor == nil {
+      if let id = editorID {
+        var editor = ContactEditor(id: id, contact: detail?.contact.value ?? knownContact(id))
+        if editor.status == .loading {
+          effects.append(
+            contactEditorReducer(client: client).reduce(into: &editor, action: .load).map(AppAction.editor))
+        }
+        self.editor = editor
+      } else {
+        editor = ContactEditor()
+      }
+    }
+    return .merge(effects)
+  }
+
+  /// A contact already in memory (the list's rows, the search results, the detail).
+  func knownContact(_ id: Int64) -> Contact? {
+    if let contact = detail?.contact.value, contact.id == id { return contact }
+    return browser.loaded.first { $0.id == id } ?? search.results?.contacts.first { $0.id == id }
+  }
+
+  /// Every effect a signed-in session may have running, to cancel at sign-out.
+  var effectIDs: [String] {
+    ContactsBrowser.effectIDs + [ContactSearch.effectID, "contacts/delete"]
+      + (detail.map { [ContactDetail.effectID($0.id)] } ?? []) + (editor.map { [ContactEditor.effectID($0.id)] } ?? [])
+  }
+}
+
+extension ContactsBrowser {
+  /// The contact that takes `contact`'s place in the list once it is deleted: the next one,
+  /// else the previous one.
+  func neighbour(of contact: Contact) -> Contact? {
+    guard let index = loaded.firstIndex(where: { $0.id == contact.id }) else { return nil }
+    if loaded.indices.contains(index + 1) { return loaded[index + 1] }
+    return index > 0 ? loaded[index - 1] : nil
+  }
+}

@@ -1,0 +1,94 @@
+public import ContactsModel
+public import Navigation
+public import TerminalUI
+
+/// Everything the app shows, as one value: any screen can be rebuilt from it, snapshot-tested
+/// and replayed.
+///
+/// The session is type-enforced: signed out there are only the auth forms; signed in there
+/// are the user, the contacts browser, the detail and the editor — no user data can outlive
+/// sign-out, because it has nowhere to live.
+public struct AppState: Equatable, Sendable {
+  public var route: Route
+  /// A deep link that needs a signed-in user, kept through sign-in and then resumed.
+  public var pendingRoute: Route?
+  public var session: Session
+  /// The terminal's size: the list's window follows it.
+  public var size: Size
+  /// Advanced by the run loop's animation timer while something is busy (spinners).
+  public var tick = 0
+
+  public enum Session: Equatable, Sendable {
+    case signedOut(SignedOut)
+    case signedIn(SignedIn)
+  }
+
+  /// Starts signed out at `route` (a deep link), or on the sign-in form.
+  public init(route: AppRoute = .signIn, size: Size = Size(width: 80, height: 24)) {
+    self.size = size
+    session = .signedOut(SignedOut())
+    if route.requiresSignIn {
+      self.route = AppRoute.signIn.route
+      pendingRoute = route.route
+    } else {
+      self.route = route.route
+    }
+  }
+
+  public var appRoute: AppRoute? { AppRoute(route) }
+
+  public var signedOut: SignedOut? {
+    get { if case .signedOut(let value) = session { value } else { nil } }
+    set { if let newValue { session = .signedOut(newValue) } }
+  }
+
+  public var signedIn: SignedIn? {
+    get { if case .signedIn(let value) = session { value } else { nil } }
+    set { if let newValue { session = .signedIn(newValue) } }
+  }
+
+  /// Whether a spinner is turning somewhere, so the run loop should send ticks.
+  public var isBusy: Bool {
+    switch session {
+    case .signedOut(let forms):
+      return forms.signIn.isSubmitting || forms.signUp.isSubmitting
+    case .signedIn(let state):
+      return state.browser.count.isLoading || state.search.isSearching
+        || state.detail?.contact.isLoading == true || state.editor?.status == .loading
+        || state.editor?.status == .saving
+    }
+  }
+
+  /// Rows the contacts list has room for: the stage minus the list's header and column titles.
+  public var listRows: Int { max(1, size.height - 4) }
+}
+
+/// Signed out: the two forms.
+public struct SignedOut: Equatable, Sendable {
+  public var signIn = AuthForm(.signIn)
+  public var signUp = AuthForm(.signUp)
+
+  public init() {}
+}
+
+/// Signed in: the user and their contacts.
+public struct SignedIn: Equatable, Sendable {
+  public var user: SignedInUser
+  public var browser = ContactsBrowser()
+  public var search = ContactSearch()
+  /// The contact on the detail screen, while the route shows one.
+  public var detail: ContactDetail?
+  /// The form, while the route shows one.
+  public var editor: ContactEditor?
+  /// A short message in the status bar ("Saved “Ada Lovelace”"), cleared by the next key.
+  public var notice: String?
+
+  public init(user: SignedInUser) {
+    self.user = user
+  }
+
+  /// The contact under the list's selection: in the search results while searching.
+  public var selectedContact: Contact? {
+    search.isActive ? search.selectedContact : browser.selectedContact
+  }
+}

@@ -1,0 +1,45 @@
+public import ContactsModel
+public import Flow
+
+/// The contact on the detail screen (`contacts/<id>`), loaded by id, so a deep link works the
+/// same as opening a row.
+public struct ContactDetail: Equatable, Sendable {
+  public var id: Int64
+  public var contact: Loadable<Contact>
+
+  public init(id: Int64, contact: Loadable<Contact> = .loading) {
+    self.id = id
+    self.contact = contact
+  }
+
+  /// The effect id of the load: the route key of the screen, so tearing the screen down
+  /// cancels it.
+  public static func effectID(_ id: Int64) -> String { "contacts/\(id)" }
+}
+
+public enum ContactDetailAction: Equatable, Sendable {
+  case load
+  case loaded(Int64, Loadable<Contact>)
+}
+
+public func contactDetailReducer(client: ContactsClient) -> Reducer<ContactDetail, ContactDetailAction> {
+  Reducer { detail, action in
+    switch action {
+    case .load:
+      detail.contact = .loading
+      let id = detail.id
+      return .run { send in
+        let contact = try await client.contact(id)
+        await send(.loaded(id, contact.map(Loadable.loaded) ?? .failed("This contact does not exist (any more).")))
+      } onError: { error, send in
+        await send(.loaded(id, .failed("Could not load the contact: \(error)")))
+      }
+      .cancellable(id: ContactDetail.effectID(id), cancelInFlight: true)
+
+    case .loaded(let id, let contact):
+      guard id == detail.id else { return .none }
+      detail.contact = contact
+      return .none
+    }
+  }
+}

@@ -1,0 +1,139 @@
+public import ContactsModel
+public import Flow
+public import TerminalUI
+
+/// The incremental search over the contacts list: the query field, the latest results and
+/// a scroll window over them. An empty query means no search: the list shows every contact.
+public struct ContactSearch: Equatable, Sendable {
+  /// Results asked for per query; the total says how many matched in all.
+  public static let resultLimit = 500
+
+  public var query = TextInput("", maxLength: 100)
+  /// Whether the query field has the keyboard (after `/`, until Enter or Esc).
+  public var isEditing = false
+  /// The results for `query`; nil while no search is active. While a newer query is being
+  /// answered, the previous results stay on screen (no flicker) and `isSearching` is true.
+  public var results: ContactSearchResult?
+  public var isSearching = false
+  /// The query `results` answer.
+  public var answeredQuery = ""
+  public var failure: String?
+  public var window = ScrollWindow(total: 0, visible: 20)
+  /// Set when a paste did not fit in the field.
+  public var notice: String?
+
+  public init() {}
+
+  public var isActive: Bool { !query.isEmpty }
+
+  public var selectedContact: Contact? {
+    guard let contacts = results?.contacts, contacts.indices.contains(window.selected) else { return nil }
+    return contacts[window.selected]
+  }
+}
+
+public enum ContactSearchAction: Equatable, Sendable {
+  /// `/`: the query field takes the keyboard.
+  case start
+  case key(Key)
+  case paste(String)
+  case move(ContactsBrowserAction.Move)
+  /// Enter in the field: the list takes the keyboard, the results stay.
+  case commit
+  /// Esc: no more search.
+  case clear
+  case resized(visibleRows: Int)
+  /// Ask again for the current query (after a save or a delete).
+  case refresh
+  case answered(query: String, ContactSearchResult)
+  case failed(query: String, String)
+}
+
+extension ContactSearch {
+  public static let effectID = "contacts/search"
+}
+
+public func contactSearchReducer(client: ContactsClient) -> Reducer<ContactSearch, ContactSearchAction> {
+  Reducer { search, action in
+    switch action {
+    case .start:
+      search.isEditing = true
+      return .none
+
+    case .key(let key):
+      search.notice = nil
+      let before = search.query.text
+      guard search.query.handle(key), search.query.text != before else { return .none }
+      return run(&search, client: client)
+
+    case .paste(let text):
+      let dropped = search.query.insert(text)
+      search.notice = dropped > 0 ? "The paste was cut to \(search.query.maxLength) characters" : nil
+      return run(&search, client: client)
+
+    case .move(let move):
+      switch move {
+      case .up: search.window.move(by: -1)
+      case .down: search.window.move(by: 1)
+      case .pageUp: search.window.pageUp()
+      case .pageDown: search.window.pageDown()
+      case .home: search.window.home()
+      case .end: search.window.end()
+      }
+      return .none
+
+    case .commit:
+      search.isEditing = false
+      return .none
+
+    case .clear:
+      let visible = search.window.visible
+      search = ContactSearch()
+      search.window.resize(visible: visible)
+      return .cancel(id: ContactSearch.effectID)
+
+    case .resized(let rows):
+      search.window.resize(visible: rows)
+      return .none
+
+    case .refresh:
+      return search.isActive ? run(&search, client: client) : .none
+
+    case .answered(let query, let result):
+      guard query == search.query.text else { return .none }
+      search.isSearching = false
+      search.failure = nil
+      let isNewQuery = search.results == nil || search.answeredQuery != query
+      search.results = result
+      search.answeredQuery = query
+      search.window.setTotal(result.contacts.count)
+      if isNewQuery { search.window.home() }
+      return .none
+
+    case .failed(let query, let message):
+      guard query == search.query.text else { return .none }
+      search.isSearching = false
+      search.failure = message
+      return .none
+    }
+  }
+}
+
+/// Asks for the results of the current query, replacing any request still in flight.
+private func run(_ search: inout ContactSearch, client: ContactsClient) -> Effect<ContactSearchAction> {
+  let query = search.query.text
+  guard !query.trimmingCharacters(in: .whitespaces).isEmpty else {
+    search.results = nil
+    search.isSearching = false
+    search.failure = nil
+    search.window.setTotal(0)
+    return .cancel(id: ContactSearch.effectID)
+  }
+  search.isSearching = true
+  return .run { send in
+    await send(.answered(query: query, try await client.search(query, ContactSearch.resultLimit)))
+  } onError: { error, send in
+    await send(.failed(query: query, "\(error)"))
+  }
+  .cancellable(id: ContactSearch.effectID, cancelInFlight: true)
+}

@@ -1,0 +1,69 @@
+public import ContactsModel
+
+/// What the contacts features need from the database, for one signed-in account: injected, so
+/// reducers stay pure. The live client wraps `ContactStore`; tests pass closures.
+///
+/// Closures a test does not provide fail loudly with ``ContactsClientError/unimplemented(_:)``
+/// rather than answering something plausible.
+public struct ContactsClient: Sendable {
+  public var count: @Sendable () async throws -> Int
+  public var page: @Sendable (PageRequest, _ limit: Int) async throws -> [Contact]
+  /// The absolute index of a contact in the sorted list (to keep the selection on it).
+  public var index: @Sendable (ContactPosition) async throws -> Int
+  public var contact: @Sendable (Int64) async throws -> Contact?
+  public var search: @Sendable (_ query: String, _ limit: Int) async throws -> ContactSearchResult
+  public var insert: @Sendable (ContactDraft) async throws -> Contact
+  public var update: @Sendable (Int64, ContactDraft) async throws -> Contact
+  public var delete: @Sendable (Int64) async throws -> Void
+
+  public init(
+    count: @escaping @Sendable () async throws -> Int,
+    page: @escaping @Sendable (PageRequest, Int) async throws -> [Contact],
+    index: @escaping @Sendable (ContactPosition) async throws -> Int = { _ in
+      throw ContactsClientError.unimplemented("index")
+    },
+    contact: @escaping @Sendable (Int64) async throws -> Contact? = { _ in
+      throw ContactsClientError.unimplemented("contact")
+    },
+    search: @escaping @Sendable (String, Int) async throws -> ContactSearchResult = { _, _ in
+      throw ContactsClientError.unimplemented("search")
+    },
+    insert: @escaping @Sendable (ContactDraft) async throws -> Contact = { _ in
+      throw ContactsClientError.unimplemented("insert")
+    },
+    update: @escaping @Sendable (Int64, ContactDraft) async throws -> Contact = { _, _ in
+      throw ContactsClientError.unimplemented("update")
+    },
+    delete: @escaping @Sendable (Int64) async throws -> Void = { _ in
+      throw ContactsClientError.unimplemented("delete")
+    }
+  ) {
+    self.count = count
+    self.page = page
+    self.index = index
+    self.contact = contact
+    self.search = search
+    self.insert = insert
+    self.update = update
+    self.delete = delete
+  }
+}
+
+public enum ContactsClientError: Error, Equatable, Sendable, CustomStringConvertible {
+  /// A test reached a client call it did not expect.
+  case unimplemented(String)
+
+  public var description: String {
+    switch self {
+    case .unimplemented(let name): "ContactsClient.\(name) is not implemented here"
+    }
+  }
+}
+
+/// A page to load.
+public enum PageRequest: Hashable, Sendable {
+  case first
+  case last
+  case after(ContactPosition)
+  case before(ContactPosition)
+}

@@ -1,0 +1,66 @@
+import Flow
+public import Navigation
+public import TerminalUI
+
+/// The root of the coordinator tree: it starts the auth coordinator or the contacts
+/// coordinator for the section the route is in, stopping the other (which tears its screens
+/// down), and keeps the title bar's status in step with the session.
+@MainActor
+public final class AppCoordinator: Coordinator {
+  private let context: ScreenContext
+  private let quit: () -> Void
+  public private(set) var auth: AuthCoordinator?
+  public private(set) var contacts: ContactsCoordinator?
+
+  public init(context: ScreenContext, quit: @escaping () -> Void) {
+    self.context = context
+    self.quit = quit
+  }
+
+  public func start() {
+    context.store.observe(self, select: { $0.route.path.first ?? "" }) { coordinator, section in
+      coordinator.enter(section)
+    }
+    context.store.observe(self, select: \.statusText) { coordinator, status in
+      coordinator.context.wireframe.status = status
+    }
+  }
+
+  public func stop() {
+    context.store.unsubscribe(self)
+    auth?.stop()
+    contacts?.stop()
+    auth = nil
+    contacts = nil
+    context.wireframe.show(stack: [])
+  }
+
+  /// An input event the focused screen did not use.
+  public func handleUnused(_ event: InputEvent) {
+    contacts?.handleUnused(event)
+  }
+
+  private func enter(_ section: String) {
+    if section == "auth", auth == nil {
+      contacts?.stop()
+      contacts = nil
+      let auth = AuthCoordinator(context: context)
+      self.auth = auth
+      auth.start()
+    } else if section == "contacts", contacts == nil {
+      auth?.stop()
+      auth = nil
+      let contacts = ContactsCoordinator(context: context, quit: quit)
+      self.contacts = contacts
+      contacts.start()
+    }
+  }
+}
+
+extension AppState {
+  /// The right side of the title bar: a notice, else who is signed in.
+  var statusText: String {
+    guard let signedIn else { return "" }
+    return signedIn.notice ?? signedIn.user.email
+  }
+}

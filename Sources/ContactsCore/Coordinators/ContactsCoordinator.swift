@@ -1,0 +1,168 @@
+import ContactsModel
+import Flow
+public import Navigation
+public import TerminalUI
+
+/// Owns `contacts/…`: the list, a contact's detail, the editor, and the modals over them
+/// (delete and discard confirmations, sign-out, alerts). It turns the screens' intents into
+/// data actions and route actions.
+@MainActor
+public final class ContactsCoordinator: Coordinator {
+  private let context: ScreenContext
+  private lazy var registry = context.makeRegistry()
+  private var modalScreen: ModalRouteScreen?
+  /// Called when the user asks to quit.
+  private let quit: () -> Void
+
+  public init(context: ScreenContext, quit: @escaping () -> Void) {
+    self.context = context
+    self.quit = quit
+  }
+
+  private var store: Store<AppState, AppAction> { context.store }
+
+  public func start() {
+    store.observe(self, select: \.route) { coordinator, route in coordinator.show(route) }
+  }
+
+  public func stop() {
+    store.unsubscribe(self)
+    registry.removeAll()
+    modalScreen = nil
+    context.wireframe.dismissModal()
+  }
+
+  /// Esc that no screen used goes back one level.
+  public func handleUnused(_ event: InputEvent) {
+    if event == .key(.escape) { store.send(.route(.pop)) }
+  }
+
+  private func show(_ route: Route) {
+    guard let appRoute = AppRoute(route), appRoute.requiresSignIn else { return }
+    var wanted: [(key: String, make: () -> any Screen)] = [("contacts", makeList)]
+    if let id = appRoute.detailID {
+      wanted.append(("contacts/\(id)", { self.makeDetail(id) }))
+    }
+    switch appRoute {
+    case .editContact(let id): wanted.append(("contacts/\(id)/edit", { self.makeEditor(id) }))
+    case .newContact: wanted.append(("contacts/new", { self.makeEditor(nil) }))
+    default: break
+    }
+    context.wireframe.show(stack: registry.screens(for: wanted))
+    if let modal = route.modal {
+      if modalScreen?.modal != modal {
+        modalScreen = ModalRouteScreen(modal) { [weak self] confirmed in self?.answer(modal, confirmed: confirmed) }
+      }
+      context.wireframe.present(modalScreen!)
+    } else {
+      modalScreen = nil
+      context.wireframe.dismissModal()
+    }
+  }
+
+  // MARK: Screens
+
+  private func makeList() -> any Screen {
+    let screen = ContactsListScreen { [weak self] intent in self?.listIntent(intent) }
+    store.subscribe(screen, select: ContactsListViewModel.select)
+    context.didBuild(screen, "contacts")
+    return screen
+  }
+
+  private func makeDetail(_ id: Int64) -> any Screen {
+    let screen = ContactDetailScreen(id: id) { [weak self] intent in self?.detailIntent(intent, id: id) }
+    store.subscribe(screen, select: ContactDetailScreen.select(id))
+    context.didBuild(screen, "contacts/\(id)")
+    return screen
+  }
+
+  private func makeEditor(_ id: Int64?) -> any Screen {
+    let screen = ContactEditScreen(id: id) { [weak self] intent in self?.editorIntent(intent) }
+    store.subscribe(screen, select: ContactEditScreen.select(id))
+    context.didBuild(screen, id.map { "contacts/\($0)/edit" } ?? "contacts/new")
+    return screen
+  }
+
+  // MARK: Intents
+
+  private func listIntent(_ intent: ContactsListScreen.Intent) {
+    let selected = store.state.signedIn?.selectedContact
+    switch intent {
+    case .browse(let move): store.send(.browser(.move(move)))
+    case .search(let action): store.send(.search(action))
+    case .open:
+      if let selected { store.send(.route(.set(AppRoute.contact(selected.id).route))) }
+    case .add: store.send(.route(.set(AppRoute.newContact.route)))
+    case .edit:
+      if let selected { store.send(.route(.set(AppRoute.editContact(selected.id).route))) }
+    case .delete:
+      if let selected { confirmDelete(selected) }
+    case .retry: store.send(.browser(.retry))
+    case .signOut:
+      let email = store.state.signedIn?.user.email ?? ""
+      store.send(
+        .route(
+          .present(
+            ModalRoute(
+              id: "sign-out", kind: .confirmation(confirm: "Sign out", cancel: "Cancel"), title: "Sign out?",
+              message: "Sign out of \(email)?"))))
+    case .quit: quit()
+    }
+  }
+
+  private func detailIntent(_ intent: ContactDetailScreen.Intent, id: Int64) {
+    switch intent {
+    case .edit: store.send(.route(.set(AppRoute.editContact(id).route)))
+    case .delete:
+      if let contact = store.state.signedIn?.detail?.contact.value { confirmDelete(contact) }
+    case .retry: store.send(.detail(.load))
+    }
+  }
+
+  private func editorIntent(_ intent: ContactEditScreen.Intent) {
+    switch intent {
+    case .form(let action): store.send(.editor(action))
+    case .cancel:
+      guard store.state.signedIn?.editor?.hasChanges == true else {
+        store.send(.route(.pop))
+        return
+      }
+      store.send(
+        .route(
+          .present(
+            ModalRoute(
+              id: "discard", kind: .confirmation(confirm: "Discard", cancel: "Keep editing"),
+              title: "Discard changes?", message: "Your changes to this contact have not been saved."))))
+    }
+  }
+
+  private func confirmDelete(_ contact: Contact) {
+    store.send(
+      .route(
+        .present(
+          ModalRoute(
+            id: "delete/\(contact.id)", kind: .confirmation(confirm: "Delete", cancel: "Cancel"),
+            title: "Delete contact?", message: "Delete “\(contact.name)”? This cannot be undone."))))
+  }
+
+  /// The answer to a modal: dismiss it, then act on a confirmation.
+  private func answer(_ modal: ModalRoute, confirmed: Bool) {
+    store.send(.route(.dismiss))
+    guard confirmed else { return }
+    switch modal.id {
+    case "sign-out":
+      store.send(.signOut)
+    case "discard":
+      store.send(.route(.pop))
+    case "quit":
+      quit()
+    case let id where id.hasPrefix("delete/"):
+      guard let contactID = Int64(id.dropFirst("delete/".count)),
+        let contact = store.state.signedIn.flatMap({ $0.knownContact(contactID) })
+      else { return }
+      store.send(.delete(contact))
+    default:
+      break
+    }
+  }
+}

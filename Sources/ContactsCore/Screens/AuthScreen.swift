@@ -1,0 +1,117 @@
+public import Flow
+public import Navigation
+public import TerminalUI
+
+/// The sign-in and sign-up forms. The view model is the form itself (all of it is shown);
+/// keys become intents for the auth coordinator.
+@MainActor
+public final class AuthScreen: Screen, StoreSubscriber {
+  public enum Intent: Equatable, Sendable {
+    case form(AuthFormAction)
+    /// Sign-in → sign-up (Ctrl-N), sign-up → sign-in (Esc).
+    case switchForm
+  }
+
+  public let mode: AuthForm.Mode
+  private var form: AuthForm
+  private var tick = 0
+  private let send: (Intent) -> Void
+
+  public init(mode: AuthForm.Mode, send: @escaping (Intent) -> Void) {
+    self.mode = mode
+    self.form = AuthForm(mode)
+    self.send = send
+  }
+
+  /// The form for `mode` while signed out.
+  public nonisolated static func select(_ mode: AuthForm.Mode) -> @Sendable (AppState) -> AuthForm? {
+    { state in mode == .signIn ? state.signedOut?.signIn : state.signedOut?.signUp }
+  }
+
+  public func receive(_ value: AuthForm?) {
+    if let value { form = value }
+  }
+
+  public var title: String { mode == .signIn ? "Sign in" : "Create account" }
+
+  public var help: [HelpItem] {
+    var items = [HelpItem(key: "Tab", label: "Next field"), HelpItem(key: "Enter", label: title)]
+    items.append(
+      mode == .signIn ? HelpItem(key: "Ctrl-N", label: "Create account") : HelpItem(key: "Esc", label: "Sign in"))
+    items.append(HelpItem(key: "Ctrl-C", label: "Quit"))
+    return items
+  }
+
+  public func handle(_ event: InputEvent) -> Bool {
+    switch event {
+    case .key(.ctrl("n")) where mode == .signIn, .key(.escape) where mode == .signUp:
+      send(.switchForm)
+    case .key(let key):
+      send(.form(.key(key)))
+    case .paste(let text):
+      send(.form(.paste(text)))
+    case .terminalMode:
+      return false
+    }
+    return true
+  }
+
+  public func body(isFocused: Bool) -> any View {
+    AuthFormView(form: form, title: title, isFocused: isFocused)
+  }
+}
+
+/// The form's drawing: labelled fields, each with its problem under it, the server's error,
+/// and the button (a spinner while the request runs).
+struct AuthFormView: View {
+  let form: AuthForm
+  let title: String
+  let isFocused: Bool
+  var theme = Theme.standard
+
+  func render(into frame: inout Frame, in region: Rect) {
+    var rows: [StackItem] = [.fixed(1, Spacer())]
+    func field(_ label: String, _ input: TextInput, _ field: AuthForm.Field, masked: Bool, error: String?) {
+      let isFocusedField = isFocused && form.focus.focused == field
+      rows.append(
+        .fixed(
+          1,
+          HStack(
+            spacing: 1,
+            [
+              .fixed(10, Text(label, style: isFocusedField ? theme.title : .plain)),
+              .fill(
+                TextField(
+                  input, placeholder: masked ? "" : "you@example.com", isMasked: masked, isFocused: isFocusedField,
+                  isDisabled: form.isSubmitting)),
+            ])))
+      rows.append(.fixed(1, Padding(Text(error ?? "", style: theme.error), left: 11)))
+    }
+    field("Email", form.email, .email, masked: false, error: form.emailError)
+    field("Password", form.password.value, .password, masked: true, error: form.passwordError)
+    if form.mode == .signUp {
+      field("Confirm", form.confirmation.value, .confirmation, masked: true, error: form.confirmationError)
+    }
+    if case .failed(let message) = form.status {
+      rows.append(.fixed(1, Text("✖ " + message, style: theme.error, alignment: .center)))
+    } else {
+      rows.append(.fixed(1, Spacer()))
+    }
+    let action: any View =
+      if case .submitting(let tick) = form.status {
+        Spinner(tick: tick, label: form.mode == .signIn ? "Signing in…" : "Creating your account…")
+      } else {
+        Button(title, isFocused: isFocused && form.focus.focused == .submit, isDisabled: !form.canSubmit)
+      }
+    rows.append(.fixed(1, HStack([.fill(Spacer()), .fit(action), .fill(Spacer())])))
+    let hint = form.mode == .signIn ? "No account yet? Ctrl-N creates one." : "Have an account? Esc signs in."
+    let height = rows.count + 2
+    let box = Box(
+      title: title, borderStyle: isFocused ? theme.focusedBorder : theme.border, Padding(VStack(rows), horizontal: 1))
+    let layout = VStack([
+      .fixed(height, box),
+      .fixed(1, Text(hint, style: theme.secondary, alignment: .center)),
+    ])
+    Centered(layout, size: Size(width: 60, height: height + 1)).render(into: &frame, in: region)
+  }
+}

@@ -1,0 +1,89 @@
+public import ContactsModel
+public import Flow
+public import Navigation
+public import TerminalUI
+
+/// One contact, every field, loaded by id (a deep link shows a spinner first).
+@MainActor
+public final class ContactDetailScreen: Screen, StoreSubscriber {
+  public enum Intent: Equatable, Sendable {
+    case edit, delete, retry
+  }
+
+  public struct ViewModel: Equatable, Sendable {
+    public var contact: Loadable<Contact>
+    public var tick: Int
+  }
+
+  public let id: Int64
+  private var model = ViewModel(contact: .loading, tick: 0)
+  private let send: (Intent) -> Void
+
+  public init(id: Int64, send: @escaping (Intent) -> Void) {
+    self.id = id
+    self.send = send
+  }
+
+  public nonisolated static func select(_ id: Int64) -> @Sendable (AppState) -> ViewModel? {
+    { state in
+      guard let detail = state.signedIn?.detail, detail.id == id else { return nil }
+      return ViewModel(contact: detail.contact, tick: detail.contact.isLoading ? state.tick : 0)
+    }
+  }
+
+  public func receive(_ value: ViewModel?) {
+    if let value { model = value }
+  }
+
+  public var title: String { model.contact.value?.name ?? "Contact" }
+
+  public var help: [HelpItem] {
+    var items = [HelpItem(key: "e", label: "Edit"), HelpItem(key: "d", label: "Delete")]
+    if model.contact.failure != nil { items = [HelpItem(key: "r", label: "Retry")] }
+    return items + [HelpItem(key: "Esc", label: "Back")]
+  }
+
+  public func handle(_ event: InputEvent) -> Bool {
+    guard case .key(let key) = event else { return false }
+    switch key {
+    case .character("e") where model.contact.value != nil: send(.edit)
+    case .character("d") where model.contact.value != nil, .delete where model.contact.value != nil: send(.delete)
+    case .character("r") where model.contact.failure != nil: send(.retry)
+    default: return false
+    }
+    return true
+  }
+
+  public func body(isFocused: Bool) -> any View {
+    Padding(
+      LoadingContainer(model.contact, tick: model.tick, label: "Loading contact…") { contact in
+        ContactCard(contact: contact)
+      }, horizontal: 2, vertical: 1)
+  }
+}
+
+/// A contact's fields under the "Contact details" heading; empty fields are left out.
+struct ContactCard: View {
+  let contact: Contact
+  var theme = Theme.standard
+
+  func render(into frame: inout Frame, in region: Rect) {
+    var rows: [StackItem] = [
+      .fixed(1, Text("Contact details", style: theme.secondary)),
+      .fixed(1, Text(contact.name, style: theme.title)),
+      .fixed(1, Spacer()),
+    ]
+    let fields: [(String, String)] = [
+      ("Email", contact.email), ("Phone", contact.phone), ("Company", contact.company), ("Address", contact.address),
+    ]
+    for (label, value) in fields where !value.isEmpty {
+      rows.append(.fixed(1, HStack(spacing: 1, [.fixed(9, Text(label, style: theme.secondary)), .fill(Text(value))])))
+    }
+    if !contact.notes.isEmpty {
+      rows.append(.fixed(1, Spacer()))
+      rows.append(.fixed(1, Text("Notes", style: theme.secondary)))
+      rows.append(.fill(Text(contact.notes, overflow: .wrap)))
+    }
+    VStack(rows).render(into: &frame, in: region)
+  }
+}

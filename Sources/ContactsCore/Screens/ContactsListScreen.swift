@@ -1,0 +1,253 @@
+public import ContactsModel
+public import Flow
+public import Navigation
+public import TerminalUI
+
+/// What the contacts list shows: the header, the rows on screen (nil where a row is still
+/// loading), and the search when one is active. Derived from state by ``select(_:)``.
+public struct ContactsListViewModel: Equatable, Sendable {
+  public var count: Loadable<Int>
+  public var isReady: Bool
+  public var window: ScrollWindow
+  public var rows: [Contact?]
+  public var search: Search?
+  /// The spinner's frame, only while something loads (so an idle list never re-renders).
+  public var tick: Int
+
+  public struct Search: Equatable, Sendable {
+    public var query: TextInput
+    public var isEditing: Bool
+    public var isSearching: Bool
+    public var result: ContactSearchResult?
+    public var failure: String?
+    public var notice: String?
+  }
+
+  public static func select(_ state: AppState) -> ContactsListViewModel? {
+    guard let signedIn = state.signedIn else { return nil }
+    let browser = signedIn.browser
+    let search = signedIn.search
+    let searchModel =
+      search.isEditing || search.isActive
+      ? Search(
+        query: search.query, isEditing: search.isEditing, isSearching: search.isSearching, result: search.results,
+        failure: search.failure, notice: search.notice) : nil
+    let window = searchModel == nil ? browser.window : search.window
+    let rows: [Contact?] =
+      if searchModel != nil {
+        window.visibleRange.map { index in search.results?.contacts[index] }
+      } else {
+        browser.visibleRows
+      }
+    let isLoading = browser.count.isLoading || search.isSearching
+    return ContactsListViewModel(
+      count: browser.count, isReady: browser.isReady, window: window, rows: rows, search: searchModel,
+      tick: isLoading ? state.tick : 0)
+  }
+}
+
+/// The contacts list: a virtualised table over the browser's window, the count in its header,
+/// and `/` for an incremental search.
+@MainActor
+public final class ContactsListScreen: Screen, StoreSubscriber {
+  public enum Intent: Equatable, Sendable {
+    case browse(ContactsBrowserAction.Move)
+    case search(ContactSearchAction)
+    case open, add, edit, delete, retry, signOut, quit
+  }
+
+  private var model: ContactsListViewModel?
+  private let send: (Intent) -> Void
+
+  public init(send: @escaping (Intent) -> Void) {
+    self.send = send
+  }
+
+  public func receive(_ value: ContactsListViewModel?) {
+    if let value { model = value }
+  }
+
+  public var title: String { "Contacts" }
+
+  private var isEditingSearch: Bool { model?.search?.isEditing == true }
+
+  public var help: [HelpItem] {
+    if isEditingSearch {
+      return [
+        HelpItem(key: "Type", label: "Search"), HelpItem(key: "↑↓", label: "Move"),
+        HelpItem(key: "Enter", label: "Done"), HelpItem(key: "Esc", label: "Clear"),
+      ]
+    }
+    var items = [
+      HelpItem(key: "↑↓", label: "Move"), HelpItem(key: "Enter", label: "Open"), HelpItem(key: "/", label: "Search"),
+      HelpItem(key: "a", label: "Add"), HelpItem(key: "e", label: "Edit"), HelpItem(key: "d", label: "Delete"),
+    ]
+    if model?.search != nil { items.append(HelpItem(key: "Esc", label: "Clear search")) }
+    if model?.count.failure != nil { items.append(HelpItem(key: "r", label: "Retry")) }
+    items += [HelpItem(key: "S", label: "Sign out"), HelpItem(key: "q", label: "Quit")]
+    return items
+  }
+
+  public func handle(_ event: InputEvent) -> Bool {
+    guard let model else { return false }
+    if case .paste(let text) = event {
+      guard isEditingSearch else { return false }
+      send(.search(.paste(text)))
+      return true
+    }
+    guard case .key(let key) = event else { return false }
+    if let move = Self.move(for: key, letters: !isEditingSearch) {
+      send(model.search == nil ? .browse(move) : .search(.move(move)))
+      return true
+    }
+    if isEditingSearch {
+      switch key {
+      case .enter: send(.search(.commit))
+      case .escape: send(.search(.clear))
+      default: send(.search(.key(key)))
+      }
+      return true
+    }
+    switch key {
+    case .enter: send(.open)
+    case .character("/"): send(.search(.start))
+    case .character("a"): send(.add)
+    case .character("e"): send(.edit)
+    case .character("d"), .delete: send(.delete)
+    case .character("r") where model.count.failure != nil: send(.retry)
+    case .character("S"): send(.signOut)
+    case .character("q"): send(.quit)
+    case .escape where model.search != nil: send(.search(.clear))
+    default: return false
+    }
+    return true
+  }
+
+  /// Movement keys; vi letters only while no text field has the keyboard.
+  static func move(for key: Key, letters: Bool) -> ContactsBrowserAction.Move? {
+    switch key {
+    case .up: .up
+    case .down: .down
+    case .pageUp: .pageUp
+    case .pageDown: .pageDown
+    case .home: .home
+    case .end: .end
+    case .character("k") where letters: .up
+    case .character("j") where letters: .down
+    case .character("g") where letters: .home
+    case .character("G") where letters: .end
+    default: nil
+    }
+  }
+
+  public func body(isFocused: Bool) -> any View {
+    guard let model else { return Spacer() }
+    return ContactsListView(model: model, isFocused: isFocused)
+  }
+}
+
+/// The list's drawing: one header line (the count, or the search field and its match count),
+/// then the table, whose columns follow the width it is given.
+struct ContactsListView: View {
+  let model: ContactsListViewModel
+  let isFocused: Bool
+  var theme = Theme.standard
+
+  func render(into frame: inout Frame, in region: Rect) {
+    guard region.height > 0 else { return }
+    renderHeader(into: &frame, in: region.row(0))
+    let body = region.inset(top: 1)
+    if let search = model.search {
+      if let failure = search.failure {
+        Text(failure, style: theme.error, alignment: .center).render(into: &frame, in: body.row(body.height / 2))
+        return
+      }
+      let query = search.query.text
+      renderTable(into: &frame, in: body, empty: search.result == nil ? "" : "No contacts match “\(query)”")
+    } else {
+      LoadingContainer(model.count, tick: model.tick, label: "Loading contacts…") { _ in
+        TableView(model: model, isFocused: isFocused, emptyMessage: "No contacts yet. Press a to add one.")
+      }
+      .render(into: &frame, in: body)
+    }
+  }
+
+  private func renderTable(into frame: inout Frame, in region: Rect, empty: String) {
+    TableView(model: model, isFocused: isFocused && model.search?.isEditing != true, emptyMessage: empty)
+      .render(into: &frame, in: region)
+  }
+
+  private func renderHeader(into frame: inout Frame, in row: Rect) {
+    if let search = model.search {
+      let matches: String
+      if let result = search.result {
+        let count = result.total.formattedWithSeparators + (result.isTotalExact ? "" : "+")
+        matches = result.total == 1 ? "1 match" : "\(count) matches"
+      } else {
+        matches = ""
+      }
+      let status: any View =
+        search.isSearching
+        ? Spinner(tick: model.tick, label: matches.isEmpty ? "Searching…" : matches)
+        : Text(search.notice ?? matches, style: search.notice == nil ? theme.secondary : theme.error)
+      HStack(
+        spacing: 1,
+        [
+          .fixed(1, Text("/", style: theme.title)),
+          .fill(
+            TextField(
+              search.query, placeholder: "name, email, phone or company", isFocused: isFocused && search.isEditing)),
+          .fixed(min(28, max(12, row.width / 3)), status),
+        ]
+      )
+      .render(into: &frame, in: row)
+      return
+    }
+    let title: String
+    if model.isReady, let count = model.count.value {
+      title = "Contacts (\(count.formattedWithSeparators))"
+    } else {
+      title = "Contacts"
+    }
+    let position = model.isReady && model.window.total > 0 ? ListView.positionLabel(model.window) : ""
+    HStack(
+      spacing: 1,
+      [
+        .fill(Text(title, style: theme.title)),
+        .fit(Text(position, style: theme.secondary, alignment: .trailing)),
+      ]
+    )
+    .render(into: &frame, in: row)
+  }
+}
+
+/// The table of contacts, with as many columns as the width allows.
+struct TableView: View {
+  let model: ContactsListViewModel
+  let isFocused: Bool
+  let emptyMessage: String
+
+  func render(into frame: inout Frame, in region: Rect) {
+    let columns: [(ListColumn, (Contact) -> String)] =
+      switch region.width {
+      case ..<56: [(ListColumn("Name", .fill), \.name)]
+      case ..<100:
+        [
+          (ListColumn("Name", .flexible(3)), \.name), (ListColumn("Email", .flexible(3)), \.email),
+          (ListColumn("Phone", .fixed(16)), \.phone),
+        ]
+      default:
+        [
+          (ListColumn("Name", .flexible(3)), \.name), (ListColumn("Email", .flexible(3)), \.email),
+          (ListColumn("Phone", .fixed(16)), \.phone), (ListColumn("Company", .flexible(2)), \.company),
+        ]
+      }
+    let rows = model.rows.map { contact in
+      ListRow(contact.map { contact in columns.map { $0.1(contact) } } ?? ["…"])
+    }
+    ListView(
+      columns: columns.map(\.0), rows: rows, window: model.window, isFocused: isFocused, emptyMessage: emptyMessage
+    )
+    .render(into: &frame, in: region)
+  }
+}
