@@ -90,6 +90,16 @@ let package = Package(
       ]
     ),
 
+    // The app core wired to the database: the live clients the command line and the
+    // end-to-end tests share.
+    .target(name: "ContactsLive", dependencies: ["ContactsCore", "ContactsModel", "ContactsServices"]),
+
+    // Headless sessions of the real app for end-to-end tests: keys in, frames out.
+    .target(
+      name: "ContactsTesting",
+      dependencies: ["ContactsCore", "ContactsLive", "ContactsModel", "ContactsServices", "TerminalUI", "Flow"]
+    ),
+
     // The `contacts` command line.
     .executableTarget(
       name: "ContactsCLI",
@@ -97,6 +107,7 @@ let package = Package(
         "TerminalUI",
         "ContactsModel",
         "ContactsCore",
+        "ContactsLive",
         "ContactsServices",
         .product(name: "Logging", package: "swift-log"),
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -129,6 +140,14 @@ let package = Package(
     ),
     .testTarget(name: "ContactsServicesTests", dependencies: ["ContactsServices", "ContactsModel"]),
     .testTarget(name: "ContactsCLITests", dependencies: ["ContactsCLI"]),
+    .testTarget(
+      name: "ContactsAppTests",
+      dependencies: [
+        "ContactsCore", "ContactsModel", "ContactsServices", "ContactsTesting", "TerminalUI", "TerminalTesting",
+        "Navigation", "Flow", "FlowTesting",
+      ],
+      exclude: ["__Snapshots__"]
+    ),
     .testTarget(
       name: "ContactsCoreTests",
       dependencies: ["ContactsCore", "ContactsModel", "Flow", "FlowTesting", "TerminalUI"]

@@ -1,4 +1,5 @@
 import ContactsCore
+import ContactsLive
 import ContactsServices
 import Logging
 import TerminalUI

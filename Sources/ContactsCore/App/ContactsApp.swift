@@ -22,7 +22,7 @@ public final class ContactsApp {
     didBuild: @escaping (AnyObject, String) -> Void = { _, _ in }
   ) {
     store = Store(initialState: initialState, reducer: appReducer(dependencies), middleware: middleware)
-    wireframe = Wireframe(appTitle: "Contacts")
+    wireframe = Wireframe(appTitle: "Address book")
     let context = ScreenContext(store: store, wireframe: wireframe, didBuild: didBuild)
     coordinator = AppCoordinator(context: context) { [weak self] in self?.quit() }
   }

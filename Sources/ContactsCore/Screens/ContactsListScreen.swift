@@ -234,12 +234,12 @@ struct TableView: View {
       case ..<100:
         [
           (ListColumn("Name", .flexible(3)), \.name), (ListColumn("Email", .flexible(3)), \.email),
-          (ListColumn("Phone", .fixed(16)), \.phone),
+          (ListColumn("Phone", .fixed(18)), \.phone),
         ]
       default:
         [
           (ListColumn("Name", .flexible(3)), \.name), (ListColumn("Email", .flexible(3)), \.email),
-          (ListColumn("Phone", .fixed(16)), \.phone), (ListColumn("Company", .flexible(2)), \.company),
+          (ListColumn("Phone", .fixed(18)), \.phone), (ListColumn("Company", .flexible(2)), \.company),
         ]
       }
     let rows = model.rows.map { contact in

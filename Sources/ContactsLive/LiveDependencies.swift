@@ -1,11 +1,11 @@
-import ContactsCore
+public import ContactsCore
 import ContactsModel
-import ContactsServices
+public import ContactsServices
 
 extension AppDependencies {
   /// The app's clients over the database: accounts through `AccountService`, contacts through
   /// `ContactStore`, each contacts client scoped to the signed-in account.
-  static func live(accounts: AccountService, contacts: ContactStore) -> AppDependencies {
+  public static func live(accounts: AccountService, contacts: ContactStore) -> AppDependencies {
     AppDependencies(
       auth: AuthClient(
         signIn: { email, password throws(AccountError) in

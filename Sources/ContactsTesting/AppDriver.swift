@@ -1,0 +1,103 @@
+public import ContactsCore
+import ContactsLive
+public import ContactsModel
+public import ContactsServices
+import Foundation
+public import TerminalUI
+
+/// Drives the real app — store, coordinators, screens and services over a real SQLite file —
+/// headless, the way a user would: keys, pastes and resizes in, frames out.
+///
+/// After each input it waits until every effect the input started (and those they started)
+/// has finished, by the store's own bookkeeping: no sleeps, no polling. Frames go through the
+/// same renderer as on a terminal into a ``HeadlessTerminal``, so what a terminal fed only the
+/// diffs would show is checked too.
+@MainActor
+public final class AppDriver {
+  public let app: ContactsApp
+  public let database: ContactsDatabase
+  public let terminal: HeadlessTerminal
+  private let renderer: Renderer
+
+  /// The app over the database at `path` (created when missing), started at `route`. Accounts
+  /// use the fast test hasher.
+  /// `didBuild` hears of every screen a coordinator builds, with its route key (for lifecycle
+  /// checks).
+  public init(
+    databasePath path: String, size: Size = Size(width: 80, height: 24), route: AppRoute = .signIn,
+    didBuild: @escaping (AnyObject, String) -> Void = { _, _ in }
+  ) async throws {
+    database = try ContactsDatabase.open(at: path)
+    let accounts = try AccountService(database: database, hasher: .fastForTesting)
+    app = ContactsApp(
+      initialState: AppState(route: route, size: size),
+      dependencies: .live(accounts: accounts, contacts: ContactStore(database: database)), didBuild: didBuild)
+    terminal = HeadlessTerminal(size: size)
+    renderer = Renderer(backend: terminal)
+    app.start()
+    await settle()
+  }
+
+  /// The frame the app draws now (and draws it through the renderer).
+  @discardableResult
+  public func frame() -> Frame {
+    let frame = app.render(size: terminal.size)
+    renderer.render(frame)
+    return frame
+  }
+
+  /// The frame as plain text lines, for quick assertions.
+  public var screenText: String { frame().lines.joined(separator: "\n") }
+
+  public func press(_ keys: Key..., settle: Bool = true) async {
+    for key in keys {
+      app.handle(.input(.key(key)))
+      if settle { await self.settle() }
+    }
+  }
+
+  /// Types `text` one key per character.
+  public func type(_ text: String) async {
+    for character in text { await press(.character(character)) }
+  }
+
+  public func paste(_ text: String) async {
+    app.handle(.input(.paste(text)))
+    await settle()
+  }
+
+  public func resize(to size: Size) async {
+    terminal.resize(to: size)
+    renderer.invalidate()
+    app.handle(.resize(size))
+    await settle()
+  }
+
+  /// One tick of the animation timer.
+  public func tick() async {
+    app.handle(.tick)
+    await settle()
+  }
+
+  /// Waits until no effect is running, then draws a frame.
+  public func settle() async {
+    while app.store.runningEffectCount > 0 { await app.store.waitForEffects() }
+    frame()
+  }
+
+  /// Signs in through the form (the account must exist).
+  public func signIn(email: String, password: String) async {
+    await type(email)
+    await press(.tab)
+    await type(password)
+    await press(.enter)
+  }
+
+  /// Creates an account and `count` generated contacts in it, directly in the database.
+  public func seed(email: String, password: String, contacts count: Int) async throws -> SignedInUser {
+    let accounts = try AccountService(database: database, hasher: .fastForTesting)
+    let user = try await accounts.createAccount(email: email, password: password)
+    try await Seeder(database: database, accounts: accounts).addContacts(count, to: user.id)
+    return user
+  }
+}

@@ -1,0 +1,167 @@
+import ContactsCore
+import ContactsModel
+import ContactsServices
+import ContactsTesting
+import FlowTesting
+import Navigation
+import TerminalUI
+import Testing
+
+/// Whole sessions through the real app on a temporary database, read the way a user reads the
+/// screen.
+@MainActor
+struct JourneyTests {
+  let directory: TemporaryDirectory
+
+  init() throws { directory = try TemporaryDirectory() }
+
+  private func contains(_ app: AppDriver, _ text: String) -> Bool {
+    app.frame().lines.contains { $0.contains(text) }
+  }
+
+  @Test func firstRunSignUpAddSearchEditDeleteSignOutSignIn() async throws {
+    defer { directory.remove() }
+    let app = try await AppDriver(databasePath: directory.path("contacts.sqlite"))
+    #expect(contains(app, "Sign in"))
+
+    // Sign up.
+    await app.press(.ctrl("n"))
+    await app.type("grace@navy.example")
+    await app.press(.tab)
+    await app.type("cobol-1959")
+    await app.press(.tab)
+    await app.type("cobol-1959")
+    await app.press(.enter)
+    #expect(app.state.route == AppRoute.contacts.route)
+    #expect(contains(app, "No contacts yet"))
+
+    // Add two contacts.
+    for (name, email) in [("Ada Lovelace", "ada@example.com"), ("Zoë Ångström", "zoe@example.com")] {
+      await app.press(.character("a"))
+      await app.type(name)
+      await app.press(.tab)
+      await app.type(email)
+      await app.press(.ctrl("s"))
+      #expect(contains(app, "Contact details"))
+      #expect(contains(app, "Saved “\(name)”"))
+      await app.press(.escape)
+    }
+    #expect(app.frame().lines[1].hasPrefix("Contacts (2)"))
+
+    // Search, diacritics-insensitive, and open the result.
+    await app.press(.character("/"))
+    await app.type("zoe")
+    #expect(contains(app, "1 match"))
+    await app.press(.enter, .enter)
+    #expect(app.state.route.path.count == 2)
+    #expect(contains(app, "zoe@example.com"))
+
+    // Edit: the new name shows on the detail and in the list.
+    await app.press(.character("e"), .ctrl("u"))
+    await app.type("Zoë Andersson")
+    await app.press(.ctrl("s"))
+    #expect(contains(app, "Zoë Andersson"))
+    await app.press(.escape)
+    await app.press(.escape)  // clears the search
+    #expect(contains(app, "Zoë Andersson"))
+
+    // Delete after the confirmation.
+    await app.press(.end, .character("d"))
+    #expect(contains(app, "Delete “Zoë Andersson”?"))
+    await app.press(.enter)
+    #expect(app.frame().lines[1].hasPrefix("Contacts (1)"))
+    #expect(contains(app, "Deleted “Zoë Andersson”"))
+    #expect(!app.frame().lines.dropFirst().contains { $0.contains("Zoë Andersson") }, "gone from the list")
+
+    // Sign out and back in: the email is prefilled.
+    await app.press(.character("S"))
+    #expect(contains(app, "Sign out of grace@navy.example?"))
+    await app.press(.enter)
+    #expect(app.state.signedIn == nil)
+    #expect(app.state.signedOut?.signIn.email.text == "grace@navy.example")
+    await app.type("cobol-1959")
+    await app.press(.enter)
+    #expect(app.frame().lines[1].hasPrefix("Contacts (1)"))
+    #expect(contains(app, "Ada Lovelace"))
+  }
+
+  @Test func failedSignInsBackOffAndSaySo() async throws {
+    defer { directory.remove() }
+    let app = try await AppDriver(databasePath: directory.path("contacts.sqlite"))
+    try await app.seedAda(people: [])
+    await app.type(adaEmail)
+    for attempt in 1...AccountService.freeAttempts {
+      await app.press(.tab)
+      await app.type("wrong password \(attempt)")
+      await app.press(.enter)
+      if attempt < AccountService.freeAttempts {
+        #expect(contains(app, "Incorrect email or password"))
+      }
+      await app.press(.backTab)
+    }
+    #expect(contains(app, "Too many failed attempts. Try again in 30 s."))
+    // Even the right password waits now.
+    await app.press(.tab)
+    await app.type(adaPassword)
+    await app.press(.enter)
+    #expect(app.state.signedIn == nil)
+    #expect(contains(app, "Too many failed attempts"))
+  }
+
+  @Test func aDeepLinkIsResumedAfterSignIn() async throws {
+    defer { directory.remove() }
+    let app = try await AppDriver(databasePath: directory.path("contacts.sqlite"), route: .editContact(1))
+    try await app.seedAda()
+    #expect(contains(app, "Sign in"))
+    await app.signIn(email: adaEmail, password: adaPassword)
+    #expect(app.state.route == AppRoute.editContact(1).route)
+    #expect(contains(app, "Edit contact"))
+    #expect(app.state.signedIn?.editor?.inputs[.name]?.text == "Ada Lovelace")
+  }
+
+  @Test func resizingBetweenSplitAndStackMidEditLosesNothing() async throws {
+    defer { directory.remove() }
+    let app = try await AppDriver(databasePath: directory.path("contacts.sqlite"), size: Size(width: 140, height: 30))
+    try await app.seedAda()
+    await app.signIn(email: adaEmail, password: adaPassword)
+    await app.press(.enter, .character("e"), .end)
+    await app.type(" (Countess)")
+    let wide = app.frame()
+    #expect(wide.lines[1].hasPrefix("Contacts (10)"), "the list stays beside the form")
+    await app.resize(to: Size(width: 80, height: 24))
+    let narrow = app.frame()
+    #expect(!narrow.lines[1].hasPrefix("Contacts"), "the form alone on a narrow terminal")
+    #expect(contains(app, "Ada Lovelace (Countess)"))
+    await app.resize(to: Size(width: 119, height: 24))
+    #expect(!app.frame().lines[1].hasPrefix("Contacts"))
+    await app.resize(to: Size(width: 120, height: 24))
+    #expect(app.frame().lines[1].hasPrefix("Contacts (10)"))
+    #expect(app.state.signedIn?.editor?.inputs[.name]?.text == "Ada Lovelace (Countess)")
+    #expect(app.terminal.screen == app.frame(), "the terminal fed only diffs shows the same frame")
+  }
+
+  @Test func screensGoAwayWithTheirRoute() async throws {
+    defer { directory.remove() }
+    let tracker = LifecycleTracker()
+    let app = try await AppDriver(databasePath: directory.path("contacts.sqlite")) { screen, key in
+      tracker.track(screen, as: key)
+    }
+    try await app.seedAda()
+    tracker.expectAlive("auth/sign-in")
+    await app.signIn(email: adaEmail, password: adaPassword)
+    tracker.expectReleased("auth/sign-in")
+    let listOnly = app.app.store.subscriptionCount
+    await app.press(.enter)
+    let detailKey = "contacts/\(app.state.signedIn?.detail?.id ?? 0)"
+    tracker.expectAlive("contacts", detailKey)
+    await app.press(.character("e"))
+    tracker.expectAlive(detailKey + "/edit")
+    await app.press(.escape, .escape)
+    tracker.expectReleased(detailKey, detailKey + "/edit")
+    #expect(app.app.store.subscriptionCount == listOnly)
+    #expect(app.app.store.activeEffectCount == 0)
+    await app.press(.character("S"), .enter)
+    tracker.expectReleased("contacts")
+    tracker.expectAlive("auth/sign-in")
+  }
+}

@@ -1,0 +1,155 @@
+import ContactsCore
+import ContactsTesting
+import Navigation
+import SnapshotTesting
+import TerminalTesting
+import TerminalUI
+import Testing
+
+/// Every screen of the app in each of its states, driven through the real app on a temporary
+/// database and compared with the committed goldens in `__Snapshots__`.
+@MainActor
+struct ScreenSnapshotTests {
+  let directory: TemporaryDirectory
+
+  init() throws { directory = try TemporaryDirectory() }
+
+  private func driver(
+    size: Size = Size(width: 80, height: 24), route: AppRoute = .signIn, people: ContactDraftFixture = .all
+  ) async throws -> AppDriver {
+    let driver = try await AppDriver(databasePath: directory.path("contacts.sqlite"), size: size, route: route)
+    try await driver.seedAda(people: people == .all ? fixturePeople : [])
+    return driver
+  }
+
+  private func signedIn(size: Size = Size(width: 80, height: 24), people: ContactDraftFixture = .all) async throws
+    -> AppDriver
+  {
+    let driver = try await driver(size: size, people: people)
+    await driver.signIn(email: adaEmail, password: adaPassword)
+    return driver
+  }
+
+  @Test func signInStates() async throws {
+    defer { directory.remove() }
+    let app = try await driver()
+    assertSnapshot(of: app.frame(), as: .frame, named: "1-first-run")
+
+    // The seed's case: an invalid email and a short password, after both were edited.
+    await app.type("ada@")
+    await app.press(.tab)
+    await app.type("short")
+    let invalid = app.frame()
+    #expect(invalid.lines.contains { $0.contains("Enter a valid email address") })
+    #expect(invalid.lines.contains { $0.contains("Use at least 8 characters") })
+    assertSnapshot(of: invalid, as: .frame, named: "2-invalid-after-editing")
+
+    // Signing in: the spinner replaces the button while the request runs.
+    await app.press(.ctrl("u"))
+    await app.press(.backTab)
+    await app.press(.ctrl("u"))
+    await app.type(adaEmail)
+    await app.press(.tab)
+    await app.type("wrong password")
+    await app.press(.enter, settle: false)
+    assertSnapshot(of: app.frame(), as: .frame, named: "3-signing-in")
+    await app.settle()
+    let failed = app.frame()
+    #expect(failed.lines.contains { $0.contains("Incorrect email or password") })
+    assertSnapshot(of: failed, as: .frame, named: "4-server-error")
+  }
+
+  @Test func signUpStates() async throws {
+    defer { directory.remove() }
+    let app = try await driver()
+    await app.press(.ctrl("n"))
+    #expect(app.state.route == AppRoute.signUp.route)
+    await app.type("grace@navy.example")
+    await app.press(.tab)
+    await app.type("compiler1")
+    await app.press(.tab)
+    await app.type("compiler2")
+    let mismatch = app.frame()
+    #expect(mismatch.lines.contains { $0.contains("The passwords do not match") })
+    assertSnapshot(of: mismatch, as: .frame, named: "sign-up-mismatch")
+  }
+
+  @Test func listStates() async throws {
+    defer { directory.remove() }
+    let app = try await signedIn()
+    let list = app.frame()
+    #expect(list.lines[1].hasPrefix("Contacts (10)"))
+    assertSnapshot(of: list, as: .frame, named: "list")
+
+    await app.press(.character("/"))
+    await app.type("zo")
+    assertSnapshot(of: app.frame(), as: .frame, named: "search-results")
+    await app.type("xyz")
+    let none = app.frame()
+    #expect(none.lines.contains { $0.contains("No contacts match “zoxyz”") })
+    assertSnapshot(of: none, as: .frame, named: "search-no-results")
+    await app.press(.escape)
+    #expect(app.frame().lines[1].hasPrefix("Contacts (10)"))
+
+    await app.press(.character("d"))
+    assertSnapshot(of: app.frame(), as: .frame, named: "delete-confirmation")
+  }
+
+  @Test func emptyList() async throws {
+    defer { directory.remove() }
+    let app = try await signedIn(people: .none)
+    let empty = app.frame()
+    #expect(empty.lines.contains { $0.contains("No contacts yet. Press a to add one.") })
+    assertSnapshot(of: empty, as: .frame, named: "list-empty")
+  }
+
+  @Test func detailAndEditorStates() async throws {
+    defer { directory.remove() }
+    let app = try await signedIn()
+    await app.press(.enter)
+    assertSnapshot(of: app.frame(), as: .frame, named: "detail")
+    await app.press(.character("e"))
+    assertSnapshot(of: app.frame(), as: .frame, named: "edit")
+    await app.press(.ctrl("u"))
+    await app.press(.tab)
+    await app.press(.end)
+    await app.type(" not an email")
+    let problems = app.frame()
+    #expect(problems.lines.contains { $0.contains("A name is required") })
+    #expect(problems.lines.contains { $0.contains("Enter a valid email address") })
+    assertSnapshot(of: problems, as: .frame, named: "edit-problems")
+    await app.press(.escape)
+    assertSnapshot(of: app.frame(), as: .frame, named: "edit-discard-confirmation")
+  }
+
+  @Test func newContactForm() async throws {
+    defer { directory.remove() }
+    let app = try await signedIn()
+    await app.press(.character("a"))
+    #expect(app.state.route == AppRoute.newContact.route)
+    assertSnapshot(of: app.frame(), as: .frame, named: "new-contact")
+  }
+
+  @Test func splitPresentationOnAWideTerminal() async throws {
+    defer { directory.remove() }
+    let app = try await signedIn(size: Size(width: 140, height: 30))
+    assertSnapshot(of: app.frame(), as: .frame, named: "split-nothing-selected")
+    await app.press(.down, .enter)
+    assertSnapshot(of: app.frame(), as: .frame, named: "split-detail")
+  }
+
+  @Test func deepLinkToAMissingContact() async throws {
+    defer { directory.remove() }
+    let app = try await driver(route: .contact(999))
+    await app.signIn(email: adaEmail, password: adaPassword)
+    #expect(app.state.route == AppRoute.contact(999).route)
+    let missing = app.frame()
+    #expect(missing.lines.contains { $0.contains("This contact does not exist") })
+    assertSnapshot(of: missing, as: .frame, named: "detail-missing")
+  }
+}
+
+/// Which people a test's account starts with.
+enum ContactDraftFixture: Equatable {
+  case all, none
+}

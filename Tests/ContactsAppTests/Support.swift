@@ -1,0 +1,52 @@
+import ContactsCore
+import ContactsModel
+import ContactsServices
+import ContactsTesting
+import Foundation
+import TerminalUI
+
+/// A directory under the system's temporary directory, removed by `remove()`.
+struct TemporaryDirectory {
+  let url: URL
+
+  init() throws {
+    url = FileManager.default.temporaryDirectory.appendingPathComponent("contacts-app-tests-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+  }
+
+  func path(_ name: String) -> String { url.appendingPathComponent(name).path }
+
+  func remove() { try? FileManager.default.removeItem(at: url) }
+}
+
+/// The people the screens are tested with: fixed, so goldens do not follow the generator.
+let fixturePeople: [ContactDraft] = [
+  ContactDraft(
+    name: "Ada Lovelace", email: "ada@analytical.example", phone: "+44 20 7946 0001", company: "Analytical Engines",
+    address: "12 St James's Square, London", notes: "First programmer. Prefers letters to calls."),
+  ContactDraft(
+    name: "Alan Turing", email: "alan@bletchley.example", phone: "+44 1908 640404", company: "Bletchley Park"),
+  ContactDraft(name: "Grace Hopper", email: "grace@navy.example", phone: "+1 202 555 0142", company: "US Navy"),
+  ContactDraft(name: "Zoë Ångström", email: "zoe@uppsala.example", phone: "+46 18 471 0000", company: "Uppsala"),
+  ContactDraft(name: "李小龍", email: "bruce@jkd.example", phone: "+852 2345 6789", company: "Jeet Kune Do"),
+  ContactDraft(name: "Émile Zola", email: "emile@paris.example", phone: "+33 1 42 00 00 00", company: "L'Aurore"),
+  ContactDraft(name: "Katherine Johnson", email: "katherine@nasa.example", phone: "+1 757 555 0100", company: "NASA"),
+  ContactDraft(name: "Linus Torvalds", email: "linus@kernel.example", phone: "+1 503 555 0199", company: "Linux"),
+  ContactDraft(name: "Margaret Hamilton", email: "margaret@mit.example", phone: "+1 617 555 0123", company: "MIT"),
+  ContactDraft(name: "Dennis Ritchie", email: "dmr@bell.example", phone: "+1 908 555 0111", company: "Bell Labs"),
+]
+
+let adaEmail = "ada@example.com"
+let adaPassword = "analytical engine"
+
+extension AppDriver {
+  /// An account for Ada with the fixture people (or none).
+  func seedAda(people: [ContactDraft] = fixturePeople) async throws {
+    let accounts = try AccountService(database: database, hasher: .fastForTesting)
+    let user = try await accounts.createAccount(email: adaEmail, password: adaPassword)
+    let store = ContactStore(database: database)
+    for person in people { _ = try await store.insert(person, account: user.id) }
+  }
+
+  var state: AppState { app.store.state }
+}

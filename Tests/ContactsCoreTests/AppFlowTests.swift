@@ -1,0 +1,298 @@
+import ContactsModel
+import Flow
+import FlowTesting
+import Navigation
+import Synchronization
+import TerminalUI
+import Testing
+
+@testable import ContactsCore
+
+/// A mutable in-memory address book for one account, answering like the database: sorted by
+/// folded name then id, keyset pages, prefix search.
+final class InMemoryContacts: Sendable {
+  let contacts: Mutex<[Contact]>
+  let nextID = Mutex<Int64>(100)
+
+  init(_ names: [String]) {
+    contacts = Mutex(names.enumerated().map { Contact(id: Int64($0.offset + 1), name: $0.element) })
+  }
+
+  private var sorted: [Contact] {
+    contacts.withLock { $0 }.sorted { ($0.position.sortKey, $0.id) < ($1.position.sortKey, $1.id) }
+  }
+
+  private static func precedes(_ a: ContactPosition, _ b: ContactPosition) -> Bool {
+    (a.sortKey, a.id) < (b.sortKey, b.id)
+  }
+
+  var client: ContactsClient {
+    ContactsClient(
+      count: { self.contacts.withLock { $0.count } },
+      page: { request, limit in
+        let all = self.sorted
+        switch request {
+        case .first: return Array(all.prefix(limit))
+        case .last: return Array(all.suffix(limit))
+        case .after(let position): return Array(all.filter { Self.precedes(position, $0.position) }.prefix(limit))
+        case .before(let position): return Array(all.filter { Self.precedes($0.position, position) }.suffix(limit))
+        }
+      },
+      index: { position in self.sorted.count { Self.precedes($0.position, position) } },
+      contact: { id in self.contacts.withLock { $0.first { $0.id == id } } },
+      search: { query, limit in
+        let words = query.lowercased().split(separator: " ")
+        let matches = self.sorted.filter { contact in
+          let tokens = contact.name.lowercased().split(separator: " ")
+          return words.allSatisfy { word in tokens.contains { $0.hasPrefix(word) } }
+        }
+        return ContactSearchResult(contacts: Array(matches.prefix(limit)), total: matches.count, isTotalExact: true)
+      },
+      insert: { draft in
+        let id = self.nextID.withLock { id in
+          id += 1
+          return id
+        }
+        let contact = Contact(id: id, name: draft.name, email: draft.email, phone: draft.phone)
+        self.contacts.withLock { $0.append(contact) }
+        return contact
+      },
+      update: { id, draft in
+        let contact = Contact(id: id, name: draft.name, email: draft.email, phone: draft.phone)
+        self.contacts.withLock { contacts in
+          if let index = contacts.firstIndex(where: { $0.id == id }) { contacts[index] = contact }
+        }
+        return contact
+      },
+      delete: { id in self.contacts.withLock { $0.removeAll { $0.id == id } } })
+  }
+}
+
+@MainActor
+struct AppFlowTests {
+  nonisolated static let ada = SignedInUser(id: 7, email: "ada@example.com")
+
+  let people = InMemoryContacts(["Grace Hopper", "Ada Lovelace", "Alan Turing"])
+
+  private func dependencies(signIn: Result<SignedInUser, AccountError> = .success(ada)) -> AppDependencies {
+    let accounts = FakeAccounts { _, _ in signIn }
+    let client = people.client
+    return AppDependencies(auth: accounts.client, contacts: { _ in client })
+  }
+
+  private var sorted: [Contact] {
+    [Contact(id: 2, name: "Ada Lovelace"), Contact(id: 3, name: "Alan Turing"), Contact(id: 1, name: "Grace Hopper")]
+  }
+
+  /// A state signed in with the list loaded, as after a sign-in.
+  private func signedInState(route: AppRoute = .contacts) -> AppState {
+    var state = AppState(route: .signIn)
+    var signedIn = SignedIn(user: Self.ada)
+    signedIn.browser.window = ScrollWindow(total: 3, visible: state.listRows)
+    signedIn.browser.count = .loaded(3)
+    signedIn.browser.loaded = sorted
+    signedIn.search.window.resize(visible: state.listRows)
+    state.session = .signedIn(signedIn)
+    state.route = route.route
+    return state
+  }
+
+  @Test func aDeepLinkWaitsForSignInThenOpens() async {
+    let state = AppState(route: .contact(1))
+    #expect(state.route == AppRoute.signIn.route)
+    #expect(state.pendingRoute == AppRoute.contact(1).route)
+
+    var form = AuthForm(.signIn)
+    form.email.set("ada@example.com")
+    form.password.value.set("analytical")
+    var initial = state
+    initial.signedOut?.signIn = form
+    let store = TestStore(initialState: initial, reducer: appReducer(dependencies()))
+    store.send(.signIn(.submit)) { $0.signedOut?.signIn.status = .submitting(tick: 0) }
+    await store.receive(.signIn(.response(.success(Self.ada)))) {
+      var signedIn = SignedIn(user: Self.ada)
+      signedIn.browser.window.resize(visible: $0.listRows)
+      signedIn.search.window.resize(visible: $0.listRows)
+      signedIn.detail = ContactDetail(id: 1)
+      $0.session = .signedIn(signedIn)
+      $0.route = AppRoute.contact(1).route
+      $0.pendingRoute = nil
+    }
+    // The count, the pages and the detail load run side by side, in no fixed order: check
+    // where they end.
+    await store.finish()
+    store.skipReceivedActions()
+    #expect(store.state.signedIn?.detail?.contact == .loaded(Contact(id: 1, name: "Grace Hopper")))
+    #expect(store.state.signedIn?.browser.count == .loaded(3))
+  }
+
+  @Test func signedOutRoutesNeedingAUserGoToSignIn() {
+    let store = TestStore(initialState: AppState(), reducer: appReducer(dependencies()))
+    store.send(.route(.set(AppRoute.newContact.route))) {
+      $0.pendingRoute = AppRoute.newContact.route
+    }
+    store.send(.route(.set(AppRoute.signUp.route))) { $0.route = AppRoute.signUp.route }
+    // A route the app does not know changes nothing.
+    store.send(.route(.set(Route(["settings"]))))
+  }
+
+  @Test func openingARowShowsItsDetailWithoutALoad() {
+    let store = TestStore(initialState: signedInState(), reducer: appReducer(dependencies()))
+    store.send(.route(.set(AppRoute.contact(2).route))) {
+      $0.route = AppRoute.contact(2).route
+      $0.signedIn?.detail = ContactDetail(id: 2, contact: .loaded(Contact(id: 2, name: "Ada Lovelace")))
+    }
+    store.send(.route(.pop)) {
+      $0.route = AppRoute.contacts.route
+      $0.signedIn?.detail = nil
+    }
+  }
+
+  @Test func savingAnEditShowsTheContactAndKeepsTheSelectionOnIt() async {
+    let store = TestStore(initialState: signedInState(route: .contact(2)), reducer: appReducer(dependencies()))
+    store.send(.route(.set(AppRoute.editContact(2).route))) {
+      $0.route = AppRoute.editContact(2).route
+      $0.signedIn?.detail = ContactDetail(id: 2, contact: .loaded(Contact(id: 2, name: "Ada Lovelace")))
+      $0.signedIn?.editor = ContactEditor(id: 2, contact: Contact(id: 2, name: "Ada Lovelace"))
+    }
+    // Rename Ada to Zelda: she moves to the end of the list.
+    store.send(.editor(.key(.ctrl("u")))) {
+      $0.signedIn?.editor?.inputs[.name]?.set("")
+      $0.signedIn?.editor?.edited = [.name]
+    }
+    store.send(.editor(.paste("Zelda Lovelace"))) {
+      $0.signedIn?.editor?.inputs[.name]?.set("Zelda Lovelace")
+    }
+    store.send(.editor(.key(.ctrl("s"))))
+    await store.receive(.editor(.save)) { $0.signedIn?.editor?.status = .saving }
+    let zelda = Contact(id: 2, name: "Zelda Lovelace")
+    await store.receive(.editor(.saved(zelda))) {
+      $0.signedIn?.editor = nil
+      $0.signedIn?.notice = "Saved “Zelda Lovelace”"
+      $0.signedIn?.detail = ContactDetail(id: 2, contact: .loaded(zelda))
+      $0.route = AppRoute.contact(2).route
+    }
+    await store.receive(.browser(.reload(around: zelda)))
+    await store.receive(.search(.refresh))
+    await store.receive(.browser(.reloaded(total: 3, focus: .init(contact: zelda, index: 2)))) {
+      $0.signedIn?.browser.window.select(2)
+      $0.signedIn?.browser.loaded = [zelda]
+      $0.signedIn?.browser.loadedStart = 2
+      $0.signedIn?.browser.pending = .before(zelda.position)
+    }
+    await store.receive(
+      .browser(
+        .pageLoaded(
+          .before(zelda.position), [Contact(id: 3, name: "Alan Turing"), Contact(id: 1, name: "Grace Hopper")]))
+    ) {
+      $0.signedIn?.browser.loaded = [Contact(id: 3, name: "Alan Turing"), Contact(id: 1, name: "Grace Hopper"), zelda]
+      $0.signedIn?.browser.loadedStart = 0
+      $0.signedIn?.browser.pending = nil
+    }
+    await store.finish()
+    #expect(store.state.signedIn?.selectedContact == zelda)
+  }
+
+  @Test func anInvalidDraftShowsEveryProblemAndSavesNothing() {
+    let store = TestStore(initialState: signedInState(), reducer: appReducer(dependencies()))
+    store.send(.route(.set(AppRoute.newContact.route))) {
+      $0.route = AppRoute.newContact.route
+      $0.signedIn?.editor = ContactEditor()
+    }
+    store.send(.editor(.paste("not an email"))) {
+      $0.signedIn?.editor?.inputs[.name]?.set("not an email")
+      $0.signedIn?.editor?.edited = [.name]
+    }
+    store.send(.editor(.key(.tab))) { $0.signedIn?.editor?.focus.focus(.email) }
+    store.send(.editor(.paste("nobody@"))) {
+      $0.signedIn?.editor?.inputs[.email]?.set("nobody@")
+      $0.signedIn?.editor?.edited = [.name, .email]
+    }
+    store.send(.editor(.save)) {
+      $0.signedIn?.editor?.edited = Set(ContactDraft.Field.allCases)
+      $0.signedIn?.editor?.focus.focus(.email)
+    }
+    #expect(store.state.signedIn?.editor?.problem(.email) == "Enter a valid email address")
+    #expect(people.contacts.withLock { $0.count } == 3, "nothing was saved")
+  }
+
+  @Test func deletingKeepsTheSelectionWhereTheDeletedContactWas() async {
+    let store = TestStore(initialState: signedInState(route: .contact(3)), reducer: appReducer(dependencies()))
+    let alan = Contact(id: 3, name: "Alan Turing")
+    let grace = Contact(id: 1, name: "Grace Hopper")
+    store.send(.delete(alan))
+    await store.receive(.deleted(alan, neighbour: grace)) {
+      $0.signedIn?.notice = "Deleted “Alan Turing”"
+      $0.route = AppRoute.contacts.route
+    }
+    await store.receive(.browser(.reload(around: grace)))
+    await store.receive(.search(.refresh))
+    await store.receive(.browser(.reloaded(total: 2, focus: .init(contact: grace, index: 1)))) {
+      $0.signedIn?.browser.window.setTotal(2)
+      $0.signedIn?.browser.window.select(1)
+      $0.signedIn?.browser.count = .loaded(2)
+      $0.signedIn?.browser.loaded = [grace]
+      $0.signedIn?.browser.loadedStart = 1
+      $0.signedIn?.browser.pending = .before(grace.position)
+    }
+    await store.receive(.browser(.pageLoaded(.before(grace.position), [Contact(id: 2, name: "Ada Lovelace")]))) {
+      $0.signedIn?.browser.loaded = [Contact(id: 2, name: "Ada Lovelace"), grace]
+      $0.signedIn?.browser.loadedStart = 0
+      $0.signedIn?.browser.pending = nil
+    }
+    await store.finish()
+    #expect(store.state.signedIn?.selectedContact == grace)
+  }
+
+  @Test func searchAnswersTheLatestQueryAndEscClears() async {
+    let store = TestStore(initialState: signedInState(), reducer: appReducer(dependencies()))
+    store.send(.search(.start)) { $0.signedIn?.search.isEditing = true }
+    store.send(.search(.key(.character("a")))) {
+      $0.signedIn?.search.query.set("a")
+      $0.signedIn?.search.isSearching = true
+    }
+    let found = ContactSearchResult(
+      contacts: [Contact(id: 2, name: "Ada Lovelace"), Contact(id: 3, name: "Alan Turing")], total: 2,
+      isTotalExact: true)
+    await store.receive(.search(.answered(query: "a", found))) {
+      $0.signedIn?.search.isSearching = false
+      $0.signedIn?.search.results = found
+      $0.signedIn?.search.answeredQuery = "a"
+      $0.signedIn?.search.window.setTotal(2)
+    }
+    // An answer for a query that is no longer in the field changes nothing.
+    store.send(.search(.answered(query: "x", found)))
+    store.send(.search(.move(.down))) { $0.signedIn?.search.window.move(by: 1) }
+    #expect(store.state.signedIn?.selectedContact == Contact(id: 3, name: "Alan Turing"))
+    store.send(.search(.clear)) {
+      var search = ContactSearch()
+      search.window.resize(visible: $0.listRows)
+      $0.signedIn?.search = search
+    }
+    #expect(store.state.signedIn?.selectedContact == Contact(id: 2, name: "Ada Lovelace"))
+  }
+
+  @Test func signingOutLeavesNoUserDataAndPrefillsTheEmail() {
+    let store = TestStore(initialState: signedInState(route: .contact(2)), reducer: appReducer(dependencies()))
+    store.send(.signOut) {
+      var forms = SignedOut()
+      forms.signIn.email.set("ada@example.com")
+      forms.signIn.focus.focus(.password)
+      $0.session = .signedOut(forms)
+      $0.route = AppRoute.signIn.route
+    }
+    // A late answer for the signed-out user is dropped.
+    store.send(.browser(.counted(3)))
+  }
+
+  @Test func routesParseAndExplainTheirProblems() {
+    #expect(AppRoute.parse("contacts/42") == .success(.contact(42)))
+    #expect(AppRoute.parse("/contacts/42/edit/") == .success(.editContact(42)))
+    #expect(AppRoute.parse("contacts/new") == .success(.newContact))
+    #expect(AppRoute.parse("auth/sign-up") == .success(.signUp))
+    #expect(AppRoute.parse("contacts/0") == .failure(.unknown("contacts/0")))
+    #expect(AppRoute.parse("contacts/abc") == .failure(.unknown("contacts/abc")))
+    #expect(AppRoute.parse("contacts//42") == .failure(.malformed("contacts//42")))
+    #expect(RouteError.unknown("x").description.contains("contacts/<id>/edit"))
+  }
+}
