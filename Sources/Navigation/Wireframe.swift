@@ -32,9 +32,14 @@ public final class Wireframe {
     self.theme = theme
   }
 
+  /// Whether the current stack may be split on a wide terminal (a list and its detail may; a
+  /// form standing alone may not).
+  public private(set) var allowsSplit = true
+
   /// Shows `screens` as the stack (root first).
-  public func show(stack screens: [any Screen]) {
+  public func show(stack screens: [any Screen], allowsSplit: Bool = true) {
     stack = screens
+    self.allowsSplit = allowsSplit
   }
 
   public func present(_ screen: any Screen) {
@@ -46,7 +51,7 @@ public final class Wireframe {
   }
 
   public func presentation(for size: Size) -> Presentation {
-    size.width >= splitMinimumWidth ? .split : .stack
+    allowsSplit && size.width >= splitMinimumWidth ? .split : .stack
   }
 
   /// The screen that gets keys and pastes: the modal if one is up, else the top of the stack.

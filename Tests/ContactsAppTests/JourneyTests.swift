@@ -78,7 +78,9 @@ struct JourneyTests {
     #expect(contains(app, "Sign out of grace@navy.example?"))
     await app.press(.enter)
     #expect(app.state.signedIn == nil)
-    #expect(app.state.signedOut?.signIn.email.text == "grace@navy.example")
+    #expect(app.state.signedOut?.signIn.suggestedEmail == "grace@navy.example")
+    #expect(contains(app, "grace@navy.example"))
+    await app.press(.tab)
     await app.type("cobol-1959")
     await app.press(.enter)
     #expect(app.frame().lines[1].hasPrefix("Contacts (1)"))
@@ -160,8 +162,37 @@ struct JourneyTests {
     tracker.expectReleased(detailKey, detailKey + "/edit")
     #expect(app.app.store.subscriptionCount == listOnly)
     #expect(app.app.store.activeEffectCount == 0)
+    await app.press(.character("a"))
+    tracker.expectAlive("contacts/new")
+    await app.press(.escape)
+    tracker.expectReleased("contacts/new")
     await app.press(.character("S"), .enter)
     tracker.expectReleased("contacts")
     tracker.expectAlive("auth/sign-in")
+    await app.press(.ctrl("n"))
+    tracker.expectAlive("auth/sign-up")
+    tracker.expectReleased("auth/sign-in")
+    await app.press(.escape)
+    tracker.expectReleased("auth/sign-up")
+    #expect(app.app.store.activeEffectCount == 0)
+  }
+
+  @Test func aHugePasteIsCutToTheFieldAndTheScreenSaysSo() async throws {
+    defer { directory.remove() }
+    let app = try await AppDriver(databasePath: directory.path("contacts.sqlite"))
+    try await app.seedAda()
+    let megabyte = String(repeating: "ü界🇸🇪x\n", count: 200_000)
+    await app.paste(megabyte)
+    #expect(app.state.signedOut?.signIn.email.text.count == 254)
+    #expect(contains(app, "The paste was cut to 254 characters"))
+    await app.press(.ctrl("u"))
+    #expect(!contains(app, "The paste was cut"))
+
+    await app.signIn(email: adaEmail, password: adaPassword)
+    await app.press(.character("a"))
+    await app.paste(megabyte)
+    #expect(app.state.signedIn?.editor?.inputs[.name]?.text.count == 200)
+    #expect(contains(app, "The paste was cut to 200 characters"))
+    #expect(app.frame().isWellFormed)
   }
 }

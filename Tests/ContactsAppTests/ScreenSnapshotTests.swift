@@ -138,6 +138,14 @@ struct ScreenSnapshotTests {
     assertSnapshot(of: app.frame(), as: .frame, named: "split-detail")
   }
 
+  @Test func formsAreNeverSplit() async throws {
+    defer { directory.remove() }
+    let app = try await driver(size: Size(width: 140, height: 30))
+    let wide = app.frame()
+    #expect(!wide.lines.contains { $0.contains("Nothing selected") })
+    assertSnapshot(of: wide, as: .frame, named: "sign-in-wide")
+  }
+
   @Test func deepLinkToAMissingContact() async throws {
     defer { directory.remove() }
     let app = try await driver(route: .contact(999))

@@ -75,6 +75,21 @@ struct CommandLineTests {
     #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == Data(repeating: 0x42, count: 8192))
   }
 
+  @Test func anUnknownOrMalformedRouteIsRefusedBeforeTheTerminalIsTouched() throws {
+    let (path, cleanUp) = try temporaryDatabase()
+    defer { cleanUp() }
+    for (route, message) in [
+      ("settings", "There is no route “settings”"), ("contacts//2", "“contacts//2” is not a route"),
+      ("contacts/abc/edit", "There is no route “contacts/abc/edit”"),
+    ] {
+      let result = try run(["--db", path, "--route", route])
+      #expect(result.status == 64, "\(route): \(result.output)")
+      #expect(result.output.contains(message), "\(result.output)")
+      #expect(result.output.contains("contacts/<id>/edit"), "the message lists the routes")
+      #expect(!result.output.contains("\u{1B}["), "nothing was drawn")
+    }
+  }
+
   @Test func helpAndVersionWorkEverywhere() throws {
     for arguments in [["--help"], ["seed", "--help"], ["user", "add", "--help"], ["--version"]] {
       let result = try run(arguments)

@@ -276,8 +276,7 @@ struct AppFlowTests {
     let store = TestStore(initialState: signedInState(route: .contact(2)), reducer: appReducer(dependencies()))
     store.send(.signOut) {
       var forms = SignedOut()
-      forms.signIn.email.set("ada@example.com")
-      forms.signIn.focus.focus(.password)
+      forms.signIn.suggestedEmail = "ada@example.com"
       $0.session = .signedOut(forms)
       $0.route = AppRoute.signIn.route
     }

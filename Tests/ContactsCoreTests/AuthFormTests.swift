@@ -137,13 +137,25 @@ struct AuthFormTests {
     await store.finish()
   }
 
-  @Test func theLastEmailPrefillsAnEmptyFormOnly() {
+  @Test func theLastEmailIsOfferedTabTakesItTypingReplacesIt() {
     let store = TestStore(initialState: AuthForm(.signIn), reducer: authFormReducer(client: Self.accounts.client))
-    store.send(.lastEmailLoaded("grace@example.com")) {
+    store.send(.lastEmailLoaded("grace@example.com")) { $0.suggestedEmail = "grace@example.com" }
+    store.send(.key(.tab)) {
+      $0.suggestedEmail = nil
       $0.email.set("grace@example.com")
+      $0.edited = [.email]
       $0.focus.focus(.password)
     }
-    store.send(.lastEmailLoaded("other@example.com"))
+
+    let typing = TestStore(initialState: AuthForm(.signIn), reducer: authFormReducer(client: Self.accounts.client))
+    typing.send(.lastEmailLoaded("grace@example.com")) { $0.suggestedEmail = "grace@example.com" }
+    typing.send(.key(.character("a"))) {
+      $0.suggestedEmail = nil
+      $0.email.set("a")
+      $0.edited = [.email]
+    }
+    // Once the field was edited, a late answer offers nothing.
+    typing.send(.lastEmailLoaded("other@example.com"))
   }
 
   @Test func pastesGoToTheFocusedField() {

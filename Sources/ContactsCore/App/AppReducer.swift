@@ -114,8 +114,7 @@ public func appReducer(_ dependencies: AppDependencies) -> Reducer<AppState, App
     case .signOut:
       guard let signedIn = state.signedIn else { return .none }
       var forms = SignedOut()
-      forms.signIn.email.set(signedIn.user.email)
-      forms.signIn.focus.focus(.password)
+      forms.signIn.suggestedEmail = signedIn.user.email
       state.session = .signedOut(forms)
       state.route = AppRoute.signIn.route
       state.pendingRoute = nil

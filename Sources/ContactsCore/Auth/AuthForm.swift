@@ -24,6 +24,11 @@ public struct AuthForm: Equatable, Sendable {
   /// Fields edited at least once: only those show their errors.
   public var edited: Set<Field> = []
   public var status = Status.editing
+  /// The last email used on this machine, offered in the empty email field: Tab, Enter, ↓
+  /// or → accept it; typing replaces it.
+  public var suggestedEmail: String?
+  /// Set when a paste did not fit in its field; cleared by the next key.
+  public var notice: String?
 
   public init(_ mode: Mode) {
     self.mode = mode
@@ -102,6 +107,15 @@ public func authFormReducer(client: AuthClient) -> Reducer<AuthForm, AuthFormAct
     switch action {
     case .key(let key):
       guard !form.isSubmitting else { return .none }
+      form.notice = nil
+      if let suggestion = form.suggestedEmail, form.focus.focused == .email, form.email.isEmpty {
+        form.suggestedEmail = nil
+        if [.tab, .down, .enter, .right].contains(key) {
+          form.email.set(suggestion)
+          form.edited.insert(.email)
+          if key == .right { return .none }
+        }
+      }
       switch key {
       case .tab, .down:
         form.focus.next()
@@ -125,11 +139,13 @@ public func authFormReducer(client: AuthClient) -> Reducer<AuthForm, AuthFormAct
 
     case .paste(let text):
       guard !form.isSubmitting else { return .none }
+      form.suggestedEmail = nil
       let field = form.focus.focused
       if var input = form[input: field] {
-        input.insert(text)
+        let dropped = input.insert(text)
         form[input: field] = input
         form.edited.insert(field)
+        form.notice = dropped > 0 ? "The paste was cut to \(input.maxLength) characters" : nil
       }
       return .none
 
@@ -168,9 +184,8 @@ public func authFormReducer(client: AuthClient) -> Reducer<AuthForm, AuthFormAct
       return .none
 
     case .lastEmailLoaded(let email):
-      if let email, form.email.isEmpty {
-        form.email.set(email)
-        form.focus.focus(.password)
+      if let email, form.email.isEmpty, !form.edited.contains(.email) {
+        form.suggestedEmail = email
       }
       return .none
 

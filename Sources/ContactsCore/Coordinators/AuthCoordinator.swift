@@ -31,7 +31,7 @@ public final class AuthCoordinator: Coordinator {
     }
     let key = mode == .signIn ? "auth/sign-in" : "auth/sign-up"
     let screens = registry.screens(for: [(key, { self.makeScreen(mode, key: key) })])
-    context.wireframe.show(stack: screens)
+    context.wireframe.show(stack: screens, allowsSplit: false)
     context.wireframe.dismissModal()
   }
 

@@ -82,7 +82,8 @@ struct AuthFormView: View {
               .fixed(10, Text(label, style: isFocusedField ? theme.title : .plain)),
               .fill(
                 TextField(
-                  input, placeholder: masked ? "" : "you@example.com", isMasked: masked, isFocused: isFocusedField,
+                  input, placeholder: masked ? "" : form.suggestedEmail ?? "you@example.com", isMasked: masked,
+                  isFocused: isFocusedField,
                   isDisabled: form.isSubmitting)),
             ])))
       rows.append(.fixed(1, Padding(Text(error ?? "", style: theme.error), left: 11)))
@@ -95,7 +96,7 @@ struct AuthFormView: View {
     if case .failed(let message) = form.status {
       rows.append(.fixed(1, Text("✖ " + message, style: theme.error, alignment: .center)))
     } else {
-      rows.append(.fixed(1, Spacer()))
+      rows.append(.fixed(1, Text(form.notice ?? "", style: theme.error, alignment: .center)))
     }
     let action: any View =
       if case .submitting(let tick) = form.status {
@@ -104,7 +105,14 @@ struct AuthFormView: View {
         Button(title, isFocused: isFocused && form.focus.focused == .submit, isDisabled: !form.canSubmit)
       }
     rows.append(.fixed(1, HStack([.fill(Spacer()), .fit(action), .fill(Spacer())])))
-    let hint = form.mode == .signIn ? "No account yet? Ctrl-N creates one." : "Have an account? Esc signs in."
+    let hint =
+      if form.suggestedEmail != nil && form.email.isEmpty {
+        "Tab takes the email shown; typing replaces it."
+      } else if form.mode == .signIn {
+        "No account yet? Ctrl-N creates one."
+      } else {
+        "Have an account? Esc signs in."
+      }
     let height = rows.count + 2
     let box = Box(
       title: title, borderStyle: isFocused ? theme.focusedBorder : theme.border, Padding(VStack(rows), horizontal: 1))
