@@ -152,8 +152,9 @@ struct TextFieldSnapshotTests {
   @Test func longTextScrollsToKeepTheCursorVisible() {
     var input = TextInput("The quick brown fox jumps over the lazy dog")
     let atEnd = render(TextField(input, isFocused: true), 12, 1)
-    #expect(atEnd.lines == ["…e lazy dog "])
-    #expect(atEnd.cursor == Point(x: 11, y: 0))
+    // Scrolled in a half-field jump: the cursor sits short of the edge.
+    #expect(atEnd.lines == ["…lazy dog   "])
+    #expect(atEnd.cursor == Point(x: 9, y: 0))
     assertFrame(atEnd, named: "end")
 
     input.handle(.home)
@@ -166,6 +167,23 @@ struct TextFieldSnapshotTests {
     let inside = render(TextField(input, isFocused: true), 12, 1)
     #expect(inside.cursor.map { $0.x > 0 && $0.x < 12 } == true)
     assertFrame(inside, named: "middle")
+  }
+
+  @Test func typingAtTheRightEdgeScrollsInHalfFieldJumps() {
+    var input = TextInput()
+    var previous = render(TextField(input, isFocused: true), 12, 1)
+    var rewrites = 0
+    for character in "abcdefghijklmnopqrstuvwxyz0123456789ABCD" {
+      input.insert(String(character))
+      let next = render(TextField(input, isFocused: true), 12, 1)
+      let changed = FrameDiff.changes(from: previous, to: next).reduce(0) { $0 + $1.columns.count }
+      if changed > 1 { rewrites += 1 }
+      #expect(next.cursor.map { $0.x >= 1 && $0.x <= 11 } == true)
+      #expect(next.lines[0].contains(character), "the character typed is in view")
+      previous = next
+    }
+    // 40 keys into an 11-column field: one cell each, but for a rewrite every 5 keys.
+    #expect(rewrites == 6)
   }
 
   @Test func longWideTextScrollsWithoutSplittingACharacter() {

@@ -38,13 +38,19 @@ public struct TextField: View {
     }
     let glyphs: [Character] = isMasked ? Array(repeating: "•", count: input.text.count) : Array(input.text)
     let widths = glyphs.map { DisplayWidth.of(DisplayWidth.sanitized($0)) }
-    // Keep one column free for the cursor at the end; scroll so the cursor stays in view.
+    // Keep one column free for the cursor at the end; scroll so the cursor stays in view, in
+    // jumps of half the field (as vim and readline do): typing at the edge then rewrites the
+    // field once every half-width keystrokes, not on every one.
     let room = max(1, region.width - 1)
     var first = 0
     var used = widths[0..<input.cursor].reduce(0, +)
     while used > room - (first > 0 ? 1 : 0) && first < input.cursor {
       used -= widths[first]
       first += 1
+    }
+    if first > 0 {
+      let step = max(1, room / 2)
+      first = min(input.cursor, (first + step - 1) / step * step)
     }
     var x = region.x
     if first > 0 {
