@@ -123,7 +123,11 @@ public final class TerminalSession {
     guard !renderScheduled, exitStatus == nil else { return }
     renderScheduled = true
     DispatchQueue.main.async { [weak self] in
-      MainActor.assumeIsolated { self?.renderNow() }
+      MainActor.assumeIsolated {
+        // Already drawn at the end of the input that asked for it (see `readInput`).
+        guard let self, self.renderScheduled else { return }
+        self.renderNow()
+      }
     }
   }
 
@@ -167,6 +171,9 @@ public final class TerminalSession {
     escapeTimer = nil
     deliver(decoder.feed(readBuffer[0..<count]))
     if decoder.hasPendingInput { armEscapeTimer() }
+    // Answer the keys now rather than after another trip through the main queue: keystroke
+    // latency is what users feel.
+    if renderScheduled { renderNow() }
   }
 
   private func armEscapeTimer() {
