@@ -84,6 +84,8 @@ let package = Package(
       dependencies: [
         "ContactsModel",
         .product(name: "GRDB", package: "GRDB.swift"),
+        // The raw sqlite3_* API, for the seeder's bulk inserts.
+        .product(name: "GRDBSQLite", package: "GRDB.swift"),
         .product(name: "Crypto", package: "swift-crypto"),
         .product(name: "CryptoExtras", package: "swift-crypto"),
         .product(name: "Logging", package: "swift-log"),

@@ -31,8 +31,7 @@ extension AppDependencies {
           index: { position in try await contacts.index(of: position, account: account) },
           contact: { id in try await contacts.contact(id: id, account: account) },
           search: { query, limit in
-            let found = try await contacts.search(account: account, query: query, limit: limit)
-            return ContactSearchResult(contacts: found.contacts, total: found.total, isTotalExact: true)
+            try await contacts.search(account: account, query: query, limit: limit)
           },
           insert: { draft in try await contacts.insert(draft, account: account) },
           update: { id, draft in try await contacts.update(id: id, with: draft, account: account) },

@@ -23,31 +23,161 @@ public struct ContactGenerator: Sendable {
   static let streets = ["Main Street", "Rue de Rivoli", "Storgatan", "Calle Mayor", "Königsallee", "Baker Street"]
   static let cities = ["Stockholm", "Paris", "Madrid", "Berlin", "London", "Tokyo", "Montréal", "São Paulo"]
 
+  /// Every name the generator can give, with its sort key and email handle, computed once:
+  /// the generator makes millions of contacts from a thousand names.
+  struct Names: Sendable {
+    let names: [String]
+    let sortKeys: [String]
+    let handles: [String]
+    /// Each name's place in list order (by sort key, as SQLite compares it: UTF-8 bytes).
+    let ranks: [Int]
+
+    init() {
+      var names = fullNames
+      for first in firstNames {
+        for last in lastNames { names.append("\(first) \(last)") }
+      }
+      self.names = names
+      let sortKeys = names.map(ContactPosition.sortKey(for:))
+      self.sortKeys = sortKeys
+      handles = names.map { name in
+        let handle = String(
+          String.UnicodeScalarView(name.lowercased().unicodeScalars.filter { $0.isASCII && $0.properties.isAlphabetic })
+        )
+        return handle.isEmpty ? "contact" : handle
+      }
+      let order = sortKeys.indices.sorted { sortKeys[$0].utf8.lexicographicallyPrecedes(sortKeys[$1].utf8) }
+      var ranks = [Int](repeating: 0, count: names.count)
+      for (rank, name) in order.enumerated() {
+        // Names with the same sort key share a rank: their contacts sort by id alone.
+        let previous = rank > 0 ? order[rank - 1] : name
+        let isTie = previous != name && sortKeys[previous].utf8.elementsEqual(sortKeys[name].utf8)
+        ranks[name] = isTie ? ranks[previous] : rank
+      }
+      self.ranks = ranks
+    }
+  }
+
+  static let table = Names()
+
+  /// A generated contact with its name as an index into `table`.
+  struct Row: Sendable {
+    var name: Int
+    var email: String
+    var phone: String
+    var company: String
+    var address: String
+  }
+
+  /// The mixer behind every choice for the contact at `index`: the same sequence every time.
+  private struct Mixer {
+    var state: UInt64
+
+    init(_ index: Int) { state = UInt64(truncatingIfNeeded: index) &* 0x9E37_79B9_7F4A_7C15 }
+
+    mutating func next(_ bound: Int) -> Int {
+      state ^= state >> 29
+      state = state &* 0xBF58_476D_1CE4_E5B9
+      state ^= state >> 32
+      return Int(state % UInt64(bound))
+    }
+
+    /// The name's index in `Names.names`; the first choices of every contact.
+    mutating func name() -> Int {
+      if next(50) == 0 { return next(fullNames.count) }
+      let first = next(firstNames.count)
+      return fullNames.count + first * lastNames.count + next(lastNames.count)
+    }
+  }
+
   public init() {}
+
+  /// The index into `Names.names` of the contact at `index`'s name (cheaper than `row`).
+  func name(_ index: Int) -> Int {
+    var mixer = Mixer(index)
+    return mixer.name()
+  }
+
+  func row(_ index: Int) -> Row {
+    // A cheap deterministic mix so neighbouring indices do not look alike.
+    var mixer = Mixer(index)
+    let name = mixer.name()
+    let email = "\(Self.table.handles[name])\(index)@example.com"
+    let phone = "+\(1 + mixer.next(98)) \(100 + mixer.next(900)) \(1000 + index % 9000) \(mixer.next(100))"
+    let company = Self.companies[mixer.next(Self.companies.count)]
+    let number = 1 + mixer.next(200)
+    let street = Self.streets[mixer.next(Self.streets.count)]
+    let address = "\(number) \(street), \(Self.cities[mixer.next(Self.cities.count)])"
+    return Row(name: name, email: email, phone: phone, company: company, address: address)
+  }
+
+  /// Rows as the seeder binds them: every field's UTF-8 in one buffer, no `String` per field.
+  struct Rows: Sendable {
+    /// The fields of every row, one after the other.
+    var bytes: [UInt8] = []
+    /// Where each field ends in `bytes`; `fieldsPerRow` per row, in `Field` order.
+    var ends: [Int] = []
+
+    enum Field: Int, CaseIterable { case name, sortKey, email, phone, company, address }
+    static let fieldsPerRow = Field.allCases.count
+
+    var count: Int { ends.count / Self.fieldsPerRow }
+  }
+
+  /// The UTF-8 of every string the generator picks from.
+  private struct Pieces: Sendable {
+    let names = ContactGenerator.table.names.map { Array($0.utf8) }
+    let sortKeys = ContactGenerator.table.sortKeys.map { Array($0.utf8) }
+    let handles = ContactGenerator.table.handles.map { Array($0.utf8) }
+    let companies = ContactGenerator.companies.map { Array($0.utf8) }
+    let streets = ContactGenerator.streets.map { Array($0.utf8) }
+    let cities = ContactGenerator.cities.map { Array($0.utf8) }
+  }
+
+  private static let pieces = Pieces()
+
+  /// Appends the contact at `index` to `rows`: the same fields as `contact(index)`, as bytes.
+  func append(_ index: Int, to rows: inout Rows) {
+    let pieces = Self.pieces
+    var mixer = Mixer(index)
+    let name = mixer.name()
+    func end() { rows.ends.append(rows.bytes.count) }
+    func number(_ value: Int) {
+      if value >= 10 { number(value / 10) }
+      rows.bytes.append(UInt8(0x30 + value % 10))
+    }
+    rows.bytes += pieces.names[name]
+    end()
+    rows.bytes += pieces.sortKeys[name]
+    end()
+    rows.bytes += pieces.handles[name]
+    number(index)
+    rows.bytes += "@example.com".utf8
+    end()
+    rows.bytes.append(UInt8(ascii: "+"))
+    number(1 + mixer.next(98))
+    rows.bytes.append(UInt8(ascii: " "))
+    number(100 + mixer.next(900))
+    rows.bytes.append(UInt8(ascii: " "))
+    number(1000 + index % 9000)
+    rows.bytes.append(UInt8(ascii: " "))
+    number(mixer.next(100))
+    end()
+    rows.bytes += pieces.companies[mixer.next(Self.companies.count)]
+    end()
+    number(1 + mixer.next(200))
+    rows.bytes.append(UInt8(ascii: " "))
+    rows.bytes += pieces.streets[mixer.next(Self.streets.count)]
+    rows.bytes += ", ".utf8
+    rows.bytes += pieces.cities[mixer.next(Self.cities.count)]
+    end()
+  }
 
   /// The contact at `index` (any non-negative number).
   public func contact(_ index: Int) -> ContactDraft {
-    // A cheap deterministic mix so neighbouring indices do not look alike.
-    var mixer = UInt64(truncatingIfNeeded: index) &* 0x9E37_79B9_7F4A_7C15
-    func next(_ bound: Int) -> Int {
-      mixer ^= mixer >> 29
-      mixer = mixer &* 0xBF58_476D_1CE4_E5B9
-      mixer ^= mixer >> 32
-      return Int(mixer % UInt64(bound))
-    }
-    let name: String
-    if next(50) == 0 {
-      name = Self.fullNames[next(Self.fullNames.count)]
-    } else {
-      name = "\(Self.firstNames[next(Self.firstNames.count)]) \(Self.lastNames[next(Self.lastNames.count)])"
-    }
-    let handle =
-      "\(name.lowercased().unicodeScalars.filter { $0.isASCII && $0.properties.isAlphabetic }.map(String.init).joined())"
-    let email = "\(handle.isEmpty ? "contact" : handle)\(index)@example.com"
-    let phone = "+\(1 + next(98)) \(100 + next(900)) \(1000 + index % 9000) \(next(100))"
+    let row = row(index)
     return ContactDraft(
-      name: name, email: email, phone: phone, company: Self.companies[next(Self.companies.count)],
-      address: "\(1 + next(200)) \(Self.streets[next(Self.streets.count)]), \(Self.cities[next(Self.cities.count)])",
-      notes: "")
+      name: Self.table.names[row.name], email: row.email, phone: row.phone, company: row.company,
+      address: row.address, notes: "")
   }
 }

@@ -1,6 +1,7 @@
 public import ContactsModel
 import Foundation
 import GRDB
+import GRDBSQLite
 
 extension Contact {
   init(row: Row) {
@@ -8,6 +9,49 @@ extension Contact {
       id: row["id"], name: row["name"], email: row["email"], phone: row["phone"], company: row["company"],
       address: row["address"], notes: row["notes"])
   }
+}
+
+/// One account's contacts in list order, tested against a search as they are read: SQLite's
+/// text straight from the statement, no `Row` or `String` per contact.
+private struct ListWalk: ~Copyable {
+  private let statement: Statement
+  private var matcher: SearchMatcher
+  private var isExhausted = false
+
+  init(_ db: Database, account: Int64, terms: SearchTerms) throws {
+    statement = try db.makeStatement(
+      sql: "SELECT id, sortKey, email, phone, company FROM contact WHERE accountId = ? ORDER BY sortKey, id")
+    statement.setUncheckedArguments([account])
+    matcher = SearchMatcher(terms)
+  }
+
+  /// Reads on until `found` has `count` ids, the list ends (then true), or `budget` contacts
+  /// have been read.
+  mutating func next(into found: inout [Int64], until count: Int, budget: Int?) throws -> Bool {
+    let handle = statement.sqliteStatement
+    var read = 0
+    while !isExhausted && found.count < count && read < budget ?? .max {
+      let code = sqlite3_step(handle)
+      guard code == SQLITE_ROW else {
+        isExhausted = true
+        guard code == SQLITE_DONE else {
+          throw DatabaseError(resultCode: ResultCode(rawValue: code), sql: statement.sql)
+        }
+        break
+      }
+      read += 1
+      func text(_ column: Int32) -> UnsafeBufferPointer<UInt8> {
+        UnsafeBufferPointer(
+          start: sqlite3_column_text(handle, column), count: Int(sqlite3_column_bytes(handle, column)))
+      }
+      if matcher.matches(sortKey: text(1), text(2), text(3), text(4)) {
+        found.append(sqlite3_column_int64(handle, 0))
+      }
+    }
+    return isExhausted
+  }
+
+  deinit { sqlite3_reset(statement.sqliteStatement) }
 }
 
 /// One account's contacts: counts, keyset pages, search, and transactional saves. Another
@@ -31,9 +75,10 @@ public final class ContactStore: Sendable {
     ContactPosition.sortKey(for: name)
   }
 
+  /// How many contacts the account has: one row read (the triggers keep the count).
   public func count(account: Int64) async throws -> Int {
     try await database.writer.read { db in
-      try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM contact WHERE accountId = ?", arguments: [account]) ?? 0
+      try Int.fetchOne(db, sql: "SELECT contactCount FROM account WHERE id = ?", arguments: [account]) ?? 0
     }
   }
 
@@ -85,22 +130,67 @@ public final class ContactStore: Sendable {
     }
   }
 
-  /// Contacts whose name, email, phone or company has words starting with each word of
-  /// `query` (accents ignored), in list order, with the total number of matches.
-  public func search(account: Int64, query: String, limit: Int) async throws -> (total: Int, contacts: [Contact]) {
-    guard let pattern = FTS5Pattern(matchingAllPrefixesIn: query) else { return (0, []) }
-    return try await database.writer.read { db in
-      let matches = "SELECT rowid FROM contact_search WHERE contact_search MATCH ?"
-      let total =
-        try Int.fetchOne(
-          db, sql: "SELECT COUNT(*) FROM contact WHERE accountId = ? AND id IN (\(matches))",
-          arguments: [account, pattern]) ?? 0
-      let rows = try Row.fetchAll(
-        db,
-        sql: "SELECT * FROM contact WHERE accountId = ? AND id IN (\(matches)) ORDER BY sortKey, id LIMIT ?",
-        arguments: [account, pattern, limit])
-      return (total, rows.map(Contact.init(row:)))
+  /// Search totals stop at this many matches ("1,000+").
+  public static let searchCountLimit = 1000
+  /// How many contacts of the list a search reads in order before it considers the search index.
+  static let searchWalkLimit = 5000
+  /// How many search-index matches a search sorts itself; with more, it walks the list instead.
+  static let searchSortLimit = 50_000
+
+  /// The first `limit` contacts, in list order, whose name, email, phone or company has words
+  /// starting with each word of `query` (case and accents ignored), and how many match, counted
+  /// up to `searchCountLimit`.
+  ///
+  /// Dense matches (short prefixes: "a", "zo") are found by walking the list in order and
+  /// testing each contact: some thousands of contacts give the page and the capped count. When
+  /// the first `searchWalkLimit` contacts give too few matches to expect the count soon, the
+  /// matches are probably sparse ("5551", "adalovelace12"): the search index gives them all, few
+  /// enough to sort. When there are too many to sort after all, the walk goes on to the end of
+  /// the count, and its cost is the distance to the matches: many matches that are all late in
+  /// the list (every "Liam" of 10M contacts) are the slow case.
+  public func search(account: Int64, query: String, limit: Int) async throws -> ContactSearchResult {
+    guard let terms = SearchTerms(query), limit > 0 else {
+      return ContactSearchResult(contacts: [], total: 0, isTotalExact: true)
     }
+    let countLimit = Self.searchCountLimit
+    return try await database.writer.read { db in
+      var walk = try ListWalk(db, account: account, terms: terms)
+      var found: [Int64] = []
+      let walked = try walk.next(into: &found, until: countLimit + 1, budget: Self.searchWalkLimit)
+      // Done, or dense enough that at most four more walks' worth finish the count: walk on.
+      if walked || countLimit + 1 - found.count <= found.count * 4 {
+        _ = try walk.next(into: &found, until: countLimit + 1, budget: nil)
+        return try Self.result(db, ids: found, limit: limit, countLimit: countLimit)
+      }
+      var matches: [(sortKey: String, id: Int64)] = []
+      let candidates = try Row.fetchCursor(
+        db,
+        sql: """
+          SELECT contact.sortKey, contact.id FROM contact_search CROSS JOIN contact ON contact.id = contact_search.rowid
+          WHERE contact_search MATCH ? AND contact.accountId = ? LIMIT ?
+          """,
+        arguments: [terms.pattern, account, Self.searchSortLimit + 1])
+      while let row = try candidates.next() { matches.append((row[0], row[1])) }
+      if matches.count <= Self.searchSortLimit {
+        matches.sort {
+          $0.sortKey == $1.sortKey ? $0.id < $1.id : $0.sortKey.utf8.lexicographicallyPrecedes($1.sortKey.utf8)
+        }
+        return try Self.result(db, ids: matches.prefix(countLimit + 1).map(\.id), limit: limit, countLimit: countLimit)
+      }
+      _ = try walk.next(into: &found, until: countLimit + 1, budget: nil)
+      return try Self.result(db, ids: found, limit: limit, countLimit: countLimit)
+    }
+  }
+
+  /// The result for matches `ids` in list order (at most `countLimit` + 1 of them).
+  private static func result(_ db: Database, ids: [Int64], limit: Int, countLimit: Int) throws -> ContactSearchResult {
+    let page = Array(ids.prefix(limit))
+    let rows = try Row.fetchAll(
+      db, sql: "SELECT * FROM contact WHERE id IN (\(databaseQuestionMarks(count: page.count)))",
+      arguments: StatementArguments(page))
+    let byID = Dictionary(uniqueKeysWithValues: rows.map { ($0["id"] as Int64, Contact(row: $0)) })
+    return ContactSearchResult(
+      contacts: page.compactMap { byID[$0] }, total: min(ids.count, countLimit), isTotalExact: ids.count <= countLimit)
   }
 
   public func insert(_ draft: ContactDraft, account: Int64) async throws -> Contact {

@@ -1,0 +1,217 @@
+import ContactsModel
+import Foundation
+import GRDB
+import Testing
+
+@testable import ContactsServices
+
+struct SearchAndCountTests {
+  private struct Fixture {
+    let directory: TemporaryDirectory
+    let database: ContactsDatabase
+    let accounts: AccountService
+    let store: ContactStore
+    let ada: Int64
+    let grace: Int64
+  }
+
+  private func makeFixture() async throws -> Fixture {
+    let directory = try TemporaryDirectory()
+    let database = try ContactsDatabase.open(at: directory.path("contacts.sqlite"))
+    let accounts = try AccountService(database: database, hasher: .fastForTesting)
+    let ada = try await accounts.createAccount(email: "ada@example.com", password: "analytical").id
+    let grace = try await accounts.createAccount(email: "grace@example.com", password: "compilers").id
+    return Fixture(
+      directory: directory, database: database, accounts: accounts, store: ContactStore(database: database), ada: ada,
+      grace: grace)
+  }
+
+  @Test func countFollowsInsertsDeletesAndMovesPerAccount() async throws {
+    let fixture = try await makeFixture()
+    defer { fixture.directory.remove() }
+    let store = fixture.store
+    var adas: [Contact] = []
+    for name in ["Ada", "Zoë", "李小龍"] {
+      adas.append(try await store.insert(ContactDraft(name: name), account: fixture.ada))
+    }
+    _ = try await store.insert(ContactDraft(name: "Grace"), account: fixture.grace)
+    #expect(try await store.count(account: fixture.ada) == 3)
+    #expect(try await store.count(account: fixture.grace) == 1)
+    try await store.delete(id: adas[0].id, account: fixture.ada)
+    _ = try await store.update(id: adas[1].id, with: ContactDraft(name: "Zoe"), account: fixture.ada)
+    #expect(try await store.count(account: fixture.ada) == 2)
+    #expect(try await store.count(account: fixture.grace) == 1)
+    // A contact moved to another account (no API does it, but the count must not drift).
+    let moved = adas[2].id
+    try await fixture.database.writer.write { db in
+      try db.execute(sql: "UPDATE contact SET accountId = ? WHERE id = ?", arguments: [fixture.grace, moved])
+    }
+    #expect(try await store.count(account: fixture.ada) == 1)
+    #expect(try await store.count(account: fixture.grace) == 2)
+    #expect(try await store.count(account: 999) == 0)
+  }
+
+  @Test func seedingKeepsTheCountTheSearchIndexAndTheListInStep() async throws {
+    let fixture = try await makeFixture()
+    defer { fixture.directory.remove() }
+    let store = fixture.store
+    _ = try await store.insert(ContactDraft(name: "Zoë Early"), account: fixture.ada)
+    let seeder = Seeder(database: fixture.database, accounts: fixture.accounts)
+    try await seeder.addContacts(300, to: fixture.ada)
+    try await seeder.addContacts(200, to: fixture.ada)
+    try await seeder.addContacts(50, to: fixture.grace)
+    #expect(try await store.count(account: fixture.ada) == 501)
+    #expect(try await fixture.database.writer.read { try String.fetchOne($0, sql: "PRAGMA journal_mode") } == "wal")
+    #expect(try await store.count(account: fixture.grace) == 50)
+    let counted = try await fixture.database.writer.read { db in
+      try Int.fetchAll(db, sql: "SELECT COUNT(*) FROM contact GROUP BY accountId ORDER BY accountId")
+    }
+    #expect(counted == [501, 50])
+    // The triggers are back: a later insert is counted and searchable.
+    let late = try await store.insert(ContactDraft(name: "Quentin Late"), account: fixture.ada)
+    #expect(try await store.count(account: fixture.ada) == 502)
+    #expect(try await store.search(account: fixture.ada, query: "quent", limit: 5).contacts == [late])
+    // The search index agrees with the contacts: every seeded email is found.
+    let integrity = try await fixture.database.writer.write { db in
+      try db.execute(sql: "INSERT INTO contact_search(contact_search, rank) VALUES ('integrity-check', 1)")
+      return true
+    }
+    #expect(integrity)
+    let generated = ContactGenerator().contact(400)
+    let found = try await store.search(account: fixture.ada, query: generated.email, limit: 5)
+    #expect(found.contacts.map(\.name) == [generated.name])
+    // The whole list, in order, is what the generator made.
+    var all: [Contact] = []
+    var page = try await store.page(account: fixture.ada, after: nil, limit: 100)
+    while !page.isEmpty {
+      all += page
+      page = try await store.page(account: fixture.ada, after: page.last!.position, limit: 100)
+    }
+    let expected = ["Zoë Early", "Quentin Late"] + (1..<501).map { ContactGenerator().contact($0).name }
+    #expect(all.map(\.name).sorted() == expected.sorted())
+    let positions = all.map(\.position)
+    #expect(
+      positions
+        == positions.sorted {
+          $0.sortKey == $1.sortKey ? $0.id < $1.id : $0.sortKey.utf8.lexicographicallyPrecedes($1.sortKey.utf8)
+        })
+  }
+
+  @Test func aFailedSeedLeavesTheDatabaseAsItWas() async throws {
+    let fixture = try await makeFixture()
+    defer { fixture.directory.remove() }
+    let seeder = Seeder(database: fixture.database, accounts: fixture.accounts)
+    try await seeder.addContacts(20, to: fixture.ada)
+    let schema = try await fixture.database.writer.read { db in
+      try String.fetchAll(db, sql: "SELECT name || ':' || ifnull(sql, '') FROM sqlite_master ORDER BY name")
+    }
+    // No such account: the first insert breaks the foreign key, after the seed has dropped the
+    // triggers and the index.
+    await #expect(throws: DatabaseError.self) { try await seeder.addContacts(1000, to: 999) }
+    let after = try await fixture.database.writer.read { db in
+      try String.fetchAll(db, sql: "SELECT name || ':' || ifnull(sql, '') FROM sqlite_master ORDER BY name")
+    }
+    #expect(after == schema)
+    #expect(try await fixture.store.count(account: fixture.ada) == 20)
+    #expect(try await fixture.database.writer.read { try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM contact") } == 20)
+    #expect(try await fixture.database.writer.read { try Int.fetchOne($0, sql: "PRAGMA cache_size") } == -2000)
+    let modes = try await fixture.database.writer.write { db in
+      [try String.fetchOne(db, sql: "PRAGMA journal_mode"), try String.fetchOne(db, sql: "PRAGMA synchronous")]
+    }
+    #expect(modes == ["wal", "1"])
+  }
+
+  @Test func searchReturnsTheFirstMatchesInListOrderWithACappedTotal() async throws {
+    let fixture = try await makeFixture()
+    defer { fixture.directory.remove() }
+    let store = fixture.store
+    let names = ["zoe b", "Zoë a", "Ada Zola", "Zed", "Émile Zoé", "Bob", "zoé a"]
+    var inserted: [Contact] = []
+    for name in names { inserted.append(try await store.insert(ContactDraft(name: name), account: fixture.ada)) }
+    _ = try await store.insert(ContactDraft(name: "Zoë Other"), account: fixture.grace)
+    let result = try await store.search(account: fixture.ada, query: "zo", limit: 3)
+    #expect(result.contacts.map(\.name) == ["Ada Zola", "Émile Zoé", "Zoë a"])
+    #expect(result.total == 5)
+    #expect(result.isTotalExact)
+    let all = try await store.search(account: fixture.ada, query: "ZOE", limit: 10)
+    #expect(all.contacts.map(\.name) == ["Émile Zoé", "Zoë a", "zoé a", "zoe b"])
+    #expect(
+      try await store.search(account: fixture.ada, query: "zoe a", limit: 10).contacts.map(\.name) == [
+        "Zoë a", "zoé a",
+      ])
+    #expect(
+      try await store.search(account: fixture.ada, query: "a zoe", limit: 10).contacts.map(\.name) == [
+        "Zoë a", "zoé a",
+      ])
+  }
+
+  @Test func totalsStopAtTheCountLimitOnEveryPath() async throws {
+    let fixture = try await makeFixture()
+    defer { fixture.directory.remove() }
+    let limit = ContactStore.searchCountLimit
+    // "Common" contacts fill more than a walk's worth of the start of the list; "Zz Late" ones
+    // come after them, more than the search sorts itself.
+    try await fixture.database.writer.write { db in
+      try db.execute(
+        sql: """
+          WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i + 1 < ?)
+          INSERT INTO contact (accountId, name, sortKey, email, phone, updatedAt)
+          SELECT ?, 'Common ' || i, 'common ' || i, 'c' || i || '@example.com', '+1 555 ' || i, 0 FROM n
+          """, arguments: [ContactStore.searchWalkLimit + 10, fixture.ada])
+      try db.execute(
+        sql: """
+          WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i + 1 < ?)
+          INSERT INTO contact (accountId, name, sortKey, updatedAt) SELECT ?, 'Zz Late ' || i, 'zz late ' || i, 0 FROM n
+          """, arguments: [ContactStore.searchSortLimit + 5, fixture.ada])
+    }
+    // Dense from the start: walking the list.
+    let dense = try await fixture.store.search(account: fixture.ada, query: "common", limit: 2)
+    #expect(dense.total == limit)
+    #expect(!dense.isTotalExact)
+    #expect(dense.contacts.map(\.name) == ["Common 0", "Common 1"])
+    // None at the start, fewer than the sort limit: the search index's matches, sorted.
+    let sorted = try await fixture.store.search(account: fixture.ada, query: "late 1", limit: 4)
+    #expect(sorted.total == limit)
+    #expect(!sorted.isTotalExact)
+    #expect(sorted.contacts.map(\.name) == ["Zz Late 1", "Zz Late 10", "Zz Late 100", "Zz Late 1000"])
+    // None at the start, more than the sort limit: walking on.
+    let late = try await fixture.store.search(account: fixture.ada, query: "zz", limit: 2)
+    #expect(late.total == limit)
+    #expect(!late.isTotalExact)
+    #expect(late.contacts.map(\.name) == ["Zz Late 0", "Zz Late 1"])
+    // Few: exact.
+    let few = try await fixture.store.search(account: fixture.ada, query: "late 1000", limit: 3)
+    #expect(few.total == 11)
+    #expect(few.isTotalExact)
+    #expect(few.contacts.map(\.name) == ["Zz Late 1000", "Zz Late 10000", "Zz Late 10001"])
+    #expect(
+      try await fixture.store.search(account: fixture.grace, query: "zz", limit: 2)
+        == .init(contacts: [], total: 0, isTotalExact: true))
+  }
+
+  @Test func theSeedersRowsAreTheGeneratorsContacts() {
+    let generator = ContactGenerator()
+    var rows = ContactGenerator.Rows()
+    let indices = Array(0..<3000) + [123_456_789, 9_999_999]
+    for index in indices { generator.append(index, to: &rows) }
+    #expect(rows.count == indices.count)
+    var start = 0
+    for (row, index) in indices.enumerated() {
+      var fields: [String] = []
+      for field in 0..<ContactGenerator.Rows.fieldsPerRow {
+        let end = rows.ends[row * ContactGenerator.Rows.fieldsPerRow + field]
+        fields.append(String(decoding: rows.bytes[start..<end], as: UTF8.self))
+        start = end
+      }
+      let contact = generator.contact(index)
+      #expect(
+        fields == [
+          contact.name, ContactStore.sortKey(for: contact.name), contact.email, contact.phone, contact.company,
+          contact.address,
+        ])
+    }
+    #expect(ContactGenerator.table.names.contains("Zoë Ångström"))
+    #expect(ContactGenerator.table.names.contains("李小龍"))
+    #expect(generator.contact(0) == generator.contact(0))
+  }
+}
