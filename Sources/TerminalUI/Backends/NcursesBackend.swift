@@ -82,6 +82,8 @@ public final class NcursesBackend: TerminalBackend {
     noecho()
     nonl()
     keypad(tf_stdscr(), true)
+    // We read stdin ourselves: ncurses need not poll it for typeahead on every refresh.
+    typeahead(-1)
     curs_set(0)
     if colorsEnabled {
       start_color()

@@ -32,6 +32,8 @@ public final class TerminalSession {
   private var escapeTimer: (any DispatchSourceTimer)?
   private var animationTimer: (any DispatchSourceTimer)?
   private var renderScheduled = false
+  /// True while input is being delivered: the frame is drawn when it is done (`readInput`).
+  private var isDeliveringInput = false
   private var finish: CheckedContinuation<Int32, Never>?
   private var exitStatus: Int32?
   private var readBuffer = [UInt8](repeating: 0, count: 65_536)
@@ -122,6 +124,7 @@ public final class TerminalSession {
   public func setNeedsRender() {
     guard !renderScheduled, exitStatus == nil else { return }
     renderScheduled = true
+    if isDeliveringInput { return }
     DispatchQueue.main.async { [weak self] in
       MainActor.assumeIsolated {
         // Already drawn at the end of the input that asked for it (see `readInput`).
@@ -169,7 +172,9 @@ public final class TerminalSession {
     guard count > 0 else { return }
     escapeTimer?.cancel()
     escapeTimer = nil
+    isDeliveringInput = true
     deliver(decoder.feed(readBuffer[0..<count]))
+    isDeliveringInput = false
     if decoder.hasPendingInput { armEscapeTimer() }
     // Answer the keys now rather than after another trip through the main queue: keystroke
     // latency is what users feel.
