@@ -15,8 +15,9 @@ public final class AccountService: Sendable {
   private let database: ContactsDatabase
   private let hasher: PasswordHasher
   private let now: @Sendable () -> Date
-  /// Hashed once so that an unknown email costs as much time as a wrong password.
-  private let decoyHash: String
+  /// Hashed once, in the background so that start-up does not wait for it, so that an unknown
+  /// email costs as much time as a wrong password.
+  private let decoyHash: Task<String, any Error>
 
   public init(
     database: ContactsDatabase, hasher: PasswordHasher = PasswordHasher(),
@@ -27,7 +28,7 @@ public final class AccountService: Sendable {
     self.database = database
     self.hasher = hasher
     self.now = now
-    self.decoyHash = try hasher.hash("decoy password that never matches")
+    self.decoyHash = Task.detached { try hasher.hash("decoy password that never matches") }
   }
 
   /// The back-off after `failures` failed attempts: none for the first five, then 30 s,
@@ -68,7 +69,7 @@ public final class AccountService: Sendable {
     }
     let moment = now().timeIntervalSince1970
     guard let record else {
-      _ = hasher.verify(password, against: decoyHash)
+      _ = hasher.verify(password, against: try await decoyHash.value)
       throw AccountError.invalidCredentials
     }
     let id = record.id
