@@ -230,7 +230,9 @@ struct TableView: View {
   func render(into frame: inout Frame, in region: Rect) {
     let columns: [(ListColumn, (Contact) -> String)] =
       switch region.width {
-      case ..<56: [(ListColumn("Name", .fill), \.name)]
+      case ..<40: [(ListColumn("Name", .fill), \.name)]
+      // The list pane of a split view on a 120-column terminal.
+      case ..<64: [(ListColumn("Name", .fill), \.name), (ListColumn("Phone", .fixed(18)), \.phone)]
       case ..<100:
         [
           (ListColumn("Name", .flexible(3)), \.name), (ListColumn("Email", .flexible(3)), \.email),
