@@ -50,6 +50,18 @@ public final class Wireframe {
     modal = nil
   }
 
+  /// Shows the confirmation or alert a route carries, or takes it away when it carries none.
+  /// While the route keeps the same modal the screen is kept, not rebuilt; `answer` receives
+  /// the modal and whether it was confirmed.
+  public func present(_ routeModal: ModalRoute?, answer: @escaping (ModalRoute, Bool) -> Void) {
+    guard let routeModal else {
+      dismissModal()
+      return
+    }
+    if let shown = modal as? ModalRouteScreen, shown.modal == routeModal { return }
+    present(ModalRouteScreen(routeModal) { confirmed in answer(routeModal, confirmed) })
+  }
+
   public func presentation(for size: Size) -> Presentation {
     allowsSplit && size.width >= splitMinimumWidth ? .split : .stack
   }

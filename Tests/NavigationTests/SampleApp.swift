@@ -158,7 +158,6 @@ final class SampleCoordinator: Coordinator {
     store.unsubscribe(screen)
     store.cancelEffects(id: key)
   }
-  private var modalScreen: ModalRouteScreen?
 
   init(store: Store<SampleState, SampleAction>, wireframe: Wireframe, tracker: ((AnyObject, String) -> Void)? = nil) {
     self.store = store
@@ -189,15 +188,7 @@ final class SampleCoordinator: Coordinator {
       wanted.append(("items/\(index)", { self.makeDetail(index) }))
     }
     wireframe.show(stack: registry.screens(for: wanted))
-    if let modal = route.modal {
-      if modalScreen?.modal != modal {
-        modalScreen = ModalRouteScreen(modal) { [weak self] confirmed in self?.answer(modal, confirmed: confirmed) }
-      }
-      wireframe.present(modalScreen!)
-    } else {
-      modalScreen = nil
-      wireframe.dismissModal()
-    }
+    wireframe.present(route.modal) { [weak self] modal, confirmed in self?.answer(modal, confirmed: confirmed) }
   }
 
   private func makeItems() -> any Screen {

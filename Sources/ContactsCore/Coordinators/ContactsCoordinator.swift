@@ -10,7 +10,6 @@ public import TerminalUI
 public final class ContactsCoordinator: Coordinator {
   private let context: ScreenContext
   private lazy var registry = context.makeRegistry()
-  private var modalScreen: ModalRouteScreen?
   /// Called when the user asks to quit.
   private let quit: () -> Void
 
@@ -28,7 +27,6 @@ public final class ContactsCoordinator: Coordinator {
   public func stop() {
     store.unsubscribe(self)
     registry.removeAll()
-    modalScreen = nil
     context.wireframe.dismissModal()
   }
 
@@ -49,14 +47,8 @@ public final class ContactsCoordinator: Coordinator {
     default: break
     }
     context.wireframe.show(stack: registry.screens(for: wanted))
-    if let modal = route.modal {
-      if modalScreen?.modal != modal {
-        modalScreen = ModalRouteScreen(modal) { [weak self] confirmed in self?.answer(modal, confirmed: confirmed) }
-      }
-      context.wireframe.present(modalScreen!)
-    } else {
-      modalScreen = nil
-      context.wireframe.dismissModal()
+    context.wireframe.present(route.modal) { [weak self] modal, confirmed in
+      self?.answer(modal, confirmed: confirmed)
     }
   }
 
