@@ -25,7 +25,7 @@ final class AppRunner {
     let logger = Logger(label: "contacts")
     let database = try ContactsDatabase.open(at: databasePath)
     let dependencies = AppDependencies.live(
-      accounts: try AccountService(database: database), contacts: ContactStore(database: database))
+      accounts: AccountService(database: database), contacts: ContactStore(database: database))
     logger.info("starting", metadata: ["database": .string(databasePath), "route": .string("\(route.route)")])
 
     let app = ContactsApp(initialState: AppState(route: route), dependencies: dependencies)

@@ -23,7 +23,7 @@ struct SeedCommand: AsyncParsableCommand {
   func run() async throws {
     let path = try database.path()
     let store = try ContactsDatabase.open(at: path)
-    let accounts = try AccountService(database: store)
+    let accounts = AccountService(database: store)
     let seeder = Seeder(database: store, accounts: accounts)
     let account = try await seeder.demoAccount()
     let started = Date()

@@ -22,9 +22,7 @@ public final class AccountService: Sendable {
   public init(
     database: ContactsDatabase, hasher: PasswordHasher = PasswordHasher(),
     now: @escaping @Sendable () -> Date = Date.init
-  )
-    throws
-  {
+  ) {
     self.database = database
     self.hasher = hasher
     self.now = now

@@ -28,7 +28,7 @@ public final class AppDriver {
     didBuild: @escaping (AnyObject, String) -> Void = { _, _ in }
   ) async throws {
     database = try ContactsDatabase.open(at: path)
-    let accounts = try AccountService(database: database, hasher: .fastForTesting)
+    let accounts = AccountService(database: database, hasher: .fastForTesting)
     app = ContactsApp(
       initialState: AppState(route: route, size: size),
       dependencies: .live(accounts: accounts, contacts: ContactStore(database: database)), didBuild: didBuild)
@@ -95,7 +95,7 @@ public final class AppDriver {
 
   /// Creates an account and `count` generated contacts in it, directly in the database.
   public func seed(email: String, password: String, contacts count: Int) async throws -> SignedInUser {
-    let accounts = try AccountService(database: database, hasher: .fastForTesting)
+    let accounts = AccountService(database: database, hasher: .fastForTesting)
     let user = try await accounts.createAccount(email: email, password: password)
     try await Seeder(database: database, accounts: accounts).addContacts(count, to: user.id)
     return user

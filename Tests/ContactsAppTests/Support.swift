@@ -42,7 +42,7 @@ let adaPassword = "analytical engine"
 extension AppDriver {
   /// An account for Ada with the fixture people (or none).
   func seedAda(people: [ContactDraft] = fixturePeople) async throws {
-    let accounts = try AccountService(database: database, hasher: .fastForTesting)
+    let accounts = AccountService(database: database, hasher: .fastForTesting)
     let user = try await accounts.createAccount(email: adaEmail, password: adaPassword)
     let store = ContactStore(database: database)
     for person in people { _ = try await store.insert(person, account: user.id) }

@@ -47,7 +47,7 @@ struct AccountTests {
   ) {
     let directory = try TemporaryDirectory()
     let database = try ContactsDatabase.open(at: directory.path("contacts.sqlite"))
-    let service = try AccountService(database: database, hasher: .fastForTesting, now: { clock.now })
+    let service = AccountService(database: database, hasher: .fastForTesting, now: { clock.now })
     return (service, database, directory)
   }
 

@@ -25,9 +25,9 @@ struct DatabaseTests {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }
     let path = directory.path("contacts.sqlite")
-    let accounts = try AccountService(database: try ContactsDatabase.open(at: path), hasher: .fastForTesting)
+    let accounts = AccountService(database: try ContactsDatabase.open(at: path), hasher: .fastForTesting)
     _ = try await accounts.createAccount(email: "ada@example.com", password: "analytical")
-    let reopened = try AccountService(database: try ContactsDatabase.open(at: path), hasher: .fastForTesting)
+    let reopened = AccountService(database: try ContactsDatabase.open(at: path), hasher: .fastForTesting)
     #expect(try await reopened.signIn(email: "ada@example.com", password: "analytical").email == "ada@example.com")
   }
 

@@ -18,7 +18,7 @@ struct SearchAndCountTests {
   private func makeFixture() async throws -> Fixture {
     let directory = try TemporaryDirectory()
     let database = try ContactsDatabase.open(at: directory.path("contacts.sqlite"))
-    let accounts = try AccountService(database: database, hasher: .fastForTesting)
+    let accounts = AccountService(database: database, hasher: .fastForTesting)
     let ada = try await accounts.createAccount(email: "ada@example.com", password: "analytical").id
     let grace = try await accounts.createAccount(email: "grace@example.com", password: "compilers").id
     return Fixture(
