@@ -8,7 +8,9 @@ import Synchronization
 /// The crash handlers restore stdout/stderr (which point at the log file while the screen is
 /// up), turn bracketed paste off, call `endwin()`, then re-install the previous action (the Swift
 /// runtime's backtracer) and return: the faulting instruction faults again and the backtrace
-/// prints on the restored screen instead of into the alternate screen in raw mode.
+/// prints on the restored screen instead of into the alternate screen in raw mode. A fatal
+/// signal sent with kill(2) does not repeat: the handler then runs the previous action itself
+/// and dies of the signal, so the exit status is 128 + n either way.
 public enum TerminalRestore {
   /// Whether a backend currently owns the terminal.
   private static let isActive = Atomic<Bool>(false)
@@ -58,16 +60,32 @@ public enum TerminalRestore {
     endwin()
   }
 
+  /// For a signal that was sent, not a fault: runs the previous action now (the backtracer
+  /// prints), then dies of `signal` by its default action. Returning would leave the process
+  /// running without its terminal (the Swift backtracer returns too).
+  private static func dieOfSignal(_ signal: Int32) {
+    var set = sigset_t()
+    sigemptyset(&set)
+    sigaddset(&set, signal)
+    pthread_sigmask(SIG_UNBLOCK, &set, nil)
+    raise(signal)
+    Glibc.signal(signal, SIG_DFL)
+    raise(signal)
+  }
+
   /// Installs the crash handlers. Call once, after the runtime has installed its own (at start-up).
   public static func installCrashHandlers() {
     for signal in crashSignals {
       var action = sigaction()
-      action.__sigaction_handler.sa_handler = { signal in
+      action.__sigaction_handler.sa_sigaction = { signal, info, _ in
         TerminalRestore.restoreFromSignalHandler()
         sigaction(signal, TerminalRestore.previousActions + Int(signal), nil)
+        // A fault repeats on return, into the previous action; a signal sent (si_code <= 0:
+        // kill, tgkill, sigqueue) does not.
+        if let info, info.pointee.si_code <= 0 { TerminalRestore.dieOfSignal(signal) }
       }
       sigemptyset(&action.sa_mask)
-      action.sa_flags = 0
+      action.sa_flags = SA_SIGINFO
       sigaction(signal, &action, previousActions + Int(signal))
     }
   }
