@@ -39,6 +39,12 @@ final class AppRunner {
       session.isAnimating = app.isBusy
       session.setNeedsRender()
     }
+    if session.announcesIdleFrames {
+      // For the pty tests (TERMFLOW_READY_FIFO): idle means no effect running, and an effect
+      // that ends without changing the screen must still let the session announce it.
+      session.isAppIdle = { [unowned app] in app.store.runningEffectCount == 0 }
+      app.store.instrumentation.effectDidFinish = { [unowned session] in session.appActivityDidChange() }
+    }
     app.store.send(.resized(session.size))
     app.start()
     let status = await session.run()

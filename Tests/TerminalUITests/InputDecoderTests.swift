@@ -260,6 +260,19 @@ struct InputDecoderTests {
     }
   }
 
+  @Test func statusReportsAreCountedNotDelivered() {
+    var decoder = InputDecoder()
+    #expect(decoder.feed(Array("a\u{1B}[0n".utf8)) == [.key(.character("a"))])
+    #expect(decoder.statusReports == 1)
+    // Split anywhere, between keys.
+    #expect(decoder.feed(Array("\u{1B}[".utf8)) == [])
+    #expect(decoder.feed(Array("0nb".utf8)) == [.key(.character("b"))])
+    #expect(decoder.statusReports == 2)
+    // "Malfunction" (3) is not the answer we wait for.
+    #expect(decoder.feed(Array("\u{1B}[3n".utf8)) == [])
+    #expect(decoder.statusReports == 2)
+  }
+
   @Test func unusedReportsAreConsumedWhole() {
     let reports = [
       "\u{1B}[?25;1$y",  // DECRPM for another mode

@@ -238,6 +238,13 @@ public final class NcursesBackend: TerminalBackend {
     }
   }
 
+  /// Asks the terminal for its operating status (`ESC [ 5 n`); it answers `ESC [ 0 n` once it
+  /// has processed everything written before (the idle announcements' barrier).
+  func requestStatusReport() {
+    guard screen != nil, !isSuspended else { return }
+    writeToTerminal("\u{1B}[5n")
+  }
+
   private func writeToTerminal(_ sequence: String) {
     var bytes = Array(sequence.utf8)
     _ = bytes.withUnsafeMutableBytes { write(ttyDescriptor, $0.baseAddress, $0.count) }

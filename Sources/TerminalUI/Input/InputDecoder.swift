@@ -46,6 +46,12 @@ public struct InputDecoder: Sendable {
   /// Events completed in this `feed`.
   private var events: [InputEvent] = []
 
+  /// Operating-status reports (`ESC [ 0 n`, the answer to `ESC [ 5 n`) decoded so far. The
+  /// terminal answers only after it has processed everything written before the query, which
+  /// makes the query a barrier (see `TERMFLOW_READY_FIFO` in ``TerminalSession``). Counted, not
+  /// delivered as events: apps never see them.
+  public private(set) var statusReports = 0
+
   public init() {}
 
   /// Feeds bytes; returns the events completed so far. An ESC or an incomplete escape sequence at the end
@@ -215,6 +221,8 @@ public struct InputDecoder: Sendable {
     let parameters = sequence.split(separator: UInt8(ascii: ";"), omittingEmptySubsequences: false).map(Self.number)
     let modifiers = Self.modifiers(parameters.count > 1 ? parameters[1] : nil)
     switch final {
+    case UInt8(ascii: "n") where parameters == [0]:
+      statusReports += 1
     case UInt8(ascii: "~"):
       let number = parameters[0]
       if number == 200 {

@@ -14,6 +14,10 @@ import Glibc
 ///
 /// It knows nothing of stores or screens: the app hands it a `render` function and receives
 /// ``Event``s.
+///
+/// For tests on a real pty, `TERMFLOW_READY_FIFO=PATH` makes it write `ready <pid>`, then
+/// `idle <frames> <inputs>`, to the FIFO at PATH each time the app is idle and its frame is
+/// on the terminal (see ``IdleAnnouncer``; the app says whether it is idle with ``isAppIdle``).
 @MainActor
 public final class TerminalSession {
   /// What the session reports to the app.
@@ -52,6 +56,27 @@ public final class TerminalSession {
 
   /// Frames drawn so far (for tests and diagnostics).
   public private(set) var framesRendered = 0
+  /// Key and paste events delivered to the app so far (for tests and diagnostics).
+  public private(set) var inputsDelivered = 0
+
+  /// Whether the app has nothing in flight that could still change the screen (for an app on a
+  /// store: no effect running). Asked only while idle frames are announced
+  /// (``announcesIdleFrames``); an app whose work can end outside a turn of the loop also calls
+  /// ``appActivityDidChange()``.
+  public var isAppIdle: () -> Bool = { true }
+  /// Set when `TERMFLOW_READY_FIFO` names a FIFO to announce idle frames to (see
+  /// ``IdleAnnouncer``); nil otherwise, and then idle checks cost nothing.
+  private let idleAnnouncer: IdleAnnouncer?
+
+  /// Whether idle frames are announced (`TERMFLOW_READY_FIFO` is set): apps wire ``isAppIdle``
+  /// and ``appActivityDidChange()`` only then.
+  public var announcesIdleFrames: Bool { idleAnnouncer != nil }
+
+  /// Tells the session the app may have become idle outside a turn of the loop (say, an effect
+  /// ended without changing the screen), so that the idle point is announced.
+  public func appActivityDidChange() {
+    scheduleIdleCheck()
+  }
 
   /// Takes over the terminal. `render` builds a frame of the given size from the app's state;
   /// `handle` receives input, resizes and animation ticks.
@@ -65,6 +90,7 @@ public final class TerminalSession {
     backend = try NcursesBackend(logPath: logPath)
     TerminalRestore.installCrashHandlers()
     renderer = Renderer(backend: backend)
+    idleAnnouncer = IdleAnnouncer.fromEnvironment()
     self.render = render
     self.handle = handle
     if let forced = getenv("TERMFLOW_SYNC_OUTPUT").map({ String(cString: $0) }) {
@@ -160,6 +186,7 @@ public final class TerminalSession {
     guard exitStatus == nil else { return }
     renderer.render(render(backend.size))
     framesRendered += 1
+    scheduleIdleCheck()
   }
 
   private func readInput() {
@@ -173,12 +200,17 @@ public final class TerminalSession {
     escapeTimer?.cancel()
     escapeTimer = nil
     isDeliveringInput = true
+    let statusReports = decoder.statusReports
     deliver(decoder.feed(readBuffer[0..<count]))
     isDeliveringInput = false
     if decoder.hasPendingInput { armEscapeTimer() }
     // Answer the keys now rather than after another trip through the main queue: keystroke
     // latency is what users feel.
     if renderScheduled { renderNow() }
+    if let idleAnnouncer {
+      idleAnnouncer.received(statusReports: decoder.statusReports - statusReports)
+      scheduleIdleCheck()
+    }
   }
 
   private func armEscapeTimer() {
@@ -189,6 +221,7 @@ public final class TerminalSession {
         guard let self else { return }
         self.escapeTimer = nil
         self.deliver(self.decoder.flushPending())
+        self.scheduleIdleCheck()
       }
     }
     timer.resume()
@@ -208,8 +241,10 @@ public final class TerminalSession {
       case .terminalMode:
         break
       case .key(let key) where key == .ctrl("z") && suspendsOnControlZ:
+        inputsDelivered += 1
         suspend()
       default:
+        inputsDelivered += 1
         handle(.input(event))
       }
       if exitStatus != nil { return }
@@ -226,6 +261,25 @@ public final class TerminalSession {
       suspend()
     default:
       exit(status: 128 + signal)
+    }
+  }
+
+  /// Announces an idle point at the end of this turn if the session and the app are idle then
+  /// (see ``IdleAnnouncer``). Does nothing unless `TERMFLOW_READY_FIFO` is set.
+  private func scheduleIdleCheck() {
+    guard let idleAnnouncer, !idleAnnouncer.isCheckScheduled else { return }
+    idleAnnouncer.isCheckScheduled = true
+    DispatchQueue.main.async { [weak self] in
+      MainActor.assumeIsolated { self?.checkIdle() }
+    }
+  }
+
+  private func checkIdle() {
+    guard let idleAnnouncer else { return }
+    idleAnnouncer.isCheckScheduled = false
+    guard exitStatus == nil, !renderScheduled, !decoder.hasPendingInput, isAppIdle() else { return }
+    if idleAnnouncer.idle(at: IdleAnnouncer.Point(frames: framesRendered, inputs: inputsDelivered)) {
+      backend.requestStatusReport()
     }
   }
 
