@@ -6,11 +6,9 @@ import TerminalUI
 final class DemoApp {
   private var state = GalleryState()
   private var session: TerminalSession?
-  private let readyFIFO: String?
   private let allowsCrash: Bool
 
-  init(readyFIFO: String?, allowsCrash: Bool) {
-    self.readyFIFO = readyFIFO
+  init(allowsCrash: Bool) {
     self.allowsCrash = allowsCrash
   }
 
@@ -23,9 +21,6 @@ final class DemoApp {
       let message = Array("termflow-demo: \(error)\n".utf8)
       _ = message.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
       return 1
-    }
-    if let readyFIFO {
-      ReadyNotice.send(to: readyFIFO)
     }
     return await session!.run()
   }
@@ -56,20 +51,5 @@ final class DemoApp {
     }
     session?.isAnimating = state.isBusy
     session?.setNeedsRender()
-  }
-}
-
-/// Tells a waiting test that the first frame is on screen. The task runs once the loop has
-/// drawn that frame and is waiting for input. Non-blocking: without a reader it does nothing.
-@MainActor
-enum ReadyNotice {
-  static func send(to path: String) {
-    Task { @MainActor in
-      let descriptor = open(path, O_WRONLY | O_NONBLOCK)
-      guard descriptor >= 0 else { return }
-      let message = Array("ready \(getpid())\n".utf8)
-      _ = message.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
-      close(descriptor)
-    }
   }
 }

@@ -2,15 +2,14 @@ import Glibc
 import TerminalUI
 
 // termflow-demo: the widget gallery on the real terminal.
-//   --ready-fifo PATH   after the first frame, write "ready <pid>" to PATH (for the pty tests)
 //   --allow-crash       let `!` trigger a deliberate trap (to test the terminal restore)
+// The pty tests set TERMFLOW_READY_FIFO to hear when a frame is on screen (see TerminalSession).
 
 TerminalSession.prepareProcess()
 let arguments = CommandLine.arguments
-let readyFIFO = arguments.firstIndex(of: "--ready-fifo").map { arguments[$0 + 1] }
 let allowsCrash = arguments.contains("--allow-crash")
 
 let status: Int32 = await MainActor.run {
-  DemoApp(readyFIFO: readyFIFO, allowsCrash: allowsCrash)
+  DemoApp(allowsCrash: allowsCrash)
 }.run()
 exit(status)
