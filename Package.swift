@@ -141,7 +141,11 @@ let package = Package(
       exclude: ["__Snapshots__"]
     ),
     .testTarget(name: "ContactsServicesTests", dependencies: ["ContactsServices", "ContactsModel"]),
-    .testTarget(name: "ContactsCLITests", dependencies: ["ContactsCLI"]),
+    // The `contacts` binary run as a user runs it: commands, and the app in a tmux pane.
+    .testTarget(
+      name: "ContactsCLITests",
+      dependencies: ["ContactsCLI", "TerminalTesting", "TerminalUI", .product(name: "GRDB", package: "GRDB.swift")]
+    ),
     .testTarget(
       name: "ContactsAppTests",
       dependencies: [

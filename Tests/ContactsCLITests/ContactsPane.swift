@@ -1,0 +1,134 @@
+import Foundation
+import GRDB
+import TerminalTesting
+import TerminalUI
+import Testing
+
+/// The real `contacts` binary in a tmux pane (``TmuxPane``) over a database of its own: a copy
+/// of the suite's ``SeededDatabase``. What the pty and durability tests share.
+@MainActor
+final class ContactsPane {
+  static let email = "demo@example.com"
+  static let password = "demo-password"
+
+  let pane: TmuxPane
+  /// The database file, inside the pane's temporary directory.
+  let databasePath: String
+
+  /// A pane of `size` and a copy of the suite's seeded database.
+  init(size: Size = Size(width: 80, height: 24)) throws {
+    guard let template = SeededDatabase.template else {
+      throw TmuxPane.Failure("no seeded database: add the .seededDatabase trait to the suite")
+    }
+    pane = try TmuxPane(size: size)
+    let directory = pane.directory.appendingPathComponent("db")
+    databasePath = directory.appendingPathComponent("contacts.sqlite").path
+    do {
+      try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+      for suffix in ["", "-wal", "-shm"] where FileManager.default.fileExists(atPath: template + suffix) {
+        try FileManager.default.copyItem(atPath: template + suffix, toPath: databasePath + suffix)
+      }
+    } catch {
+      pane.close()
+      throw error
+    }
+  }
+
+  /// Starts the app on the sign-in form; returns its pid.
+  @discardableResult
+  func start() throws -> pid_t {
+    try pane.start([try TmuxPane.executable(named: "contacts"), "--db", databasePath])
+  }
+
+  /// Signs in as the demo account and waits until the list is on screen.
+  func signIn() throws {
+    try pane.type(Self.email)
+    try pane.press("Tab")
+    try pane.type(Self.password)
+    try pane.press("Enter")
+    try pane.waitUntilIdle()
+  }
+
+  func close() { pane.close() }
+
+  /// `contacts seed --db path --count count`, which creates the demo account.
+  nonisolated static func seed(_ path: String, count: Int) throws {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: try TmuxPane.executable(named: "contacts"))
+    process.arguments = ["seed", "--db", path, "--count", "\(count)"]
+    let output = Pipe()
+    process.standardInput = FileHandle.nullDevice
+    process.standardOutput = output
+    process.standardError = output
+    try process.run()
+    let data = output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    guard process.terminationStatus == 0 else {
+      throw TmuxPane.Failure("contacts seed failed: \(String(decoding: data, as: UTF8.self))")
+    }
+  }
+
+  // MARK: The database, read directly
+
+  /// The database as the test reads it: GRDB straight on the file, not the app's services.
+  func openDatabase() throws -> DatabaseQueue {
+    try DatabaseQueue(path: databasePath)
+  }
+
+  /// The demo account's contact names in list order.
+  func names() throws -> [String] {
+    try openDatabase().read { db in
+      try String.fetchAll(
+        db,
+        sql: """
+          SELECT contact.name FROM contact JOIN account ON account.id = contact.accountId
+          WHERE account.email = ? ORDER BY contact.sortKey, contact.id
+          """, arguments: [Self.email])
+    }
+  }
+}
+
+/// `contacts seed` run once for a whole suite, into a temporary directory removed after it: seeding
+/// hashes the demo password (PBKDF2, 600,000 rounds; about 2 s in a debug build), so each test
+/// copies the seeded file instead (``ContactsPane``).
+struct SeededDatabase: SuiteTrait, TestScoping {
+  static let contactCount = 300
+  /// The seeded file, while the suite runs.
+  @TaskLocal static var template: String?
+
+  func provideScope(
+    for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void
+  ) async throws {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "contacts-seeded-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let path = directory.appendingPathComponent("contacts.sqlite").path
+    try ContactsPane.seed(path, count: Self.contactCount)
+    try await Self.$template.withValue(path) { try await function() }
+  }
+}
+
+extension Trait where Self == SeededDatabase {
+  /// The demo account with ``SeededDatabase/contactCount`` contacts, seeded once for the suite.
+  static var seededDatabase: Self { SeededDatabase() }
+}
+
+/// What the list screen shows, read back from the pane's text.
+struct ListScreen {
+  /// "Contacts (300)" or "Contacts" (still loading).
+  var title: String
+  /// "4 of 300".
+  var position: String
+  /// The table's rows, as drawn (each row's text, trailing spaces trimmed).
+  var rows: [String]
+
+  /// Parses an 80×24 stacked list: title bar, header, column titles, rows, help bar.
+  init?(_ lines: [String]) {
+    guard lines.count > 4, lines[2].hasPrefix("Name") else { return nil }
+    let header = lines[1].split(separator: " ", omittingEmptySubsequences: true)
+    guard let of = header.lastIndex(of: "of"), of > 0, of + 1 < header.count else { return nil }
+    position = header[(of - 1)...(of + 1)].joined(separator: " ")
+    title = header[..<(of - 1)].joined(separator: " ")
+    rows = Array(lines[3..<(lines.count - 1)]).filter { !$0.isEmpty }
+  }
+}
