@@ -4,6 +4,13 @@ import TerminalTesting
 import TerminalUI
 import Testing
 
+/// The suites that run `contacts` in a pane: one after another, since each app signs in (PBKDF2
+/// on one core while its decoy hash runs on another) and the machine has two, and over one
+/// database seeded for all of them.
+@Suite(.serialized, .seededDatabase)
+@MainActor
+enum ContactsInAPane {}
+
 /// The real `contacts` binary in a tmux pane (``TmuxPane``) over a database of its own: a copy
 /// of the suite's ``SeededDatabase``. What the pty and durability tests share.
 @MainActor
@@ -18,7 +25,7 @@ final class ContactsPane {
   /// A pane of `size` and a copy of the suite's seeded database.
   init(size: Size = Size(width: 80, height: 24)) throws {
     guard let template = SeededDatabase.template else {
-      throw TmuxPane.Failure("no seeded database: add the .seededDatabase trait to the suite")
+      throw TmuxPane.Failure("no seeded database: nest the suite in ContactsInAPane")
     }
     pane = try TmuxPane(size: size)
     let directory = pane.directory.appendingPathComponent("db")

@@ -3,118 +3,120 @@ import TerminalTesting
 import TerminalUI
 import Testing
 
-/// The real `contacts` binary in a real pty (a tmux pane), on a seeded temporary database: what
-/// a user sees after signing in and scrolling, and the terminal given back intact with the
-/// right exit status on every way out.
-///
-/// Nothing sleeps or polls: the app announces each idle frame on a FIFO
-/// (`TERMFLOW_READY_FIFO`, see ``TmuxPane``), after every effect its keys started has finished
-/// and tmux has provably drawn the frame, so each capture shows the settled screen.
-@Suite(.serialized, .seededDatabase)
-@MainActor
-struct ContactsPtyTests {
-  enum ExitPath: String, CaseIterable, Sendable {
-    case quitKey, controlC, sigint, sigterm, sighup, sigill, sigabrt
+extension ContactsInAPane {
+  /// The real `contacts` binary in a real pty (a tmux pane), on a seeded temporary database: what
+  /// a user sees after signing in and scrolling, and the terminal given back intact with the
+  /// right exit status on every way out.
+  ///
+  /// Nothing sleeps or polls: the app announces each idle frame on a FIFO
+  /// (`TERMFLOW_READY_FIFO`, see ``TmuxPane``), after every effect its keys started has finished
+  /// and tmux has provably drawn the frame, so each capture shows the settled screen.
+  @Suite
+  @MainActor
+  struct ContactsPtyTests {
+    enum ExitPath: String, CaseIterable, Sendable {
+      case quitKey, controlC, sigint, sigterm, sighup, sigill, sigabrt
 
-    var expectedStatus: Int32 {
-      switch self {
-      case .quitKey, .controlC: 0
-      case .sigint: 128 + SIGINT
-      case .sigterm: 128 + SIGTERM
-      case .sighup: 128 + SIGHUP
-      case .sigill: 128 + SIGILL
-      case .sigabrt: 128 + SIGABRT
+      var expectedStatus: Int32 {
+        switch self {
+        case .quitKey, .controlC: 0
+        case .sigint: 128 + SIGINT
+        case .sigterm: 128 + SIGTERM
+        case .sighup: 128 + SIGHUP
+        case .sigill: 128 + SIGILL
+        case .sigabrt: 128 + SIGABRT
+        }
       }
     }
-  }
 
-  @Test func signInScrollAndQuit() throws {
-    let contacts = try ContactsPane()
-    defer { contacts.close() }
-    let names = try contacts.names()
-    #expect(names.count == 300)
-    try contacts.start()
-    let pane = contacts.pane
-    #expect(try pane.screen().contains("Address book › Sign in"))
+    @Test func signInScrollAndQuit() throws {
+      let contacts = try ContactsPane()
+      defer { contacts.close() }
+      let names = try contacts.names()
+      #expect(names.count == 300)
+      try contacts.start()
+      let pane = contacts.pane
+      #expect(try pane.screen().contains("Address book › Sign in"))
 
-    try contacts.signIn()
-    var list = try listScreen(pane)
-    #expect(list.title == "Contacts (300)")
-    #expect(list.position == "1 of 300")
-    let visible = list.rows.count
-    #expect(visible == 20)
-    var top = 0
-    try expectRows(list, names: names, top: top)
+      try contacts.signIn()
+      var list = try listScreen(pane)
+      #expect(list.title == "Contacts (300)")
+      #expect(list.position == "1 of 300")
+      let visible = list.rows.count
+      #expect(visible == 20)
+      var top = 0
+      try expectRows(list, names: names, top: top)
 
-    // Each step: the keys, the selection they lead to, and where the window's top must be.
-    let steps: [(keys: [String], selected: Int, top: (Int, Int) -> Int)] = [
-      (["j", "j", "j"], 3, { top, _ in top }),
-      (["k"], 2, { top, _ in top }),
-      // A page keeps one row of the last: the selection moves by `visible - 1`, to the bottom row.
-      (["PageDown"], 2 + visible - 1, { _, selected in selected - visible + 1 }),
-      (["G"], 299, { _, _ in 300 - visible }),
-      (["k", "k"], 297, { top, _ in top }),
-      (["g"], 0, { _, _ in 0 }),
-    ]
-    for step in steps {
-      for key in step.keys { try pane.press(key) }
-      try pane.waitUntilIdle()
-      list = try listScreen(pane)
-      #expect(list.title == "Contacts (300)", "after \(step.keys)")
-      #expect(list.position == "\(step.selected + 1) of 300", "after \(step.keys)")
-      top = step.top(top, step.selected)
-      try expectRows(list, names: names, top: top, after: step.keys)
+      // Each step: the keys, the selection they lead to, and where the window's top must be.
+      let steps: [(keys: [String], selected: Int, top: (Int, Int) -> Int)] = [
+        (["j", "j", "j"], 3, { top, _ in top }),
+        (["k"], 2, { top, _ in top }),
+        // A page keeps one row of the last: the selection moves by `visible - 1`, to the bottom row.
+        (["PageDown"], 2 + visible - 1, { _, selected in selected - visible + 1 }),
+        (["G"], 299, { _, _ in 300 - visible }),
+        (["k", "k"], 297, { top, _ in top }),
+        (["g"], 0, { _, _ in 0 }),
+      ]
+      for step in steps {
+        for key in step.keys { try pane.press(key) }
+        try pane.waitUntilIdle()
+        list = try listScreen(pane)
+        #expect(list.title == "Contacts (300)", "after \(step.keys)")
+        #expect(list.position == "\(step.selected + 1) of 300", "after \(step.keys)")
+        top = step.top(top, step.selected)
+        try expectRows(list, names: names, top: top, after: step.keys)
+      }
+
+      try pane.press("q")
+      let outcome = try pane.waitForExit()
+      #expect(outcome.status == 0)
+      try expectRestored(pane, outcome)
     }
 
-    try pane.press("q")
-    let outcome = try pane.waitForExit()
-    #expect(outcome.status == 0)
-    try expectRestored(pane, outcome)
-  }
-
-  @Test(arguments: ExitPath.allCases)
-  func theTerminalIsRestored(after path: ExitPath) throws {
-    let contacts = try ContactsPane()
-    defer { contacts.close() }
-    let pid = try contacts.start()
-    let pane = contacts.pane
-    try contacts.signIn()
-    #expect(try pane.screen().contains("Contacts (300)"))
-    #expect(try pane.display("#{alternate_on}") == "1")
-    switch path {
-    case .quitKey: try pane.press("q")
-    case .controlC: try pane.press("C-c")
-    case .sigint: kill(pid, SIGINT)
-    case .sigterm: kill(pid, SIGTERM)
-    case .sighup: kill(pid, SIGHUP)
-    // The app has no key that traps: a fatal signal sent from outside takes the crash path.
-    case .sigill: kill(pid, SIGILL)
-    case .sigabrt: kill(pid, SIGABRT)
+    @Test(arguments: ExitPath.allCases)
+    func theTerminalIsRestored(after path: ExitPath) throws {
+      let contacts = try ContactsPane()
+      defer { contacts.close() }
+      let pid = try contacts.start()
+      let pane = contacts.pane
+      try contacts.signIn()
+      #expect(try pane.screen().contains("Contacts (300)"))
+      #expect(try pane.display("#{alternate_on}") == "1")
+      switch path {
+      case .quitKey: try pane.press("q")
+      case .controlC: try pane.press("C-c")
+      case .sigint: kill(pid, SIGINT)
+      case .sigterm: kill(pid, SIGTERM)
+      case .sighup: kill(pid, SIGHUP)
+      // The app has no key that traps: a fatal signal sent from outside takes the crash path.
+      case .sigill: kill(pid, SIGILL)
+      case .sigabrt: kill(pid, SIGABRT)
+      }
+      let outcome = try pane.waitForExit()
+      #expect(outcome.status == path.expectedStatus, "stderr: \(pane.standardError())")
+      try expectRestored(pane, outcome)
     }
-    let outcome = try pane.waitForExit()
-    #expect(outcome.status == path.expectedStatus, "stderr: \(pane.standardError())")
-    try expectRestored(pane, outcome)
-  }
 
-  private func listScreen(_ pane: TmuxPane) throws -> ListScreen {
-    let lines = try pane.capture()
-    return try #require(ListScreen(lines), "not the list:\n\(lines.joined(separator: "\n"))")
-  }
+    private func listScreen(_ pane: TmuxPane) throws -> ListScreen {
+      let lines = try pane.capture()
+      return try #require(ListScreen(lines), "not the list:\n\(lines.joined(separator: "\n"))")
+    }
 
-  private func expectRestored(_ pane: TmuxPane, _ outcome: TmuxPane.Outcome) throws {
-    #expect(outcome.sttyBefore == outcome.sttyAfter, "tty modes changed")
-    #expect(try pane.display("#{alternate_on}") == "0", "still on the alternate screen")
-    #expect(try pane.display("#{cursor_flag}") == "1", "cursor left hidden")
-    #expect(try pane.display("#{keypad_flag}#{keypad_cursor_flag}") == "00", "keypad modes left on")
-  }
+    private func expectRestored(_ pane: TmuxPane, _ outcome: TmuxPane.Outcome) throws {
+      #expect(outcome.sttyBefore == outcome.sttyAfter, "tty modes changed")
+      #expect(try pane.display("#{alternate_on}") == "0", "still on the alternate screen")
+      #expect(try pane.display("#{cursor_flag}") == "1", "cursor left hidden")
+      #expect(try pane.display("#{keypad_flag}#{keypad_cursor_flag}") == "00", "keypad modes left on")
+    }
 
-  /// The rows on screen are `names[top...]`, in order, each name as its column shows it.
-  private func expectRows(_ list: ListScreen, names: [String], top: Int, after keys: [String] = []) throws {
-    let expected = names[top..<min(names.count, top + list.rows.count)]
-    #expect(list.rows.count == expected.count, "after \(keys)")
-    for (row, name) in zip(list.rows, expected) {
-      // The name column is 30 cells wide at 80 columns; a short prefix identifies the row.
-      #expect(row.hasPrefix(String(name.prefix(12))), "after \(keys): expected \(name), the row shows \(row)")
+    /// The rows on screen are `names[top...]`, in order, each name as its column shows it.
+    private func expectRows(_ list: ListScreen, names: [String], top: Int, after keys: [String] = []) throws {
+      let expected = names[top..<min(names.count, top + list.rows.count)]
+      #expect(list.rows.count == expected.count, "after \(keys)")
+      for (row, name) in zip(list.rows, expected) {
+        // The name column is 30 cells wide at 80 columns; a short prefix identifies the row.
+        #expect(row.hasPrefix(String(name.prefix(12))), "after \(keys): expected \(name), the row shows \(row)")
+      }
     }
   }
 }
