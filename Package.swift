@@ -59,7 +59,8 @@ let package = Package(
       name: "TerminalUI",
       dependencies: ["CNcursesw", .product(name: "Logging", package: "swift-log")]
     ),
-    // Frame snapshots for swift-snapshot-testing, and the headless backend's test helpers.
+    // Frame snapshots for swift-snapshot-testing, the headless backend's test helpers, and TmuxPane
+    // (a built program in a tmux pane, for the pty tests).
     .target(
       name: "TerminalTesting",
       dependencies: [
