@@ -58,6 +58,13 @@ final class IdleAnnouncer {
     queriesInFlight = max(0, queriesInFlight - count)
   }
 
+  /// The terminal was given back and taken again (Ctrl-Z, `fg`): the answer to a query in
+  /// flight may have gone to the shell, so stop waiting for it.
+  func forgetQueries() {
+    queried = nil
+    queriesInFlight = 0
+  }
+
   private func announce(_ point: Point) {
     let line = announced == nil ? "ready \(getpid())\n" : "idle \(point.frames) \(point.inputs)\n"
     announced = point

@@ -300,6 +300,7 @@ public final class TerminalSession {
     pthread_sigmask(SIG_SETMASK, &previousMask, nil)
     signals.reinstall(SIGTSTP)
     backend.resume()
+    idleAnnouncer?.forgetQueries()
     renderer.invalidate()
     handle(.resize(backend.size))
     setNeedsRender()
