@@ -58,12 +58,17 @@ public enum TerminalRestore {
     endwin()
   }
 
+  /// Called by the crash handlers once the terminal is restored: a crash report (a session log
+  /// written out, a note on stderr). Async-signal-safe code only. Set before the session starts.
+  nonisolated(unsafe) public static var afterRestoringOnCrash: (@convention(c) () -> Void)?
+
   /// Installs the crash handlers. Call once, after the runtime has installed its own (at start-up).
   public static func installCrashHandlers() {
     for signal in crashSignals {
       var action = sigaction()
       action.__sigaction_handler.sa_handler = { signal in
         TerminalRestore.restoreFromSignalHandler()
+        TerminalRestore.afterRestoringOnCrash?()
         sigaction(signal, TerminalRestore.previousActions + Int(signal), nil)
       }
       sigemptyset(&action.sa_mask)
