@@ -55,8 +55,12 @@ public final class AppDriver {
   public func frame() -> Frame {
     let frame = app.render(size: terminal.size)
     renderer.render(frame)
+    lastFrame = frame
     return frame
   }
+
+  /// The frame drawn last (by ``frame()`` or after an input settled).
+  public private(set) var lastFrame = Frame(size: Size(width: 0, height: 0))
 
   /// The frame as plain text lines, for quick assertions.
   public var screenText: String { frame().lines.joined(separator: "\n") }
@@ -83,6 +87,17 @@ public final class AppDriver {
     renderer.invalidate()
     app.handle(.resize(size))
     await settle()
+  }
+
+  /// Any event, as the run loop would deliver it.
+  public func send(_ event: TerminalSession.Event) async {
+    switch event {
+    case .resize(let size): await resize(to: size)
+    case .tick: await tick()
+    case .input(let input):
+      app.handle(.input(input))
+      await settle()
+    }
   }
 
   /// One tick of the animation timer.
