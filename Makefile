@@ -4,7 +4,7 @@ ARGS ?=
 BENCH_OUT ?= .bench
 SOURCES := Package.swift Sources Tests
 
-.PHONY: run build test bench deps format lint clean
+.PHONY: run build test soak bench deps format lint clean
 
 ## run: build and start `contacts` (pass options with ARGS="--db /tmp/x.db").
 run: build
@@ -21,6 +21,13 @@ test:
 	@if grep -E "^$(CURDIR)/(Sources|Tests|Modules)/.*: warning:" .build/build-output.txt; then \
 		echo "error: the build has warnings (see above); TermFlow builds warning-free."; exit 1; fi
 	SNAPSHOT_TESTING_RECORD=never $(SWIFT) test --skip-build
+
+## soak: the monkey test with 1,000,000 keys (TERMFLOW_MONKEY_KEYS to change); a failure is
+## shrunk and written to $TMPDIR/termflow-monkey/monkey-seed-N.jsonl for `contacts replay`.
+soak:
+	$(SWIFT) build --build-tests
+	TERMFLOW_MONKEY_KEYS=$${TERMFLOW_MONKEY_KEYS:-1000000} SNAPSHOT_TESTING_RECORD=never \
+		$(SWIFT) test --skip-build --filter MonkeyTests.theAppSurvivesASeededStreamOfInput
 
 ## bench: release-built benchmarks; results as JSON under $(BENCH_OUT)/.
 bench:

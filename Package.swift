@@ -12,6 +12,7 @@ let package = Package(
     .library(name: "FlowTesting", targets: ["FlowTesting"]),
     .library(name: "TerminalUI", targets: ["TerminalUI"]),
     .library(name: "Navigation", targets: ["Navigation"]),
+    .library(name: "SessionRecording", targets: ["SessionRecording"]),
     .executable(name: "contacts", targets: ["ContactsCLI"]),
     .executable(name: "termflow-bench", targets: ["TermFlowBenchmarks"]),
     .executable(name: "termflow-demo", targets: ["TermFlowDemo"]),
@@ -69,6 +70,10 @@ let package = Package(
       ]
     ),
 
+    // Session logs: recording a session (inputs, actions, effect answers), replaying it
+    // headless, and writing the log out when the process crashes.
+    .target(name: "SessionRecording", dependencies: ["Flow", "TerminalUI"]),
+
     // Navigation: the route in state, coordinators, screens and the wireframe that presents them.
     .target(name: "Navigation", dependencies: ["Flow", "TerminalUI"]),
 
@@ -76,7 +81,8 @@ let package = Package(
     .target(name: "ContactsModel"),
 
     // The contacts app's functional core: state, actions, reducers, view models, screens.
-    .target(name: "ContactsCore", dependencies: ["Flow", "Navigation", "TerminalUI", "ContactsModel"]),
+    .target(
+      name: "ContactsCore", dependencies: ["Flow", "Navigation", "TerminalUI", "ContactsModel", "SessionRecording"]),
 
     // The contacts app's imperative shell: the SQLite database (GRDB), accounts and password
     // hashing, contact queries, seeding.
@@ -100,7 +106,9 @@ let package = Package(
     // Headless sessions of the real app for end-to-end tests: keys in, frames out.
     .target(
       name: "ContactsTesting",
-      dependencies: ["ContactsCore", "ContactsLive", "ContactsModel", "ContactsServices", "TerminalUI", "Flow"]
+      dependencies: [
+        "ContactsCore", "ContactsLive", "ContactsModel", "ContactsServices", "TerminalUI", "Flow", "SessionRecording",
+      ]
     ),
 
     // The `contacts` command line.
@@ -112,6 +120,7 @@ let package = Package(
         "ContactsCore",
         "ContactsLive",
         "ContactsServices",
+        "SessionRecording",
         .product(name: "Logging", package: "swift-log"),
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
@@ -151,13 +160,15 @@ let package = Package(
       name: "ContactsAppTests",
       dependencies: [
         "ContactsCore", "ContactsModel", "ContactsServices", "ContactsTesting", "TerminalUI", "TerminalTesting",
-        "Navigation", "Flow", "FlowTesting",
+        "Navigation", "Flow", "FlowTesting", "SessionRecording",
       ],
       exclude: ["__Snapshots__"]
     ),
     .testTarget(
       name: "ContactsCoreTests",
-      dependencies: ["ContactsCore", "ContactsModel", "Flow", "FlowTesting", "TerminalUI"]
+      dependencies: [
+        "ContactsCore", "ContactsModel", "Flow", "FlowTesting", "TerminalUI", "Navigation", "SessionRecording",
+      ]
     ),
   ],
   swiftLanguageModes: [.v6]

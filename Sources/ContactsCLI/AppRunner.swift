@@ -1,34 +1,54 @@
 import ContactsCore
 import ContactsLive
 import ContactsServices
+import Foundation
 import Logging
+import SessionRecording
 import TerminalUI
 
-/// Runs the address book on the terminal: opens the database (a bad file is reported before
-/// the terminal is taken over), wires the app to the run loop, and returns the exit status.
+/// Runs the address book on the terminal: opens the database and the session log (a bad file
+/// is reported before the terminal is taken over), wires the app to the run loop, and returns
+/// the exit status.
+///
+/// Every session is recorded. With `--record FILE` the log is kept; otherwise it goes to
+/// `last-session.jsonl` in the state directory, is written out on a crash (with the command
+/// that replays it) and removed when the app exits normally.
 @MainActor
 final class AppRunner {
   let databasePath: String
-  let route: AppRoute
+  let route: String
+  let recordPath: String?
 
-  init(databasePath: String, route: AppRoute) {
+  init(databasePath: String, route: String, recordPath: String?) {
     self.databasePath = databasePath
     self.route = route
+    self.recordPath = recordPath
   }
 
   func run() async throws -> Int32 {
     // Logs go to a file in the state directory, never to the screen.
-    let logPath = AppDirectories.state(for: "contacts").map { $0 + "/contacts.log" }
+    let stateDirectory = AppDirectories.state(for: "contacts")
+    let logPath = stateDirectory.map { $0 + "/contacts.log" }
     if let logPath, let makeHandler = FileLogHandler.open(path: logPath) {
       LoggingSystem.bootstrap(makeHandler)
     }
     let logger = Logger(label: "contacts")
+    let startRoute = try AppRoute.parse(route).get()
     let database = try ContactsDatabase.open(at: databasePath)
     let dependencies = AppDependencies.live(
       accounts: AccountService(database: database), contacts: ContactStore(database: database))
-    logger.info("starting", metadata: ["database": .string(databasePath), "route": .string("\(route.route)")])
+    logger.info("starting", metadata: ["database": .string(databasePath), "route": .string(route)])
 
-    let app = ContactsApp(initialState: AppState(route: route), dependencies: dependencies)
+    let size = Self.terminalSize()
+    let sessionPath = recordPath ?? stateDirectory.map { $0 + "/last-session.jsonl" }
+    let recorder = try sessionPath.map { path in
+      try SessionRecorder<AppAction>(
+        path: path, header: ContactsApp.sessionHeader(size: size, route: route), reportsCrashes: true,
+        crashMessage: Self.crashMessage(sessionPath: path))
+    }
+
+    let app = ContactsApp(initialState: AppState(route: startRoute, size: size), dependencies: dependencies)
+    if let recorder { app.record(to: recorder) }
     // A start failure (no tty, unknown TERM) is printed by ArgumentParser as a plain error.
     let session = try TerminalSession(
       logPath: logPath,
@@ -38,6 +58,7 @@ final class AppRunner {
     app.onChange = { [unowned session, unowned app] in
       session.isAnimating = app.isBusy
       session.setNeedsRender()
+      recorder?.flush()
     }
     if session.announcesIdleFrames {
       // For the pty tests (TERMFLOW_READY_FIFO): idle means no effect running, and an effect
@@ -45,11 +66,35 @@ final class AppRunner {
       session.isAppIdle = { [unowned app] in app.store.runningEffectCount == 0 }
       app.store.instrumentation.effectDidFinish = { [unowned session] in session.appActivityDidChange() }
     }
-    app.store.send(.resized(session.size))
+    // Started as a replay starts it; the size ncurses found (normally the one the header has)
+    // comes as the first input.
     app.start()
+    app.handle(.resize(session.size))
     let status = await session.run()
+    if let recorder {
+      app.finishRecording(recorder, size: session.size)
+      if recordPath == nil { try? FileManager.default.removeItem(atPath: recorder.path) }
+    }
     app.stop()
     logger.info("stopped", metadata: ["status": .stringConvertible(status)])
     return status
+  }
+
+  private static func crashMessage(sessionPath: String) -> String {
+    """
+
+    contacts crashed. The session up to the crash is in \(sessionPath)
+    Replay it with: contacts replay \(sessionPath) --frames contacts-frames
+
+    """
+  }
+
+  /// The tty's size before ncurses starts (the header of the session log needs it).
+  private static func terminalSize() -> Size {
+    var window = winsize()
+    for descriptor in [STDOUT_FILENO, STDIN_FILENO] where ioctl(descriptor, UInt(TIOCGWINSZ), &window) == 0 {
+      if window.ws_col > 0, window.ws_row > 0 { return Size(width: Int(window.ws_col), height: Int(window.ws_row)) }
+    }
+    return Size(width: 80, height: 24)
   }
 }

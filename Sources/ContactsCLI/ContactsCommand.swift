@@ -8,8 +8,8 @@ struct ContactsCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "contacts",
     abstract: "A keyboard-driven address book for the terminal.",
-    version: "0.1.0",
-    subcommands: [RunCommand.self, SeedCommand.self, UserCommand.self],
+    version: ContactsApp.version,
+    subcommands: [RunCommand.self, SeedCommand.self, UserCommand.self, ReplayCommand.self],
     defaultSubcommand: RunCommand.self
   )
 
@@ -42,6 +42,12 @@ struct RunCommand: AsyncParsableCommand {
   @Option(name: .long, help: "Where to start, e.g. contacts/42 (default: the sign-in form).")
   var route: String?
 
+  @Option(
+    name: .long,
+    help: ArgumentHelp(
+      "Record the session to FILE (JSON lines; passwords redacted), for `contacts replay`.", valueName: "FILE"))
+  var record: String?
+
   func validate() throws {
     if let route, case .failure(let error) = AppRoute.parse(route) {
       throw ValidationError(error.description)
@@ -50,8 +56,9 @@ struct RunCommand: AsyncParsableCommand {
 
   @MainActor
   func run() async throws {
-    let start = try route.map { try AppRoute.parse($0).get() } ?? .signIn
-    let status = try await AppRunner(databasePath: try database.path(), route: start).run()
+    let status = try await AppRunner(
+      databasePath: try database.path(), route: route ?? AppRoute.patterns[0], recordPath: record
+    ).run()
     if status != 0 { throw ExitCode(status) }
   }
 }

@@ -1,5 +1,5 @@
 /// Someone signed in: what the rest of the app knows of an account.
-public struct SignedInUser: Hashable, Sendable {
+public struct SignedInUser: Hashable, Sendable, Codable {
   public let id: Int64
   public let email: String
 
@@ -10,7 +10,7 @@ public struct SignedInUser: Hashable, Sendable {
 }
 
 /// Why signing in or signing up failed, in words fit for the screen.
-public enum AccountError: Error, Equatable, Sendable, CustomStringConvertible {
+public enum AccountError: Error, Equatable, Sendable, CustomStringConvertible, Codable {
   /// Never says whether the email or the password was wrong.
   case invalidCredentials
   case tooManyAttempts(retryAfterSeconds: Int)

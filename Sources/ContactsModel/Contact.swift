@@ -1,7 +1,7 @@
 import Foundation
 
 /// A contact as the app shows and edits it.
-public struct Contact: Hashable, Sendable, Identifiable {
+public struct Contact: Hashable, Sendable, Identifiable, Codable {
   public var id: Int64
   public var name: String
   public var email: String
@@ -28,7 +28,7 @@ public struct Contact: Hashable, Sendable, Identifiable {
 }
 
 /// A place in the sorted list of one account's contacts.
-public struct ContactPosition: Hashable, Sendable {
+public struct ContactPosition: Hashable, Sendable, Codable {
   public var sortKey: String
   public var id: Int64
 
@@ -66,8 +66,8 @@ public struct ContactPosition: Hashable, Sendable {
 }
 
 /// What a contact form holds before it is saved.
-public struct ContactDraft: Hashable, Sendable {
-  public enum Field: String, Hashable, Sendable, CaseIterable {
+public struct ContactDraft: Hashable, Sendable, Codable {
+  public enum Field: String, Hashable, Sendable, CaseIterable, Codable {
     case name, email, phone, company, address, notes
   }
 

@@ -1,5 +1,5 @@
 /// One page of search results, in list order.
-public struct ContactSearchResult: Equatable, Sendable {
+public struct ContactSearchResult: Equatable, Sendable, Codable {
   public var contacts: [Contact]
   /// Matches counted, at most the search's count limit.
   public var total: Int

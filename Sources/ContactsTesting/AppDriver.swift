@@ -3,6 +3,7 @@ import ContactsLive
 public import ContactsModel
 public import ContactsServices
 import Foundation
+public import SessionRecording
 public import TerminalUI
 
 /// Drives the real app — store, coordinators, screens and services over a real SQLite file —
@@ -18,13 +19,18 @@ public final class AppDriver {
   public let database: ContactsDatabase
   public let terminal: HeadlessTerminal
   private let renderer: Renderer
+  /// The session log being written, if any.
+  public private(set) var recorder: SessionRecorder<AppAction>?
 
   /// The app over the database at `path` (created when missing), started at `route`. Accounts
   /// use the fast test hasher.
   /// `didBuild` hears of every screen a coordinator builds, with its route key (for lifecycle
   /// checks).
+  /// With `recordingTo`, the session is recorded there from the start, as `contacts --record`
+  /// would; ``finishRecording()`` ends it.
   public init(
     databasePath path: String, size: Size = Size(width: 80, height: 24), route: AppRoute = .signIn,
+    recordingTo recordingPath: String? = nil,
     didBuild: @escaping (AnyObject, String) -> Void = { _, _ in }
   ) async throws {
     database = try ContactsDatabase.open(at: path)
@@ -34,6 +40,12 @@ public final class AppDriver {
       dependencies: .live(accounts: accounts, contacts: ContactStore(database: database)), didBuild: didBuild)
     terminal = HeadlessTerminal(size: size)
     renderer = Renderer(backend: terminal)
+    if let recordingPath {
+      let header = ContactsApp.sessionHeader(size: size, route: route.route.path.joined(separator: "/"))
+      let recorder = try SessionRecorder<AppAction>(path: recordingPath, header: header)
+      app.record(to: recorder)
+      self.recorder = recorder
+    }
     app.start()
     await settle()
   }
@@ -43,8 +55,12 @@ public final class AppDriver {
   public func frame() -> Frame {
     let frame = app.render(size: terminal.size)
     renderer.render(frame)
+    lastFrame = frame
     return frame
   }
+
+  /// The frame drawn last (by ``frame()`` or after an input settled).
+  public private(set) var lastFrame = Frame(size: Size(width: 0, height: 0))
 
   /// The frame as plain text lines, for quick assertions.
   public var screenText: String { frame().lines.joined(separator: "\n") }
@@ -73,6 +89,17 @@ public final class AppDriver {
     await settle()
   }
 
+  /// Any event, as the run loop would deliver it.
+  public func send(_ event: TerminalSession.Event) async {
+    switch event {
+    case .resize(let size): await resize(to: size)
+    case .tick: await tick()
+    case .input(let input):
+      app.handle(.input(input))
+      await settle()
+    }
+  }
+
   /// One tick of the animation timer.
   public func tick() async {
     app.handle(.tick)
@@ -83,6 +110,13 @@ public final class AppDriver {
   public func settle() async {
     while app.store.runningEffectCount > 0 { await app.store.waitForEffects() }
     frame()
+  }
+
+  /// Ends the recording with the current frame and state.
+  public func finishRecording() {
+    guard let recorder else { return }
+    app.finishRecording(recorder, size: terminal.size)
+    self.recorder = nil
   }
 
   /// Signs in through the form (the account must exist).

@@ -16,10 +16,22 @@ public import Logging
 @MainActor
 public final class Store<State, Action: Sendable> {
   /// Where an action came from; tests and recordings tell them apart.
-  @usableFromInline
-  package enum Origin: Sendable {
+  public enum Origin: Sendable, Equatable {
+    /// Sent from outside the store: a screen's intent, the run loop, a test.
     case sent
+    /// Fed back at once by a reducer's `.send` effect: it follows from the action before it.
+    case followUp
+    /// Delivered by a running `.run` effect: the answer of the outside world.
     case effect
+  }
+
+  /// How `.run` effects are treated.
+  public enum EffectExecution: Sendable {
+    /// Effects run: the app talks to the outside world.
+    case live
+    /// `.run` effects are not started: their answers are sent in from a recording instead.
+    /// Synchronous `.send` follow-ups still happen, since the reducer makes them afresh.
+    case playedBack
   }
 
   /// An action waiting in the queue. A struct, not a tuple: tuple metadata is looked up at run
@@ -41,6 +53,14 @@ public final class Store<State, Action: Sendable> {
     package var effectDidFinish: (() -> Void)?
     package init() {}
   }
+
+  /// Sees every action about to be reduced (after middleware), where it came from, and the
+  /// state it will be reduced into: what a session recorder needs, including the state that
+  /// decides whether a key is a secret.
+  public var actionObserver: ((Action, Origin, State) -> Void)?
+
+  /// `.playedBack` while a recording is replayed.
+  public let effectExecution: EffectExecution
 
   /// The current state. Changes only through ``send(_:)``.
   public var state: State { currentState }
@@ -68,8 +88,10 @@ public final class Store<State, Action: Sendable> {
     initialState: State,
     reducer: Reducer<State, Action>,
     middleware: [Middleware<State, Action>] = [],
-    logger: Logger = Logger(label: "termflow.store")
+    logger: Logger = Logger(label: "termflow.store"),
+    effects effectExecution: EffectExecution = .live
   ) {
+    self.effectExecution = effectExecution
     self.currentState = initialState
     self.reducer = reducer
     self.middleware = middleware
@@ -122,6 +144,7 @@ public final class Store<State, Action: Sendable> {
       guard let next = layer.intercept(action, currentState) else { return }
       action = next
     }
+    actionObserver?(action, origin, currentState)
     let effect = reducer.reduce(into: &currentState, action: action)
     instrumentation.didReduce?(action, origin, currentState)
     for layer in middleware.reversed() {
@@ -139,8 +162,9 @@ public final class Store<State, Action: Sendable> {
     case .none:
       break
     case .send(let action):
-      queue.append(Queued(action, .effect))
+      queue.append(Queued(action, .followUp))
     case .run(let priority, let operation, let onError):
+      guard effectExecution == .live else { return }
       let send = Send<Action> { [weak self] action in self?.receiveFromEffect(action) }
       effects.start(
         priority: priority, ids: ids, operation: operation, onError: onError, send: send, logger: logger)

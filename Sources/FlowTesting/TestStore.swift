@@ -196,7 +196,7 @@ public final class TestStore<State: Equatable, Action: Equatable & Sendable> {
     switch origin {
     case .sent:
       lastSentState = state
-    case .effect:
+    case .effect, .followUp:
       received.append((action, state))
       wake()
     }

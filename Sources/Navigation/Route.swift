@@ -3,7 +3,7 @@
 /// A route is a path of segments (`contacts/42/edit`) plus, optionally, a modal presented on
 /// top (a confirmation, an alert). Coordinators read it from state and put screens on stage;
 /// nothing else makes screens come or go. A deep link is just an initial route.
-public struct Route: Hashable, Sendable, CustomStringConvertible {
+public struct Route: Hashable, Sendable, Codable, CustomStringConvertible {
   public var path: [String]
   public var modal: ModalRoute?
 
@@ -43,8 +43,8 @@ public struct Route: Hashable, Sendable, CustomStringConvertible {
 
 /// A modal presented over the stage. Its content is part of the route, so a confirmation can be
 /// restored, replayed and snapshot-tested like any screen.
-public struct ModalRoute: Hashable, Sendable {
-  public enum Kind: Hashable, Sendable {
+public struct ModalRoute: Hashable, Sendable, Codable {
+  public enum Kind: Hashable, Sendable, Codable {
     /// A question with a confirming and a cancelling choice (`Delete` / `Cancel`).
     case confirmation(confirm: String, cancel: String)
     /// A message with one choice that dismisses it.

@@ -1,7 +1,7 @@
 public import Flow
 
 /// Every way the route changes.
-public enum RouteAction: Hashable, Sendable {
+public enum RouteAction: Hashable, Sendable, Codable {
   /// Go exactly here (a deep link, the end of a flow).
   case set(Route)
   /// Go one or more levels deeper (`contacts` → `contacts/42`).

@@ -53,6 +53,14 @@ struct DisplayWidthTests {
     #expect(DisplayWidth.sanitized("\r\n") == "\u{FFFD}")
   }
 
+  /// Found by the monkey test: a lone zero-width space typed into a field trapped.
+  @Test(arguments: ["\u{200B}", "\u{FEFF}", "\u{200E}", "\u{200F}", "\u{2060}", "\u{2028}"] as [Character])
+  func aLoneFormatCharacterThatCannotTakeABaseIsReplaced(character: Character) {
+    let sanitized = DisplayWidth.sanitized(character)
+    #expect(DisplayWidth.of(sanitized) == 1)
+    #expect(String(sanitized).count == 1)
+  }
+
   @Test func aLeadingCombiningMarkGetsItsOwnBase() {
     let sanitized = DisplayWidth.sanitized("\u{301}")
     #expect(sanitized.unicodeScalars.first == "\u{A0}")

@@ -340,6 +340,34 @@ struct InputDecoderTests {
 
   // MARK: - Bracketed paste
 
+  /// Found by the bad-input test: OSC/DCS replies decoded as Alt keys plus typed text (which
+  /// opened the editor and typed into it).
+  @Test func terminalStringsAreDroppedWhole() {
+    let strings = [
+      "\u{1B}]0;title\u{7}", "\u{1B}]52;c;AAAA\u{1B}\\", "\u{1B}P1$r0m\u{1B}\\", "\u{1B}_apc\u{1B}\\",
+      "\u{1B}^pm\u{7}", "\u{1B}Xsos\u{1B}\\", "\u{1B}]11;rgb:0000/0000/0000\u{7}",
+    ]
+    for string in strings {
+      #expect(decode(string + "a") == characters("a"), "\(string.debugDescription)")
+    }
+    // Split at every byte, it decodes the same.
+    let all = strings.joined() + "ok"
+    #expect(decode(chunks: all.utf8.map { [$0] }) == characters("ok"))
+  }
+
+  @Test func anAltKeyThatCouldStartAStringIsStillAnAltKey() {
+    for introducer in ["]", "P", "_", "^", "X"] {
+      #expect(
+        decode(chunks: [Array("\u{1B}\(introducer)".utf8)]) == [
+          .key(Key(.character(Character(introducer)), modifiers: .alt))
+        ])
+    }
+  }
+
+  @Test func anEscapeThatCutsAStringShortStartsTheNextKey() {
+    #expect(decode(chunks: [Array("\u{1B}]0;unterminated\u{1B}[A".utf8)]) == [.key(.up)])
+  }
+
   @Test func pasteIsOneEvent() {
     let events = decode("a\u{1B}[200~hello, 世界 😀\u{1B}[201~b")
     #expect(events == [.key(.character("a")), .paste("hello, 世界 😀"), .key(.character("b"))])

@@ -4,7 +4,7 @@ public import TerminalUI
 
 /// Everything that can happen in the app: what screens' intents become, and what effects
 /// answer. A whole session is a sequence of these.
-public enum AppAction: Equatable, Sendable {
+public enum AppAction: Equatable, Sendable, Codable {
   /// The app is on screen: prefill the sign-in form with the last email.
   case started
   case resized(Size)

@@ -17,11 +17,17 @@ public final class ContactsApp {
   /// Called after every batch of state changes: time to draw a frame.
   public var onChange: () -> Void = {}
 
+  /// Hears every event before the app handles it, with the state it arrives in (recording).
+  public var inputObserver: ((TerminalSession.Event, AppState) -> Void)?
+
+  /// `effects: .playedBack` makes an app for replaying a recording: it starts no effects.
   public init(
     initialState: AppState, dependencies: AppDependencies, middleware: [Middleware<AppState, AppAction>] = [],
+    effects: Store<AppState, AppAction>.EffectExecution = .live,
     didBuild: @escaping (AnyObject, String) -> Void = { _, _ in }
   ) {
-    store = Store(initialState: initialState, reducer: appReducer(dependencies), middleware: middleware)
+    store = Store(
+      initialState: initialState, reducer: appReducer(dependencies), middleware: middleware, effects: effects)
     wireframe = Wireframe(appTitle: "Address book")
     let context = ScreenContext(store: store, wireframe: wireframe, didBuild: didBuild)
     coordinator = AppCoordinator(context: context) { [weak self] in self?.quit() }
@@ -43,6 +49,7 @@ public final class ContactsApp {
   public var isBusy: Bool { store.state.isBusy }
 
   public func handle(_ event: TerminalSession.Event) {
+    inputObserver?(event, store.state)
     switch event {
     case .resize(let size):
       store.send(.resized(size))

@@ -17,3 +17,5 @@ public enum Loadable<Value: Equatable & Sendable>: Equatable, Sendable {
     if case .failed(let message) = self { message } else { nil }
   }
 }
+
+extension Loadable: Codable where Value: Codable {}

@@ -65,7 +65,7 @@ public struct ContactsBrowser: Equatable, Sendable {
   }
 }
 
-public enum ContactsBrowserAction: Equatable, Sendable {
+public enum ContactsBrowserAction: Equatable, Sendable, Codable {
   /// The list came on screen with room for `visibleRows`: count, then load the first page.
   case appeared(visibleRows: Int)
   case counted(Int)
@@ -78,10 +78,10 @@ public enum ContactsBrowserAction: Equatable, Sendable {
   case pageLoaded(PageRequest, [Contact])
   case loadFailed(String)
 
-  public enum Move: Equatable, Sendable { case up, down, pageUp, pageDown, home, end }
+  public enum Move: Equatable, Sendable, Codable { case up, down, pageUp, pageDown, home, end }
 
   /// A contact and its absolute index, to select after a reload.
-  public struct Focus: Equatable, Sendable {
+  public struct Focus: Equatable, Sendable, Codable {
     public var contact: Contact
     public var index: Int
 

@@ -17,7 +17,7 @@ public struct ContactDetail: Equatable, Sendable {
   public static func effectID(_ id: Int64) -> String { "contacts/\(id)" }
 }
 
-public enum ContactDetailAction: Equatable, Sendable {
+public enum ContactDetailAction: Equatable, Sendable, Codable {
   case load
   case loaded(Int64, Loadable<Contact>)
 }

@@ -142,7 +142,7 @@ extension ContactEditor.Field {
   }
 }
 
-public enum ContactEditorAction: Equatable, Sendable {
+public enum ContactEditorAction: Equatable, Sendable, Codable {
   case load
   case loaded(Loadable<Contact>)
   case key(Key)

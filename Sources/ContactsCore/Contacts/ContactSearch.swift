@@ -32,7 +32,7 @@ public struct ContactSearch: Equatable, Sendable {
   }
 }
 
-public enum ContactSearchAction: Equatable, Sendable {
+public enum ContactSearchAction: Equatable, Sendable, Codable {
   /// `/`: the query field takes the keyboard.
   case start
   case key(Key)

@@ -61,7 +61,7 @@ public enum ContactsClientError: Error, Equatable, Sendable, CustomStringConvert
 }
 
 /// A page to load.
-public enum PageRequest: Hashable, Sendable {
+public enum PageRequest: Hashable, Sendable, Codable {
   case first
   case last
   case after(ContactPosition)

@@ -73,12 +73,17 @@ public enum TerminalRestore {
     raise(signal)
   }
 
+  /// Called by the crash handlers once the terminal is restored: a crash report (a session log
+  /// written out, a note on stderr). Async-signal-safe code only. Set before the session starts.
+  nonisolated(unsafe) public static var afterRestoringOnCrash: (@convention(c) () -> Void)?
+
   /// Installs the crash handlers. Call once, after the runtime has installed its own (at start-up).
   public static func installCrashHandlers() {
     for signal in crashSignals {
       var action = sigaction()
       action.__sigaction_handler.sa_sigaction = { signal, info, _ in
         TerminalRestore.restoreFromSignalHandler()
+        TerminalRestore.afterRestoringOnCrash?()
         sigaction(signal, TerminalRestore.previousActions + Int(signal), nil)
         // A fault repeats on return, into the previous action; a signal sent (si_code <= 0:
         // kill, tgkill, sigqueue) does not.

@@ -12,7 +12,7 @@ public struct Point: Hashable, Sendable, CustomStringConvertible {
 }
 
 /// A size in cells.
-public struct Size: Hashable, Sendable, CustomStringConvertible {
+public struct Size: Hashable, Sendable, Codable, CustomStringConvertible {
   public var width: Int
   public var height: Int
 

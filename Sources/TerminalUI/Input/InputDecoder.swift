@@ -27,6 +27,11 @@ public struct InputDecoder: Sendable {
     case singleShift
     /// Between `ESC [ 200 ~` and `ESC [ 201 ~`, collecting pasted bytes in `pasted`.
     case paste
+    /// Inside an OSC, DCS, APC, PM or SOS string (`ESC ]`, `ESC P`, `ESC _`, `ESC ^`, `ESC X`):
+    /// a terminal's reply, dropped whole up to its terminator (BEL, or ST = `ESC \`). Alone
+    /// in a read (nothing after the introducer when the escape delay expires), it was the
+    /// user's Alt key.
+    case controlString(introducer: UInt8, length: Int, sawEscape: Bool)
   }
 
   /// The end marker of a bracketed paste, `ESC [ 201 ~`.
@@ -78,7 +83,9 @@ public struct InputDecoder: Sendable {
   public var hasPendingInput: Bool {
     switch state {
     case .ground, .paste: false
-    case .escape, .altCharacter, .controlSequence, .overlongControlSequence, .legacyMouseReport, .singleShift: true
+    case .escape, .altCharacter, .controlSequence, .overlongControlSequence, .legacyMouseReport, .singleShift,
+      .controlString:
+      true
     }
   }
 
@@ -91,7 +98,10 @@ public struct InputDecoder: Sendable {
     case .escape:
       state = .ground
       emit(.key(.escape))
-    case .altCharacter, .controlSequence, .overlongControlSequence, .legacyMouseReport, .singleShift:
+    case .controlString(let introducer, 0, false):
+      state = .ground
+      emit(.key(Key(.character(Character(Unicode.Scalar(introducer))), modifiers: .alt)))
+    case .altCharacter, .controlSequence, .overlongControlSequence, .legacyMouseReport, .singleShift, .controlString:
       state = .ground
       utf8 = UTF8ScalarDecoder()
     }
@@ -110,6 +120,8 @@ public struct InputDecoder: Sendable {
     case .legacyMouseReport(let bytesLeft):
       state = bytesLeft > 1 ? .legacyMouseReport(bytesLeft: bytesLeft - 1) : .ground
     case .singleShift: consumeSingleShift(byte)
+    case .controlString(let introducer, let length, let sawEscape):
+      consumeControlString(byte, introducer: introducer, length: length, sawEscape: sawEscape)
     case .paste: preconditionFailure("feed hands pasted bytes to collectPaste in bulk")
     }
   }
@@ -134,6 +146,8 @@ public struct InputDecoder: Sendable {
       state = .controlSequence
     case UInt8(ascii: "O"):
       state = .singleShift
+    case UInt8(ascii: "]"), UInt8(ascii: "P"), UInt8(ascii: "_"), UInt8(ascii: "^"), UInt8(ascii: "X"):
+      state = .controlString(introducer: byte, length: 0, sawEscape: false)
     case 0x1B:
       emit(.key(.escape))  // the first ESC was the Escape key; the second starts afresh
     case 0x20..<0x7F:
@@ -160,6 +174,21 @@ public struct InputDecoder: Sendable {
       }
     } else if !utf8.isInsideScalar {
       state = .ground  // not UTF-8: drop the Alt key whole
+    }
+  }
+
+  private mutating func consumeControlString(_ byte: UInt8, introducer: UInt8, length: Int, sawEscape: Bool) {
+    switch byte {
+    case UInt8(ascii: "\\") where sawEscape, 0x07:
+      state = .ground
+    case _ where sawEscape:
+      // An ESC that is not ST cut the string short: it starts whatever comes next.
+      state = .escape
+      consumeAfterEscape(byte)
+    case 0x1B:
+      state = .controlString(introducer: introducer, length: length, sawEscape: true)
+    default:
+      state = .controlString(introducer: introducer, length: length + 1, sawEscape: false)
     }
   }
 

@@ -72,7 +72,10 @@ public enum DisplayWidth {
       var scalars = String.UnicodeScalarView()
       scalars.append("\u{A0}")
       scalars.append(contentsOf: character.unicodeScalars)
-      return Character(String(scalars))
+      // Format characters that break clusters (zero-width space, BOM, direction marks) do not
+      // attach to the base: shown as the replacement character rather than two clusters.
+      let based = String(scalars)
+      return based.count == 1 ? Character(based) : "\u{FFFD}"
     }
     return character
   }

@@ -1,0 +1,65 @@
+import ContactsModel
+import Flow
+public import SessionRecording
+public import TerminalUI
+
+extension ContactsApp {
+  /// The app's name and version in session logs.
+  public nonisolated static let name = "contacts"
+  public nonisolated static let version = "0.1.0"
+
+  /// A header for a session of this app starting at `route` on a terminal of `size`.
+  public nonisolated static func sessionHeader(size: Size, route: String, seed: UInt64? = nil) -> SessionHeader {
+    SessionHeader(
+      app: name, appVersion: version, size: size, route: route, seed: seed,
+      redactions: SessionSecrets.description)
+  }
+
+  /// Records every input, action and effect answer into `recorder`, secrets redacted.
+  public func record(to recorder: SessionRecorder<AppAction>) {
+    inputObserver = { [unowned recorder] event, state in
+      recorder.record(.input(SessionSecrets.redact(event, in: state)))
+    }
+    store.actionObserver = { [unowned recorder] action, origin, state in
+      let redacted = SessionSecrets.redact(action, in: state)
+      recorder.record(origin == .effect ? .effect(redacted) : .action(redacted))
+    }
+  }
+
+  /// Ends the recording with the frame at `size` and the state, for `contacts replay --verify`.
+  public func finishRecording(_ recorder: SessionRecorder<AppAction>, size: Size) {
+    inputObserver = nil
+    store.actionObserver = nil
+    recorder.finish(SessionEnd(frame: FrameText.render(render(size: size)), state: StateDump.describe(store.state)))
+  }
+
+  /// An app that replays `log`: it starts where the recording started and runs no effects.
+  public static func replaying(_ log: SessionLog<AppAction>) throws(RouteError) -> ContactsApp {
+    let route = try AppRoute.parse(log.header.route).get()
+    return ContactsApp(
+      initialState: AppState(route: route, size: log.header.size), dependencies: .playedBack, effects: .playedBack)
+  }
+
+  /// This app as a replay drives it.
+  public var replayTarget: SessionReplay<AppState, AppAction>.Target {
+    SessionReplay.Target(
+      store: store, start: { [unowned self] in start() }, handle: { [unowned self] in handle($0) },
+      render: { [unowned self] in render(size: $0) }, redact: SessionSecrets.redact(_:in:),
+      describe: { StateDump.describe($0) })
+  }
+}
+
+extension AppDependencies {
+  /// Clients for a replayed session: never called, since a replay starts no effects; each
+  /// fails if it ever is.
+  public static let playedBack = AppDependencies(
+    auth: AuthClient(
+      signIn: { _, _ throws(AccountError) in throw .unavailable("a replay does not sign in") },
+      signUp: { _, _ throws(AccountError) in throw .unavailable("a replay does not sign up") },
+      lastEmail: { nil }, rememberEmail: { _ in }),
+    contacts: { _ in
+      ContactsClient(
+        count: { throw ContactsClientError.unimplemented("count during a replay") },
+        page: { _, _ in throw ContactsClientError.unimplemented("page during a replay") })
+    })
+}

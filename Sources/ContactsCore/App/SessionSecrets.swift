@@ -1,0 +1,71 @@
+public import TerminalUI
+
+/// What a session log must not hold: the keys typed into password fields.
+///
+/// Passwords are `Secret`s in state, but the keys that fill them pass through inputs and
+/// actions as plain keys. Recording replaces each such character with ``placeholder`` (and a
+/// paste with as many): the frames show the same dots, length rules behave the same, and the
+/// recorded answer to the sign-in stands in for the real check. One thing a redacted replay
+/// cannot tell: whether a sign-up's two passwords matched, since both become dots.
+public enum SessionSecrets {
+  public static let placeholder: Character = "•"
+  public static let description = "characters typed or pasted into password fields are recorded as •"
+
+  /// `event` as it may be recorded, given the state it arrives in.
+  public static func redact(_ event: TerminalSession.Event, in state: AppState) -> TerminalSession.Event {
+    guard state.isTypingSecret, case .input(let input) = event else { return event }
+    return .input(redact(input))
+  }
+
+  /// `action` as it may be recorded, given the state it is reduced into.
+  public static func redact(_ action: AppAction, in state: AppState) -> AppAction {
+    guard let forms = state.signedOut else { return action }
+    switch action {
+    case .signIn(.key(let key)) where forms.signIn.isTypingSecret:
+      return .signIn(.key(redact(key)))
+    case .signIn(.paste(let text)) where forms.signIn.isTypingSecret:
+      return .signIn(.paste(redact(text)))
+    case .signUp(.key(let key)) where forms.signUp.isTypingSecret:
+      return .signUp(.key(redact(key)))
+    case .signUp(.paste(let text)) where forms.signUp.isTypingSecret:
+      return .signUp(.paste(redact(text)))
+    default:
+      return action
+    }
+  }
+
+  private static func redact(_ input: InputEvent) -> InputEvent {
+    switch input {
+    case .key(let key): .key(redact(key))
+    case .paste(let text): .paste(redact(text))
+    case .terminalMode: input
+    }
+  }
+
+  /// Text keys become the placeholder; editing and navigation keys (and Ctrl/Alt chords,
+  /// which type nothing) stay as they are.
+  private static func redact(_ key: Key) -> Key {
+    guard case .character = key.code, key.modifiers.isSubset(of: .shift) else { return key }
+    return Key(.character(placeholder), modifiers: key.modifiers)
+  }
+
+  private static func redact(_ text: String) -> String {
+    String(repeating: placeholder, count: text.count)
+  }
+}
+
+extension AppState {
+  /// Whether keys now go into a password field.
+  var isTypingSecret: Bool {
+    guard route.modal == nil, let forms = signedOut else { return false }
+    switch appRoute {
+    case .signIn: return forms.signIn.isTypingSecret
+    case .signUp: return forms.signUp.isTypingSecret
+    default: return false
+    }
+  }
+}
+
+extension AuthForm {
+  var isTypingSecret: Bool { focus.focused == .password || focus.focused == .confirmation }
+}
