@@ -14,7 +14,7 @@ final class DemoApp {
     self.allowsCrash = allowsCrash
   }
 
-  func run() async -> Int32 {
+  func run() -> Int32 {
     do {
       session = try TerminalSession(
         render: { [unowned self] size in Gallery.render(state, size: size) },
@@ -27,7 +27,7 @@ final class DemoApp {
     if let readyFIFO {
       ReadyNotice.send(to: readyFIFO)
     }
-    return await session!.run()
+    return session!.run()
   }
 
   private func handle(_ event: TerminalSession.Event) {

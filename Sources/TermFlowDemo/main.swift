@@ -10,7 +10,8 @@ let arguments = CommandLine.arguments
 let readyFIFO = arguments.firstIndex(of: "--ready-fifo").map { arguments[$0 + 1] }
 let allowsCrash = arguments.contains("--allow-crash")
 
-let status: Int32 = await MainActor.run {
-  DemoApp(readyFIFO: readyFIFO, allowsCrash: allowsCrash)
-}.run()
+// Synchronous top-level code: the run loop keeps the main thread (see TerminalSession.run).
+let status: Int32 = MainActor.assumeIsolated {
+  DemoApp(readyFIFO: readyFIFO, allowsCrash: allowsCrash).run()
+}
 exit(status)
