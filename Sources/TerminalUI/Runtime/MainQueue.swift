@@ -7,18 +7,18 @@ import Glibc
 /// its own descriptors and drains the queue when it is readable.
 enum MainQueue {
   /// Readable when the main queue has work.
-  static let wakeUpDescriptor: Int32 = _dispatch_get_main_queue_handle_4CF()
+  static let wakeUpDescriptor: Int32 = dispatchMainQueueHandle()
 
   /// Runs what the main queue holds now (main-actor jobs, dispatch sources on the main queue).
   static func drain() {
     var count: UInt64 = 0
     _ = read(wakeUpDescriptor, &count, MemoryLayout<UInt64>.size)
-    _dispatch_main_queue_callback_4CF(nil)
+    dispatchMainQueueCallback(nil)
   }
 }
 
 @_silgen_name("_dispatch_get_main_queue_handle_4CF")
-private func _dispatch_get_main_queue_handle_4CF() -> Int32
+private func dispatchMainQueueHandle() -> Int32
 
 @_silgen_name("_dispatch_main_queue_callback_4CF")
-private func _dispatch_main_queue_callback_4CF(_ message: UnsafeMutableRawPointer?)
+private func dispatchMainQueueCallback(_ message: UnsafeMutableRawPointer?)
