@@ -25,7 +25,7 @@ final class AppRunner {
     self.recordPath = recordPath
   }
 
-  func run() async throws -> Int32 {
+  func run() throws -> Int32 {
     // Logs go to a file in the state directory, never to the screen.
     let stateDirectory = AppDirectories.state(for: "contacts")
     let logPath = stateDirectory.map { $0 + "/contacts.log" }
@@ -70,7 +70,7 @@ final class AppRunner {
     // comes as the first input.
     app.start()
     app.handle(.resize(session.size))
-    let status = await session.run()
+    let status = session.run()
     if let recorder {
       app.finishRecording(recorder, size: session.size)
       if recordPath == nil { try? FileManager.default.removeItem(atPath: recorder.path) }

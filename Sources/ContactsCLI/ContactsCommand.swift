@@ -1,10 +1,11 @@
 import ArgumentParser
 import ContactsCore
+import Dispatch
 import TerminalUI
 
 /// `contacts`: a keyboard-driven address book in the terminal.
 @main
-struct ContactsCommand: AsyncParsableCommand {
+struct ContactsCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "contacts",
     abstract: "A keyboard-driven address book for the terminal.",
@@ -13,23 +14,41 @@ struct ContactsCommand: AsyncParsableCommand {
     defaultSubcommand: RunCommand.self
   )
 
-  static func main() async {
+  /// Synchronous on purpose: `contacts run` keeps the main thread for the terminal's run loop
+  /// (see `TerminalSession.run`). The other commands are async and run as a main-actor task
+  /// while Dispatch takes the main thread.
+  static func main() {
     TerminalSession.prepareProcess()
+    let command: any ParsableCommand
     do {
-      var command = try parseAsRoot()
-      if var asyncCommand = command as? any AsyncParsableCommand {
-        try await asyncCommand.run()
-      } else {
-        try command.run()
-      }
+      command = try parseAsRoot()
     } catch {
       exit(withError: error)
     }
+    guard let asyncCommand = command as? any AsyncParsableCommand else {
+      do {
+        var command = command
+        try command.run()
+        exit()
+      } catch {
+        exit(withError: error)
+      }
+    }
+    nonisolated(unsafe) var running = asyncCommand
+    Task { @MainActor in
+      do {
+        try await running.run()
+        exit()
+      } catch {
+        exit(withError: error)
+      }
+    }
+    dispatchMain()
   }
 }
 
 /// `contacts [run]`: the full-screen app.
-struct RunCommand: AsyncParsableCommand {
+struct RunCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "run", abstract: "Start the address book (the default).",
     discussion: """
@@ -54,11 +73,12 @@ struct RunCommand: AsyncParsableCommand {
     }
   }
 
-  @MainActor
-  func run() async throws {
-    let status = try await AppRunner(
-      databasePath: try database.path(), route: route ?? AppRoute.patterns[0], recordPath: record
-    ).run()
+  /// Runs on the main thread, which the terminal's run loop keeps until the app exits.
+  func run() throws {
+    let databasePath = try database.path()
+    let status = try MainActor.assumeIsolated {
+      try AppRunner(databasePath: databasePath, route: route ?? AppRoute.patterns[0], recordPath: record).run()
+    }
     if status != 0 { throw ExitCode(status) }
   }
 }

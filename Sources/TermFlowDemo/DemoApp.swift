@@ -12,7 +12,7 @@ final class DemoApp {
     self.allowsCrash = allowsCrash
   }
 
-  func run() async -> Int32 {
+  func run() -> Int32 {
     do {
       session = try TerminalSession(
         render: { [unowned self] size in Gallery.render(state, size: size) },
@@ -22,7 +22,7 @@ final class DemoApp {
       _ = message.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
       return 1
     }
-    return await session!.run()
+    return session!.run()
   }
 
   private func handle(_ event: TerminalSession.Event) {

@@ -9,7 +9,8 @@ TerminalSession.prepareProcess()
 let arguments = CommandLine.arguments
 let allowsCrash = arguments.contains("--allow-crash")
 
-let status: Int32 = await MainActor.run {
-  DemoApp(allowsCrash: allowsCrash)
-}.run()
+// Synchronous top-level code: the run loop keeps the main thread (see TerminalSession.run).
+let status: Int32 = MainActor.assumeIsolated {
+  DemoApp(allowsCrash: allowsCrash).run()
+}
 exit(status)

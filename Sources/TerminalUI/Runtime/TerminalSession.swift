@@ -3,10 +3,14 @@ import Glibc
 
 /// The event loop of a full-screen app: it owns the terminal from start to exit.
 ///
-/// Everything is driven by readiness on the main queue (the main actor): stdin, caught signals,
-/// a 25 ms timer armed only while a lone Esc waits, an animation timer running only while
-/// ``isAnimating`` is on, and the effects of the app, which come back as main-actor tasks. With
-/// nothing to do the process sleeps: idle CPU is zero.
+/// ``run()`` keeps the main thread for itself: it waits in `poll` on the terminal and on the
+/// main queue's wake-up descriptor, reads keys the moment they arrive, and drains the main queue
+/// (where main-actor tasks — the app's effects coming back —, caught signals, a 25 ms timer
+/// armed only while a lone Esc waits, and an animation timer running only while
+/// ``isAnimating`` is on all arrive) when it has work. A key costs one wake-up of one thread,
+/// as in a C curses program; with `async` main and a dispatch read source it cost four context
+/// switches (the dispatch manager thread, then a worker draining the main queue). With nothing
+/// to do the process sleeps: idle CPU is zero.
 ///
 /// Rendering is on demand and coalesced: ``setNeedsRender()`` may be called any number of times
 /// in a turn of the loop; one frame is drawn when the turn ends, and only its changed cells reach
@@ -32,13 +36,11 @@ public final class TerminalSession {
   private let renderer: Renderer
   private let signals: SignalPipe
   private var decoder = InputDecoder()
-  private var input: (any DispatchSourceRead)?
   private var escapeTimer: (any DispatchSourceTimer)?
   private var animationTimer: (any DispatchSourceTimer)?
   private var renderScheduled = false
   /// True while input is being delivered: the frame is drawn when it is done (`readInput`).
   private var isDeliveringInput = false
-  private var finish: CheckedContinuation<Int32, Never>?
   private var exitStatus: Int32?
   private var readBuffer = [UInt8](repeating: 0, count: 65_536)
 
@@ -111,25 +113,31 @@ public final class TerminalSession {
     execv("/proc/self/exe", CommandLine.unsafeArgv)
   }
 
-  /// Runs the loop until ``exit(status:)`` or a terminating signal; returns the exit status
-  /// (128 + n after signal n). The terminal is restored before this returns.
-  public func run() async -> Int32 {
+  /// Runs the loop on the main thread until ``exit(status:)`` or a terminating signal; returns
+  /// the exit status (128 + n after signal n). The terminal is restored before this returns.
+  ///
+  /// Call it from a synchronous `main` on the main thread: an `async` main gives the main
+  /// thread to Dispatch, and the main queue would then never be drained here.
+  public func run() -> Int32 {
     signals.handler = { [weak self] signal in self?.handle(signal: signal) }
     _ = fcntl(STDIN_FILENO, F_SETFL, fcntl(STDIN_FILENO, F_GETFL) | O_NONBLOCK)
-    let source = DispatchSource.makeReadSource(fileDescriptor: STDIN_FILENO, queue: .main)
-    source.setEventHandler { [weak self] in
-      MainActor.assumeIsolated { self?.readInput() }
-    }
-    source.resume()
-    input = source
+    // Work queued before the loop starts (effects started while the app was wired) runs first.
+    MainQueue.drain()
     renderNow()
-    let status: Int32
-    if let exitStatus {
-      status = exitStatus
-    } else {
-      status = await withCheckedContinuation { finish = $0 }
+    var descriptors = [
+      pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0),
+      pollfd(fd: MainQueue.wakeUpDescriptor, events: Int16(POLLIN), revents: 0),
+    ]
+    while exitStatus == nil {
+      if poll(&descriptors, nfds_t(descriptors.count), -1) < 0 {
+        if errno == EINTR { continue }
+        exit(status: 1)
+        break
+      }
+      if descriptors[0].revents != 0 { readInput() }
+      if descriptors[1].revents != 0, exitStatus == nil { MainQueue.drain() }
     }
-    source.cancel()
+    let status = exitStatus ?? 0
     escapeTimer?.cancel()
     animationTimer?.cancel()
     _ = fcntl(STDIN_FILENO, F_SETFL, fcntl(STDIN_FILENO, F_GETFL) & ~O_NONBLOCK)
@@ -142,8 +150,6 @@ public final class TerminalSession {
     guard exitStatus == nil else { return }
     exitStatus = status
     backend.stop()
-    finish?.resume(returning: status)
-    finish = nil
   }
 
   /// Asks for a frame at the end of this turn of the loop. Cheap to call repeatedly.
