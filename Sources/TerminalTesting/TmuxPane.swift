@@ -11,6 +11,10 @@ public import TerminalUI
 /// status and the tty's modes and signals a tmux channel, after a terminal status query has
 /// proved that tmux parsed the program's last bytes (``waitForExit(timeout:)``). Timeouts exist
 /// only so that a broken build fails instead of hanging.
+///
+/// Every wait (tmux commands, the FIFO, the exit) happens on a thread of its own
+/// (``onOwnThread(_:)``), so a test on the main actor leaves it free meanwhile: blocking it for
+/// seconds would starve every other main-actor test running in parallel.
 @MainActor
 public final class TmuxPane {
   /// How the program ended, as the pane's shell saw it.
@@ -58,7 +62,9 @@ public final class TmuxPane {
   /// and waits until its first frame is on screen; returns its pid. The program's stderr goes to
   /// `stderr` in ``directory``; the XDG state directory (where apps keep logs) is inside it too.
   @discardableResult
-  public func start(_ arguments: [String], environment: [String: String] = [:], timeout: Int32 = 60) throws -> pid_t {
+  public func start(_ arguments: [String], environment: [String: String] = [:], timeout: Int32 = 60) async throws
+    -> pid_t
+  {
     let fifoPath = path("ready")
     guard mkfifo(fifoPath, 0o600) == 0 else { throw Failure("mkfifo failed") }
     // Read-write, so the FIFO never reports end-of-file while the program has it closed.
@@ -84,10 +90,10 @@ public final class TmuxPane {
       exec sleep 86400
       """
     try script.write(to: directory.appendingPathComponent("run.sh"), atomically: true, encoding: .utf8)
-    try tmux(
+    try await tmux(
       "-f", "/dev/null", "new-session", "-d", "-x", "\(size.width)", "-y", "\(size.height)", "-s", "main",
       "sh '\(path("run.sh"))'")
-    let line = try readLine(timeout: timeout, waitingFor: "its first frame")
+    let line = try await readLine(timeout: timeout, waitingFor: "its first frame")
     guard line.hasPrefix("ready "), let pid = pid_t(line.dropFirst(6)) else {
       throw Failure("unexpected first line from the program: \(line)")
     }
@@ -98,23 +104,23 @@ public final class TmuxPane {
   /// Sends keys by tmux name (`j`, `Enter`, `PageDown`, `C-s`, `Escape`): one input event each.
   /// An `Escape` followed by more keys in the same call would read as Alt-key: send it alone
   /// and wait until idle.
-  public func press(_ keys: String...) throws {
-    try tmux(["send-keys", "-t", "main"] + keys)
+  public func press(_ keys: String...) async throws {
+    try await tmux(["send-keys", "-t", "main"] + keys)
     inputsSent += keys.count
   }
 
   /// Types `text` literally: one input event per character.
-  public func type(_ text: String) throws {
-    try tmux("send-keys", "-t", "main", "-l", "--", text)
+  public func type(_ text: String) async throws {
+    try await tmux("send-keys", "-t", "main", "-l", "--", text)
     inputsSent += text.count
   }
 
   /// Waits until the program announces an idle point that counts every input sent so far: it
   /// has handled them all, finished the work they started, and its frame is on screen.
   @discardableResult
-  public func waitUntilIdle(timeout: Int32 = 60) throws -> Idle {
+  public func waitUntilIdle(timeout: Int32 = 60) async throws -> Idle {
     while true {
-      let line = try readLine(timeout: timeout, waitingFor: "an idle frame after \(inputsSent) inputs")
+      let line = try await readLine(timeout: timeout, waitingFor: "an idle frame after \(inputsSent) inputs")
       let fields = line.split(separator: " ")
       guard fields.count == 3, fields[0] == "idle", let frames = Int(fields[1]), let inputs = Int(fields[2]) else {
         throw Failure("unexpected line from the program: \(line)")
@@ -125,24 +131,24 @@ public final class TmuxPane {
   }
 
   /// The pane's lines as a user sees them (trailing spaces trimmed by tmux).
-  public func capture() throws -> [String] {
-    try tmux("capture-pane", "-p", "-t", "main").split(separator: "\n", omittingEmptySubsequences: false)
+  public func capture() async throws -> [String] {
+    try await tmux("capture-pane", "-p", "-t", "main").split(separator: "\n", omittingEmptySubsequences: false)
       .prefix(size.height).map(String.init)
   }
 
   /// The pane as one string, lines joined with newlines.
-  public func screen() throws -> String {
-    try capture().joined(separator: "\n")
+  public func screen() async throws -> String {
+    try await capture().joined(separator: "\n")
   }
 
   /// A tmux format evaluated for the pane, e.g. `#{alternate_on}`.
-  public func display(_ format: String) throws -> String {
-    try tmux("display-message", "-p", "-t", "main", format).trimmingCharacters(in: .whitespacesAndNewlines)
+  public func display(_ format: String) async throws -> String {
+    try await tmux("display-message", "-p", "-t", "main", format).trimmingCharacters(in: .whitespacesAndNewlines)
   }
 
   /// Waits for the pane's script to signal that the program exited, then reads what it recorded.
-  public func waitForExit(timeout: Int = 60) throws -> Outcome {
-    try tmux(timeout: timeout, "wait-for", "done")
+  public func waitForExit(timeout: Int = 60) async throws -> Outcome {
+    try await tmux(timeout: timeout, "wait-for", "done")
     let read = { (name: String) in
       try String(contentsOf: self.directory.appendingPathComponent(name), encoding: .utf8)
         .trimmingCharacters(in: .whitespacesAndNewlines)
@@ -156,12 +162,17 @@ public final class TmuxPane {
     (try? String(contentsOf: directory.appendingPathComponent("stderr"), encoding: .utf8)) ?? ""
   }
 
-  /// Ends the tmux server and the pane, and removes ``directory``.
+  /// Ends the tmux server and the pane, and removes ``directory``. Synchronous, for `defer`:
+  /// three quick tmux commands.
   public func close() {
+    let display = { (format: String) in
+      try? self.tmuxNow(["display-message", "-p", "-t", "main", format])
+        .trimmingCharacters(in: .whitespacesAndNewlines)
+    }
     // The pane's keep-alive process does not take tmux's SIGHUP; end it explicitly.
-    let socketPath = try? display("#{socket_path}")
-    if let panePID = (try? display("#{pane_pid}")).flatMap({ pid_t($0) }) { kill(panePID, SIGKILL) }
-    _ = try? tmux("kill-server")
+    let socketPath = display("#{socket_path}")
+    if let panePID = display("#{pane_pid}").flatMap({ pid_t($0) }) { kill(panePID, SIGKILL) }
+    _ = try? tmuxNow(["kill-server"])
     if let socketPath { unlink(socketPath) }
     if fifo >= 0 { Glibc.close(fifo) }
     fifo = -1
@@ -183,7 +194,7 @@ public final class TmuxPane {
   // MARK: The ready FIFO
 
   /// The next line from the FIFO, without its newline.
-  private func readLine(timeout seconds: Int32, waitingFor what: String) throws -> String {
+  private func readLine(timeout seconds: Int32, waitingFor what: String) async throws -> String {
     let deadline = ContinuousClock.now + .seconds(Int(seconds))
     while true {
       if let newline = pending.firstIndex(of: UInt8(ascii: "\n")) {
@@ -193,33 +204,53 @@ public final class TmuxPane {
       }
       let left = ContinuousClock.now.duration(to: deadline).components
       let milliseconds = Int32(clamping: max(0, left.seconds * 1_000 + left.attoseconds / 1_000_000_000_000_000))
-      var poller = pollfd(fd: fifo, events: Int16(POLLIN), revents: 0)
-      let ready = poll(&poller, 1, milliseconds)
-      if ready < 0 && errno == EINTR { continue }
-      guard ready == 1 else {
-        throw Failure(
-          "no \(what) within \(seconds) s. The pane shows:\n\((try? screen()) ?? "?")\nstderr: \(standardError())")
+      let fifo = self.fifo
+      guard let bytes = try await onOwnThread({ Self.read(fifo, timeout: milliseconds) }) else {
+        let screen = (try? await screen()) ?? "?"
+        throw Failure("no \(what) within \(seconds) s. The pane shows:\n\(screen)\nstderr: \(standardError())")
       }
-      var buffer = [UInt8](repeating: 0, count: 4096)
-      let count = read(fifo, &buffer, buffer.count)
-      if count > 0 { pending += buffer[..<count] }
+      pending += bytes
     }
+  }
+
+  /// Waits up to `milliseconds` for `descriptor` to be readable and reads what it holds; nil
+  /// when nothing came.
+  private nonisolated static func read(_ descriptor: Int32, timeout milliseconds: Int32) -> [UInt8]? {
+    var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+    var ready = poll(&poller, 1, milliseconds)
+    while ready < 0 && errno == EINTR { ready = poll(&poller, 1, milliseconds) }
+    guard ready == 1 else { return nil }
+    var buffer = [UInt8](repeating: 0, count: 4096)
+    let count = Glibc.read(descriptor, &buffer, buffer.count)
+    return Array(buffer.prefix(max(0, count)))
   }
 
   // MARK: tmux
 
   @discardableResult
-  private func tmux(timeout: Int = 10, _ arguments: String...) throws -> String {
-    try tmux(arguments, timeout: timeout)
+  private func tmux(timeout: Int = 10, _ arguments: String...) async throws -> String {
+    try await tmux(arguments, timeout: timeout)
   }
 
   @discardableResult
-  private func tmux(_ arguments: [String], timeout: Int = 10) throws -> String {
-    let outputPath = path("tmux-output-\(UUID().uuidString)")
+  private func tmux(_ arguments: [String], timeout: Int = 10) async throws -> String {
+    let (socket, directory) = (self.socket, self.directory)
+    return try await onOwnThread { try Self.tmux(arguments, timeout: timeout, socket: socket, directory: directory) }
+  }
+
+  /// On the calling thread: only for ``close()``.
+  private func tmuxNow(_ arguments: [String]) throws -> String {
+    try Self.tmux(arguments, timeout: 10, socket: socket, directory: directory)
+  }
+
+  private nonisolated static func tmux(_ arguments: [String], timeout: Int, socket: String, directory: URL) throws
+    -> String
+  {
+    let outputPath = directory.appendingPathComponent("tmux-output-\(UUID().uuidString)").path
     defer { unlink(outputPath) }
     // Output to a file, not a pipe: the first call forks the tmux server, which keeps its
     // inherited descriptors open for as long as it runs.
-    let status = try Self.spawnAndWait(
+    let status = try spawnAndWait(
       ["/usr/bin/timeout", "\(timeout)", "tmux", "-L", socket] + arguments, outputPath: outputPath)
     let text = (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? ""
     guard status == 0 else {
@@ -230,7 +261,7 @@ public final class TmuxPane {
 
   /// Runs a program with stdin from /dev/null and stdout+stderr to `outputPath`; returns its
   /// exit status.
-  private static func spawnAndWait(_ arguments: [String], outputPath: String) throws -> Int32 {
+  private nonisolated static func spawnAndWait(_ arguments: [String], outputPath: String) throws -> Int32 {
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
@@ -253,7 +284,15 @@ public final class TmuxPane {
   }
 
   /// `value` in single quotes for sh.
-  private static func quoted(_ value: String) -> String {
+  private nonisolated static func quoted(_ value: String) -> String {
     "'" + value.replacingOccurrences(of: "'", with: "'\\''") + "'"
+  }
+}
+
+/// Runs blocking `work` (waiting for a process, polling a descriptor) on a thread of its own and
+/// returns its result, leaving the caller's actor — and Swift's small cooperative pool — free.
+public func onOwnThread<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
+  try await withCheckedThrowingContinuation { continuation in
+    Thread { continuation.resume(with: Result { try work() }) }.start()
   }
 }

@@ -43,17 +43,17 @@ final class ContactsPane {
 
   /// Starts the app on the sign-in form; returns its pid.
   @discardableResult
-  func start() throws -> pid_t {
-    try pane.start([try TmuxPane.executable(named: "contacts"), "--db", databasePath])
+  func start() async throws -> pid_t {
+    try await pane.start([try TmuxPane.executable(named: "contacts"), "--db", databasePath])
   }
 
   /// Signs in as the demo account and waits until the list is on screen.
-  func signIn() throws {
-    try pane.type(Self.email)
-    try pane.press("Tab")
-    try pane.type(Self.password)
-    try pane.press("Enter")
-    try pane.waitUntilIdle()
+  func signIn() async throws {
+    try await pane.type(Self.email)
+    try await pane.press("Tab")
+    try await pane.type(Self.password)
+    try await pane.press("Enter")
+    try await pane.waitUntilIdle()
   }
 
   func close() { pane.close() }
@@ -110,7 +110,7 @@ struct SeededDatabase: SuiteTrait, TestScoping {
       "contacts-seeded-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: directory) }
     let path = directory.appendingPathComponent("contacts.sqlite").path
-    try ContactsPane.seed(path, count: Self.contactCount)
+    try await onOwnThread { try ContactsPane.seed(path, count: Self.contactCount) }
     try await Self.$template.withValue(path) { try await function() }
   }
 }

@@ -29,17 +29,17 @@ extension ContactsInAPane {
       }
     }
 
-    @Test func signInScrollAndQuit() throws {
+    @Test func signInScrollAndQuit() async throws {
       let contacts = try ContactsPane()
       defer { contacts.close() }
       let names = try contacts.names()
       #expect(names.count == 300)
-      try contacts.start()
+      try await contacts.start()
       let pane = contacts.pane
-      #expect(try pane.screen().contains("Address book › Sign in"))
+      #expect(try await pane.screen().contains("Address book › Sign in"))
 
-      try contacts.signIn()
-      var list = try listScreen(pane)
+      try await contacts.signIn()
+      var list = try await listScreen(pane)
       #expect(list.title == "Contacts (300)")
       #expect(list.position == "1 of 300")
       let visible = list.rows.count
@@ -58,33 +58,33 @@ extension ContactsInAPane {
         (["g"], 0, { _, _ in 0 }),
       ]
       for step in steps {
-        for key in step.keys { try pane.press(key) }
-        try pane.waitUntilIdle()
-        list = try listScreen(pane)
+        for key in step.keys { try await pane.press(key) }
+        try await pane.waitUntilIdle()
+        list = try await listScreen(pane)
         #expect(list.title == "Contacts (300)", "after \(step.keys)")
         #expect(list.position == "\(step.selected + 1) of 300", "after \(step.keys)")
         top = step.top(top, step.selected)
         try expectRows(list, names: names, top: top, after: step.keys)
       }
 
-      try pane.press("q")
-      let outcome = try pane.waitForExit()
+      try await pane.press("q")
+      let outcome = try await pane.waitForExit()
       #expect(outcome.status == 0)
-      try expectRestored(pane, outcome)
+      try await expectRestored(pane, outcome)
     }
 
     @Test(arguments: ExitPath.allCases)
-    func theTerminalIsRestored(after path: ExitPath) throws {
+    func theTerminalIsRestored(after path: ExitPath) async throws {
       let contacts = try ContactsPane()
       defer { contacts.close() }
-      let pid = try contacts.start()
+      let pid = try await contacts.start()
       let pane = contacts.pane
-      try contacts.signIn()
-      #expect(try pane.screen().contains("Contacts (300)"))
-      #expect(try pane.display("#{alternate_on}") == "1")
+      try await contacts.signIn()
+      #expect(try await pane.screen().contains("Contacts (300)"))
+      #expect(try await pane.display("#{alternate_on}") == "1")
       switch path {
-      case .quitKey: try pane.press("q")
-      case .controlC: try pane.press("C-c")
+      case .quitKey: try await pane.press("q")
+      case .controlC: try await pane.press("C-c")
       case .sigint: kill(pid, SIGINT)
       case .sigterm: kill(pid, SIGTERM)
       case .sighup: kill(pid, SIGHUP)
@@ -92,21 +92,21 @@ extension ContactsInAPane {
       case .sigill: kill(pid, SIGILL)
       case .sigabrt: kill(pid, SIGABRT)
       }
-      let outcome = try pane.waitForExit()
+      let outcome = try await pane.waitForExit()
       #expect(outcome.status == path.expectedStatus, "stderr: \(pane.standardError())")
-      try expectRestored(pane, outcome)
+      try await expectRestored(pane, outcome)
     }
 
-    private func listScreen(_ pane: TmuxPane) throws -> ListScreen {
-      let lines = try pane.capture()
+    private func listScreen(_ pane: TmuxPane) async throws -> ListScreen {
+      let lines = try await pane.capture()
       return try #require(ListScreen(lines), "not the list:\n\(lines.joined(separator: "\n"))")
     }
 
-    private func expectRestored(_ pane: TmuxPane, _ outcome: TmuxPane.Outcome) throws {
+    private func expectRestored(_ pane: TmuxPane, _ outcome: TmuxPane.Outcome) async throws {
       #expect(outcome.sttyBefore == outcome.sttyAfter, "tty modes changed")
-      #expect(try pane.display("#{alternate_on}") == "0", "still on the alternate screen")
-      #expect(try pane.display("#{cursor_flag}") == "1", "cursor left hidden")
-      #expect(try pane.display("#{keypad_flag}#{keypad_cursor_flag}") == "00", "keypad modes left on")
+      #expect(try await pane.display("#{alternate_on}") == "0", "still on the alternate screen")
+      #expect(try await pane.display("#{cursor_flag}") == "1", "cursor left hidden")
+      #expect(try await pane.display("#{keypad_flag}#{keypad_cursor_flag}") == "00", "keypad modes left on")
     }
 
     /// The rows on screen are `names[top...]`, in order, each name as its column shows it.

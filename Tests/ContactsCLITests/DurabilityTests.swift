@@ -24,52 +24,53 @@ extension ContactsInAPane {
     static let seeded = SeededDatabase.contactCount
 
     @Test(arguments: [1, 6, 15])
-    func acknowledgedSavesSurviveSIGKILL(acknowledgedBeforeKill: Int) throws {
+    func acknowledgedSavesSurviveSIGKILL(acknowledgedBeforeKill: Int) async throws {
       let contacts = try ContactsPane()
       defer { contacts.close() }
-      let pid = try contacts.start()
+      let pid = try await contacts.start()
       let pane = contacts.pane
-      try contacts.signIn()
-      #expect(try pane.screen().contains("Contacts (\(Self.seeded))"))
+      try await contacts.signIn()
+      #expect(try await pane.screen().contains("Contacts (\(Self.seeded))"))
 
       let burst = (1...acknowledgedBeforeKill + 1).map { String(format: "Burst %03d", $0) }
       var acknowledged: [String] = []
       for name in burst.prefix(acknowledgedBeforeKill) {
-        try pane.press("a")
-        try pane.type(name)
-        try pane.press("C-s")
-        try pane.waitUntilIdle()
-        let screen = try pane.screen()
+        try await pane.press("a")
+        try await pane.type(name)
+        try await pane.press("C-s")
+        try await pane.waitUntilIdle()
+        let screen = try await pane.screen()
         guard screen.contains("Saved “\(name)”") else {
           Issue.record("\(name) was not acknowledged:\n\(screen)")
           return
         }
         acknowledged.append(name)
-        try pane.press("Escape")
-        try pane.waitUntilIdle()
+        try await pane.press("Escape")
+        try await pane.waitUntilIdle()
       }
       // The next save, killed in flight.
-      try pane.press("a")
-      try pane.type(burst.last!)
-      try pane.press("C-s")
+      try await pane.press("a")
+      try await pane.type(burst.last!)
+      try await pane.press("C-s")
       kill(pid, SIGKILL)
-      let outcome = try pane.waitForExit()
+      let outcome = try await pane.waitForExit()
       #expect(outcome.status == 128 + SIGKILL)
 
       let database = try contacts.openDatabase()
-      let check = try database.read { db in try String.fetchAll(db, sql: "PRAGMA integrity_check") }
+      let check = try await database.read { db in try String.fetchAll(db, sql: "PRAGMA integrity_check") }
       #expect(check == ["ok"])
       // Throws unless the full-text index matches the contact table exactly.
-      try database.write { db in
+      try await database.write { db in
         try db.execute(sql: "INSERT INTO contact_search(contact_search) VALUES('integrity-check')")
       }
-      let (found, torn, rows, counted) = try database.read { db in
+      let email = ContactsPane.email
+      let (found, torn, rows, counted) = try await database.read { db in
         let found = try String.fetchAll(db, sql: "SELECT name FROM contact WHERE name LIKE 'Burst %' ORDER BY id")
         let torn = try Int.fetchOne(
           db, sql: "SELECT count(*) FROM contact WHERE name LIKE 'Burst %' AND (sortKey = '' OR updatedAt <= 0)")!
         let rows = try Int.fetchOne(db, sql: "SELECT count(*) FROM contact")!
         let counted = try Int.fetchOne(
-          db, sql: "SELECT contactCount FROM account WHERE email = ?", arguments: [ContactsPane.email])!
+          db, sql: "SELECT contactCount FROM account WHERE email = ?", arguments: [email])!
         return (found, torn, rows, counted)
       }
       print(

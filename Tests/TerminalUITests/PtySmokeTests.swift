@@ -29,41 +29,42 @@ struct PtySmokeTests {
     }
   }
 
-  @Test func theTerminalShowsWhatTheHeadlessBackendHolds() throws {
+  @Test func theTerminalShowsWhatTheHeadlessBackendHolds() async throws {
     let pane = try TmuxPane(size: Size(width: 80, height: 24))
     defer { pane.close() }
-    try pane.start([try TmuxPane.executable(named: "termflow-demo")])
+    try await pane.start([try TmuxPane.executable(named: "termflow-demo")])
     let expected = Gallery.render(GalleryState(), size: Size(width: 80, height: 24))
-    let screen = try pane.capture()
+    let screen = try await pane.capture()
     #expect(screen == expected.lines.map(Self.trimmingTrailingSpaces), "\(screen.joined(separator: "\n"))")
     #expect(screen.joined().contains("李小龍"))
     #expect(screen.joined().contains("😀"))
     #expect(
-      try pane.display("#{cursor_x},#{cursor_y},#{cursor_flag}") == "\(expected.cursor!.x),\(expected.cursor!.y),1")
-    try pane.press("C-c")
-    _ = try pane.waitForExit()
+      try await pane.display("#{cursor_x},#{cursor_y},#{cursor_flag}")
+        == "\(expected.cursor!.x),\(expected.cursor!.y),1")
+    try await pane.press("C-c")
+    _ = try await pane.waitForExit()
   }
 
   @Test(arguments: ExitPath.allCases)
-  func theTerminalIsRestored(after path: ExitPath) throws {
+  func theTerminalIsRestored(after path: ExitPath) async throws {
     let pane = try TmuxPane(size: Size(width: 80, height: 24))
     defer { pane.close() }
-    let pid = try pane.start([try TmuxPane.executable(named: "termflow-demo"), "--allow-crash"])
-    #expect(try pane.display("#{alternate_on}") == "1")
+    let pid = try await pane.start([try TmuxPane.executable(named: "termflow-demo"), "--allow-crash"])
+    #expect(try await pane.display("#{alternate_on}") == "1")
     switch path {
-    case .quitKey: try pane.press("Tab", "Tab", "Tab", "q")
-    case .controlC: try pane.press("C-c")
+    case .quitKey: try await pane.press("Tab", "Tab", "Tab", "q")
+    case .controlC: try await pane.press("C-c")
     case .sigint: kill(pid, SIGINT)
     case .sigterm: kill(pid, SIGTERM)
     case .sighup: kill(pid, SIGHUP)
-    case .trap: try pane.press("!")
+    case .trap: try await pane.press("!")
     }
-    let outcome = try pane.waitForExit()
+    let outcome = try await pane.waitForExit()
     #expect(outcome.status == path.expectedStatus)
     #expect(outcome.sttyBefore == outcome.sttyAfter, "tty modes changed")
-    #expect(try pane.display("#{alternate_on}") == "0", "still on the alternate screen")
-    #expect(try pane.display("#{cursor_flag}") == "1", "cursor left hidden")
-    #expect(try pane.display("#{keypad_flag}#{keypad_cursor_flag}") == "00", "keypad modes left on")
+    #expect(try await pane.display("#{alternate_on}") == "0", "still on the alternate screen")
+    #expect(try await pane.display("#{cursor_flag}") == "1", "cursor left hidden")
+    #expect(try await pane.display("#{keypad_flag}#{keypad_cursor_flag}") == "00", "keypad modes left on")
   }
 
   private static func trimmingTrailingSpaces(_ line: String) -> String {
