@@ -41,10 +41,19 @@ final class ContactsPane {
     }
   }
 
+  /// Where the app keeps its log and its session log: inside the pane's directory, never the
+  /// user's own state directory.
+  var stateDirectory: String { pane.path("state") }
+
+  /// The session log the app writes while it runs (removed when it exits normally).
+  var sessionLog: String { stateDirectory + "/contacts/last-session.jsonl" }
+
   /// Starts the app on the sign-in form; returns its pid.
   @discardableResult
   func start() async throws -> pid_t {
-    try await pane.start([try TmuxPane.executable(named: "contacts"), "--db", databasePath])
+    try await pane.start(
+      [try TmuxPane.executable(named: "contacts"), "--db", databasePath],
+      environment: ["XDG_STATE_HOME": stateDirectory])
   }
 
   /// Signs in as the demo account and waits until the list is on screen.

@@ -97,6 +97,58 @@ extension ContactsInAPane {
       try await expectRestored(pane, outcome)
     }
 
+    /// A crash leaves the session log and says how to replay it; the log replays and its
+    /// actions check out.
+    @Test func aCrashLeavesAReplayableSessionLog() async throws {
+      let contacts = try ContactsPane()
+      defer { contacts.close() }
+      let pid = try await contacts.start()
+      try await contacts.signIn()
+      try await contacts.pane.press("j")
+      try await contacts.pane.press("j")
+      kill(pid, SIGSEGV)
+      let outcome = try await contacts.pane.waitForExit()
+      #expect(outcome.status == 128 + SIGSEGV)
+      let stderr = contacts.pane.standardError()
+      #expect(
+        stderr.contains("contacts crashed. The session up to the crash is in \(contacts.sessionLog)"), "\(stderr)")
+      #expect(stderr.contains("Replay it with: contacts replay \(contacts.sessionLog)"))
+      let log = try String(contentsOfFile: contacts.sessionLog, encoding: .utf8)
+      #expect(!log.contains(ContactsPane.password))
+      #expect(log.contains(#"{"input":{"key":"j"}}"#))
+
+      let replay = try run(["replay", contacts.sessionLog, "--verify", "--frames", contacts.pane.path("frames")])
+      #expect(replay.status == 0, "\(replay.output)")
+      #expect(replay.output.contains("Verified:"))
+      let frames = try FileManager.default.contentsOfDirectory(atPath: contacts.pane.path("frames"))
+      #expect(frames.count > 30)
+    }
+
+    @Test func aNormalExitRemovesTheSessionLog() async throws {
+      let contacts = try ContactsPane()
+      defer { contacts.close() }
+      try await contacts.start()
+      try await contacts.signIn()
+      #expect(FileManager.default.fileExists(atPath: contacts.sessionLog))
+      try await contacts.pane.press("q")
+      #expect(try await contacts.pane.waitForExit().status == 0)
+      #expect(!FileManager.default.fileExists(atPath: contacts.sessionLog))
+    }
+
+    private func run(_ arguments: [String]) throws -> (status: Int32, output: String) {
+      let process = Process()
+      process.executableURL = URL(fileURLWithPath: try TmuxPane.executable(named: "contacts"))
+      process.arguments = arguments
+      let output = Pipe()
+      process.standardInput = FileHandle.nullDevice
+      process.standardOutput = output
+      process.standardError = output
+      try process.run()
+      let data = output.fileHandleForReading.readDataToEndOfFile()
+      process.waitUntilExit()
+      return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+
     private func listScreen(_ pane: TmuxPane) async throws -> ListScreen {
       let lines = try await pane.capture()
       return try #require(ListScreen(lines), "not the list:\n\(lines.joined(separator: "\n"))")
