@@ -40,11 +40,25 @@ final class AppRunner {
     logger.info("starting", metadata: ["database": .string(databasePath), "route": .string(route)])
 
     let size = Self.terminalSize()
-    let sessionPath = recordPath ?? stateDirectory.map { $0 + "/last-session.jsonl" }
-    let recorder = try sessionPath.map { path in
+    func openRecorder(at path: String) throws -> SessionRecorder<AppAction> {
       try SessionRecorder<AppAction>(
         path: path, header: ContactsApp.sessionHeader(size: size, route: route), reportsCrashes: true,
         crashMessage: Self.crashMessage(sessionPath: path))
+    }
+    let recorder: SessionRecorder<AppAction>?
+    if let recordPath {
+      // Asked for: a log that cannot be written is an error, reported before the terminal is taken.
+      recorder = try openRecorder(at: recordPath)
+    } else if let stateDirectory {
+      // The crash log is a safety net: without it the app still runs.
+      do {
+        recorder = try openRecorder(at: stateDirectory + "/last-session.jsonl")
+      } catch {
+        logger.warning("no crash log: \(error)")
+        recorder = nil
+      }
+    } else {
+      recorder = nil
     }
 
     let app = ContactsApp(initialState: AppState(route: startRoute, size: size), dependencies: dependencies)
