@@ -10,7 +10,7 @@ struct ContactsCommand: ParsableCommand {
     commandName: "contacts",
     abstract: "A keyboard-driven address book for the terminal.",
     version: ContactsApp.version,
-    subcommands: [RunCommand.self, SeedCommand.self, UserCommand.self, ReplayCommand.self],
+    subcommands: [RunCommand.self, SeedCommand.self, UserCommand.self, ReplayCommand.self, BenchSearchCommand.self],
     defaultSubcommand: RunCommand.self
   )
 
