@@ -39,6 +39,8 @@ public final class AppDriver {
       initialState: AppState(route: route, size: size),
       dependencies: .live(accounts: accounts, contacts: ContactStore(database: database)), didBuild: didBuild)
     terminal = HeadlessTerminal(size: size)
+    // A session can be a million keys long (the monkey test): keep the screen, not every frame.
+    terminal.keepsFrames = false
     renderer = Renderer(backend: terminal)
     if let recordingPath {
       let header = ContactsApp.sessionHeader(size: size, route: route.route.path.joined(separator: "/"))

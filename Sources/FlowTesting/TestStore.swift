@@ -16,7 +16,9 @@ import IssueReporting
 ///
 /// Time is the test's: effects read time through an injected clock (a ``ControlledClock`` in tests), and
 /// `receive` waits for the effect's action to arrive rather than sleeping. Its timeout is only a
-/// guard against a test that would otherwise hang.
+/// guard against a test that would otherwise hang: generous (a minute) because other tests
+/// running in parallel — the monkey test, say — can keep the main actor busy for seconds, and a
+/// guard that fires on a busy machine would make the test depend on the machine's speed.
 @MainActor
 public final class TestStore<State: Equatable, Action: Equatable & Sendable> {
   /// The state as of the last assertion.
@@ -33,7 +35,7 @@ public final class TestStore<State: Equatable, Action: Equatable & Sendable> {
   public init(
     initialState: State,
     reducer: Reducer<State, Action>,
-    timeout: Duration = .seconds(5),
+    timeout: Duration = .seconds(60),
     fileID: StaticString = #fileID,
     filePath: StaticString = #filePath,
     line: UInt = #line,

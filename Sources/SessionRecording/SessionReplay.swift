@@ -88,6 +88,8 @@ public struct SessionReplay<State, Action: Codable & Sendable & Equatable> {
       case .effect(let action):
         answerBeingDelivered = true
         target.store.send(action)
+        // Reset even if a middleware swallowed the answer before the observer saw it.
+        answerBeingDelivered = false
         try draw()
       case .action(let action):
         recorded.append(action)

@@ -8,8 +8,10 @@ public final class HeadlessTerminal: TerminalBackend {
   public private(set) var size: Size
   /// The screen as built from the changes drawn so far.
   public private(set) var screen: Frame
-  /// Every frame handed to `draw`, in order.
+  /// Every frame handed to `draw`, in order, while ``keepsFrames`` is on.
   public private(set) var frames: [Frame] = []
+  /// Off for long sessions (the app driver, the monkey test): a million frames would not fit.
+  public var keepsFrames = true
   /// Cells written over the terminal's life.
   public private(set) var cellsWritten = 0
 
@@ -25,7 +27,7 @@ public final class HeadlessTerminal: TerminalBackend {
   }
 
   public func draw(_ frame: Frame, changes: [ChangedSpan]) {
-    frames.append(frame)
+    if keepsFrames { frames.append(frame) }
     if screen.size != frame.size { screen = Frame(size: frame.size) }
     for span in changes {
       for column in span.columns {
