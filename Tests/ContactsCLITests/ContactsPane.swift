@@ -69,9 +69,16 @@ final class ContactsPane {
 
   /// `contacts seed --db path --count count`, which creates the demo account.
   nonisolated static func seed(_ path: String, count: Int) throws {
+    let seeded = try run(["seed", "--db", path, "--count", "\(count)"])
+    guard seeded.status == 0 else { throw TmuxPane.Failure("contacts seed failed: \(seeded.output)") }
+  }
+
+  /// Runs `contacts` with `arguments` outside the pane (no terminal); its status and its
+  /// stdout and stderr together.
+  nonisolated static func run(_ arguments: [String]) throws -> (status: Int32, output: String) {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: try TmuxPane.executable(named: "contacts"))
-    process.arguments = ["seed", "--db", path, "--count", "\(count)"]
+    process.arguments = arguments
     let output = Pipe()
     process.standardInput = FileHandle.nullDevice
     process.standardOutput = output
@@ -79,9 +86,7 @@ final class ContactsPane {
     try process.run()
     let data = output.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
-    guard process.terminationStatus == 0 else {
-      throw TmuxPane.Failure("contacts seed failed: \(String(decoding: data, as: UTF8.self))")
-    }
+    return (process.terminationStatus, String(decoding: data, as: UTF8.self))
   }
 
   // MARK: The database, read directly

@@ -117,7 +117,9 @@ extension ContactsInAPane {
       #expect(!log.contains(ContactsPane.password))
       #expect(log.contains(#"{"input":{"key":"j"}}"#))
 
-      let replay = try run(["replay", contacts.sessionLog, "--verify", "--frames", contacts.pane.path("frames")])
+      let replay = try ContactsPane.run([
+        "replay", contacts.sessionLog, "--verify", "--frames", contacts.pane.path("frames"),
+      ])
       #expect(replay.status == 0, "\(replay.output)")
       #expect(replay.output.contains("Verified:"))
       let frames = try FileManager.default.contentsOfDirectory(atPath: contacts.pane.path("frames"))
@@ -133,20 +135,6 @@ extension ContactsInAPane {
       try await contacts.pane.press("q")
       #expect(try await contacts.pane.waitForExit().status == 0)
       #expect(!FileManager.default.fileExists(atPath: contacts.sessionLog))
-    }
-
-    private func run(_ arguments: [String]) throws -> (status: Int32, output: String) {
-      let process = Process()
-      process.executableURL = URL(fileURLWithPath: try TmuxPane.executable(named: "contacts"))
-      process.arguments = arguments
-      let output = Pipe()
-      process.standardInput = FileHandle.nullDevice
-      process.standardOutput = output
-      process.standardError = output
-      try process.run()
-      let data = output.fileHandleForReading.readDataToEndOfFile()
-      process.waitUntilExit()
-      return (process.terminationStatus, String(decoding: data, as: UTF8.self))
     }
 
     private func listScreen(_ pane: TmuxPane) async throws -> ListScreen {
