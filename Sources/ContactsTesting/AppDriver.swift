@@ -27,10 +27,11 @@ public final class AppDriver {
   /// `didBuild` hears of every screen a coordinator builds, with its route key (for lifecycle
   /// checks).
   /// With `recordingTo`, the session is recorded there from the start, as `contacts --record`
-  /// would; ``finishRecording()`` ends it.
+  /// would, with `seed` in the header when the inputs were drawn at random; ``finishRecording()``
+  /// ends it.
   public init(
     databasePath path: String, size: Size = Size(width: 80, height: 24), route: AppRoute = .signIn,
-    recordingTo recordingPath: String? = nil,
+    recordingTo recordingPath: String? = nil, seed: UInt64? = nil,
     didBuild: @escaping (AnyObject, String) -> Void = { _, _ in }
   ) async throws {
     database = try ContactsDatabase.open(at: path)
@@ -43,7 +44,7 @@ public final class AppDriver {
     terminal.keepsFrames = false
     renderer = Renderer(backend: terminal)
     if let recordingPath {
-      let header = ContactsApp.sessionHeader(size: size, route: route.route.path.joined(separator: "/"))
+      let header = ContactsApp.sessionHeader(size: size, route: route.route.path.joined(separator: "/"), seed: seed)
       let recorder = try SessionRecorder<AppAction>(path: recordingPath, header: header)
       app.record(to: recorder)
       self.recorder = recorder

@@ -80,7 +80,7 @@ public struct Monkey {
     try FileManager.default.createDirectory(at: runDirectory, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: runDirectory) }
     let driver = try await AppDriver(
-      databasePath: runDirectory.appendingPathComponent("contacts.sqlite").path, recordingTo: log)
+      databasePath: runDirectory.appendingPathComponent("contacts.sqlite").path, recordingTo: log, seed: seed)
     defer { driver.finishRecording() }
     _ = try await driver.seed(email: Self.email, password: Self.password, contacts: contacts)
     var played: [TerminalSession.Event] = []

@@ -71,6 +71,7 @@ struct MonkeyTests {
       #expect(failure.inputs.count <= signIn + 6, "\(failure.inputs.map { "\($0)" }.joined(separator: " "))")
       #expect(failure.step > failure.inputs.count)
       let log = try SessionLog<AppAction>.read(from: failure.replayFile)
+      #expect(log.header.seed == 3)
       let app = try ContactsApp.replaying(log)
       let outcome = try SessionReplay(log: log).run(into: app.replayTarget) { _, _ in }
       #expect(outcome.mismatches.isEmpty, "\(outcome.mismatches)")
