@@ -28,9 +28,7 @@ public final class SessionRecorder<Action: Codable & Sendable> {
   private var used = 0
   private let reportsCrashes: Bool
   private let encoder: JSONEncoder
-  /// Lines recorded so far, the header excluded.
-  public private(set) var entryCount = 0
-  public private(set) var isClosed = false
+  private var isClosed = false
 
   /// Creates (or truncates) the log at `path` and writes `header`. With `reportsCrashes`,
   /// a crash writes out what is pending and prints `crashMessage` on stderr.
@@ -59,7 +57,6 @@ public final class SessionRecorder<Action: Codable & Sendable> {
   /// Adds `entry` to the log (written at the next ``flush()``).
   public func record(_ entry: SessionEntry<Action>) {
     guard !isClosed else { return }
-    entryCount += 1
     append(line: try? encoder.encode(entry))
   }
 

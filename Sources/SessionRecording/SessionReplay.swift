@@ -115,14 +115,15 @@ public struct SessionReplay<State, Action: Codable & Sendable & Equatable> {
     return outcome
   }
 
+  /// The first action where the replay parted from the recording, in words.
   private static func compare(recorded: [Action], produced: [Action]) -> [String] {
-    for index in 0..<max(recorded.count, produced.count) {
-      let expected = index < recorded.count ? "\(recorded[index])" : "nothing"
-      let actual = index < produced.count ? "\(produced[index])" : "nothing"
-      if index >= recorded.count || index >= produced.count || recorded[index] != produced[index] {
-        return ["Action \(index + 1) differs: the recording has \(expected), the replay made \(actual)."]
-      }
-    }
-    return []
+    guard
+      let index = (0..<max(recorded.count, produced.count)).first(where: { index in
+        index >= recorded.count || index >= produced.count || recorded[index] != produced[index]
+      })
+    else { return [] }
+    let expected = index < recorded.count ? "\(recorded[index])" : "nothing"
+    let actual = index < produced.count ? "\(produced[index])" : "nothing"
+    return ["Action \(index + 1) differs: the recording has \(expected), the replay made \(actual)."]
   }
 }
