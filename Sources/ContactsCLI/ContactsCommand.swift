@@ -9,7 +9,7 @@ struct ContactsCommand: AsyncParsableCommand {
     commandName: "contacts",
     abstract: "A keyboard-driven address book for the terminal.",
     version: "0.1.0",
-    subcommands: [RunCommand.self, SeedCommand.self, UserCommand.self],
+    subcommands: [RunCommand.self, SeedCommand.self, UserCommand.self, BenchSearchCommand.self],
     defaultSubcommand: RunCommand.self
   )
 
