@@ -134,6 +134,9 @@ public final class ContactStore: Sendable {
   public static let searchCountLimit = 1000
   /// How many contacts of the list a search reads in order before it considers the search index.
   static let searchWalkLimit = 3000
+  /// How many more walks' worth a search walks on when the first walk's matches are dense
+  /// enough to expect the count within them.
+  static let searchWalkOn = 20
 
   /// The first `limit` contacts, in list order, whose name, email, phone or company has words
   /// starting with each word of `query` (case and accents ignored), and how many match, counted
@@ -145,7 +148,8 @@ public final class ContactStore: Sendable {
   /// every posting of a prefix before the first row (about 0.25 µs each), which is much for
   /// dense short prefixes ("a": millions at 10M contacts). Those are found sooner by walking
   /// the list in order and testing each contact: when the first `searchWalkLimit` contacts
-  /// give enough matches to expect the count within a few more walks, the walk goes on.
+  /// give enough matches to expect the count within `searchWalkOn` more walks, the walk goes
+  /// on (that far at most: matches that thin out later still go to the index).
   public func search(account: Int64, query: String, limit: Int) async throws -> ContactSearchResult {
     guard let terms = SearchTerms(query), limit > 0 else {
       return ContactSearchResult(contacts: [], total: 0, isTotalExact: true)
@@ -154,10 +158,13 @@ public final class ContactStore: Sendable {
     return try await database.writer.read { db in
       var walk = try ListWalk(db, account: account, terms: terms)
       var found: [Int64] = []
-      let walked = try walk.next(into: &found, until: countLimit + 1, budget: Self.searchWalkLimit)
-      // Done, or dense enough that at most four more walks' worth finish the count: walk on.
-      if walked || countLimit + 1 - found.count <= found.count * 4 {
-        _ = try walk.next(into: &found, until: countLimit + 1, budget: nil)
+      var walked = try walk.next(into: &found, until: countLimit + 1, budget: Self.searchWalkLimit)
+      // Dense enough that, at the same density, `searchWalkOn` more walks' worth finish the
+      // count ("nowak": one contact in 30 all along the list): walk on, that far at most.
+      if !walked && found.count <= countLimit && countLimit + 1 - found.count <= found.count * Self.searchWalkOn {
+        walked = try walk.next(into: &found, until: countLimit + 1, budget: Self.searchWalkLimit * Self.searchWalkOn)
+      }
+      if walked || found.count > countLimit {
         return try Self.result(db, matches: found, column: "id", limit: limit, countLimit: countLimit)
       }
       let keys = try Int64.fetchAll(
