@@ -1,4 +1,5 @@
 public import ContactsModel
+import Foundation
 
 /// Deterministic, realistic demo contacts: the same index always gives the same contact, with a
 /// mix of scripts and accents ("Zoë Ångström", "李小龍", "José Núñez") so that sorting, search
@@ -40,11 +41,18 @@ public struct ContactGenerator: Sendable {
       self.names = names
       let sortKeys = names.map(ContactPosition.sortKey(for:))
       self.sortKeys = sortKeys
+      // "Zoë Ångström" → "zoe.angstrom": accents folded (not dropped), words joined by dots;
+      // names with no Latin letters get "contact".
       handles = names.map { name in
-        let handle = String(
-          String.UnicodeScalarView(name.lowercased().unicodeScalars.filter { $0.isASCII && $0.properties.isAlphabetic })
-        )
-        return handle.isEmpty ? "contact" : handle
+        let letters = ["ø": "o", "æ": "ae", "ß": "ss", "ł": "l", "đ": "d"]
+        let words = name.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
+          .map { letters[String($0)] ?? String($0) }.joined()
+          .split(separator: " ")
+          .map {
+            String(String.UnicodeScalarView($0.unicodeScalars.filter { $0.isASCII && $0.properties.isAlphabetic }))
+          }
+          .filter { !$0.isEmpty }
+        return words.isEmpty ? "contact" : words.joined(separator: ".")
       }
       let order = sortKeys.indices.sorted { sortKeys[$0].utf8.lexicographicallyPrecedes(sortKeys[$1].utf8) }
       var ranks = [Int](repeating: 0, count: names.count)

@@ -133,21 +133,23 @@ public final class ContactStore: Sendable {
   /// Search totals stop at this many matches ("1,000+").
   public static let searchCountLimit = 1000
   /// How many contacts of the list a search reads in order before it considers the search index.
-  static let searchWalkLimit = 5000
-  /// How many search-index matches a search sorts itself; with more, it walks the list instead.
-  static let searchSortLimit = 50_000
+  static let searchWalkLimit = 3000
+  /// How many more walks' worth a search walks on when the first walk's matches are dense
+  /// enough to expect the count within them.
+  static let searchWalkOn = 20
 
   /// The first `limit` contacts, in list order, whose name, email, phone or company has words
   /// starting with each word of `query` (case and accents ignored), and how many match, counted
   /// up to `searchCountLimit`.
   ///
-  /// Dense matches (short prefixes: "a", "zo") are found by walking the list in order and
-  /// testing each contact: some thousands of contacts give the page and the capped count. When
-  /// the first `searchWalkLimit` contacts give too few matches to expect the count soon, the
-  /// matches are probably sparse ("5551", "adalovelace12"): the search index gives them all, few
-  /// enough to sort. When there are too many to sort after all, the walk goes on to the end of
-  /// the count, and its cost is the distance to the matches: many matches that are all late in
-  /// the list (every "Liam" of 10M contacts) are the slow case.
+  /// The search index's rowids are list keys (see `ContactsSchema.migrateToListKeys`): it gives
+  /// an account's matches in list order, so the first `searchCountLimit` + 1 of them are the
+  /// page and the count, with no sort, whatever the query. Its cost is SQLite's: FTS5 gathers
+  /// every posting of a prefix before the first row (about 0.25 µs each), which is much for
+  /// dense short prefixes ("a": millions at 10M contacts). Those are found sooner by walking
+  /// the list in order and testing each contact: when the first `searchWalkLimit` contacts
+  /// give enough matches to expect the count within `searchWalkOn` more walks, the walk goes
+  /// on (that far at most: matches that thin out later still go to the index).
   public func search(account: Int64, query: String, limit: Int) async throws -> ContactSearchResult {
     guard let terms = SearchTerms(query), limit > 0 else {
       return ContactSearchResult(contacts: [], total: 0, isTotalExact: true)
@@ -156,41 +158,40 @@ public final class ContactStore: Sendable {
     return try await database.writer.read { db in
       var walk = try ListWalk(db, account: account, terms: terms)
       var found: [Int64] = []
-      let walked = try walk.next(into: &found, until: countLimit + 1, budget: Self.searchWalkLimit)
-      // Done, or dense enough that at most four more walks' worth finish the count: walk on.
-      if walked || countLimit + 1 - found.count <= found.count * 4 {
-        _ = try walk.next(into: &found, until: countLimit + 1, budget: nil)
-        return try Self.result(db, ids: found, limit: limit, countLimit: countLimit)
+      var walked = try walk.next(into: &found, until: countLimit + 1, budget: Self.searchWalkLimit)
+      // Dense enough that, at the same density, `searchWalkOn` more walks' worth finish the
+      // count ("nowak": one contact in 30 all along the list): walk on, that far at most.
+      if !walked && found.count <= countLimit && countLimit + 1 - found.count <= found.count * Self.searchWalkOn {
+        walked = try walk.next(into: &found, until: countLimit + 1, budget: Self.searchWalkLimit * Self.searchWalkOn)
       }
-      var matches: [(sortKey: String, id: Int64)] = []
-      let candidates = try Row.fetchCursor(
+      if walked || found.count > countLimit {
+        return try Self.result(db, matches: found, column: "id", limit: limit, countLimit: countLimit)
+      }
+      let keys = try Int64.fetchAll(
         db,
-        sql: """
-          SELECT contact.sortKey, contact.id FROM contact_search CROSS JOIN contact ON contact.id = contact_search.rowid
-          WHERE contact_search MATCH ? AND contact.accountId = ? LIMIT ?
-          """,
-        arguments: [terms.pattern, account, Self.searchSortLimit + 1])
-      while let row = try candidates.next() { matches.append((row[0], row[1])) }
-      if matches.count <= Self.searchSortLimit {
-        matches.sort {
-          $0.sortKey == $1.sortKey ? $0.id < $1.id : $0.sortKey.utf8.lexicographicallyPrecedes($1.sortKey.utf8)
-        }
-        return try Self.result(db, ids: matches.prefix(countLimit + 1).map(\.id), limit: limit, countLimit: countLimit)
-      }
-      _ = try walk.next(into: &found, until: countLimit + 1, budget: nil)
-      return try Self.result(db, ids: found, limit: limit, countLimit: countLimit)
+        sql: "SELECT rowid FROM contact_search WHERE contact_search MATCH ? AND rowid >= ? AND rowid < ? LIMIT ?",
+        arguments: [
+          terms.pattern, account << ContactsSchema.accountKeyBits, (account + 1) << ContactsSchema.accountKeyBits,
+          countLimit + 1,
+        ])
+      return try Self.result(db, matches: keys, column: "listKey", limit: limit, countLimit: countLimit)
     }
   }
 
-  /// The result for matches `ids` in list order (at most `countLimit` + 1 of them).
-  private static func result(_ db: Database, ids: [Int64], limit: Int, countLimit: Int) throws -> ContactSearchResult {
-    let page = Array(ids.prefix(limit))
+  /// The result for matches in list order (at most `countLimit` + 1 of them), given by their
+  /// `column` ("id" or "listKey").
+  private static func result(_ db: Database, matches: [Int64], column: String, limit: Int, countLimit: Int) throws
+    -> ContactSearchResult
+  {
+    let page = Array(matches.prefix(limit))
     let rows = try Row.fetchAll(
-      db, sql: "SELECT * FROM contact WHERE id IN (\(databaseQuestionMarks(count: page.count)))",
+      db,
+      sql: "SELECT *, \(column) AS match FROM contact WHERE \(column) IN (\(databaseQuestionMarks(count: page.count)))",
       arguments: StatementArguments(page))
-    let byID = Dictionary(uniqueKeysWithValues: rows.map { ($0["id"] as Int64, Contact(row: $0)) })
+    let byKey = Dictionary(uniqueKeysWithValues: rows.map { ($0["match"] as Int64, Contact(row: $0)) })
     return ContactSearchResult(
-      contacts: page.compactMap { byID[$0] }, total: min(ids.count, countLimit), isTotalExact: ids.count <= countLimit)
+      contacts: page.compactMap { byKey[$0] }, total: min(matches.count, countLimit),
+      isTotalExact: matches.count <= countLimit)
   }
 
   public func insert(_ draft: ContactDraft, account: Int64) async throws -> Contact {

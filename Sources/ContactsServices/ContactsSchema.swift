@@ -73,6 +73,151 @@ enum ContactsSchema {
         table.column("value", .text).notNull()
       }
     }
+    migrator.registerMigration("v2: list keys for the search index") { db in
+      try migrateToListKeys(db)
+    }
     return migrator
+  }
+
+  /// Each account's keys lie in `accountId << accountKeyBits ..< (accountId + 1) << accountKeyBits`.
+  static let accountKeyBits = 40
+  /// The distance between neighbouring keys when a list is numbered afresh: sixteen inserts at
+  /// one place before the keys around it have to be renumbered.
+  static let listKeyGap: Int64 = 1 << 16
+
+  /// The gap for numbering `count` contacts of one account afresh.
+  static func listKeyGap(count: Int) -> Int64 {
+    min(listKeyGap, (Int64(1) << accountKeyBits) / Int64(count + 1))
+  }
+
+  /// v2: every contact gets a `listKey`, an integer in list order (sortKey, then id) with gaps,
+  /// and the search index uses it as its rowid instead of the contact's id. The search index
+  /// then gives any query's matches in list order, the first ones first, with no sort.
+  ///
+  /// Keys are kept by triggers, whatever writes a contact: an insert or a move in the list (a
+  /// new sort key or account) takes the middle of the gap between its neighbours' keys, or,
+  /// with no gap left, renumbers the fewest contacts around it that leave gaps again (the
+  /// smallest aligned block of keys that is sparse enough; a whole account only when it is
+  /// dense). `contact_list_renumber` holds one renumbering's block while the trigger runs.
+  static func migrateToListKeys(_ db: Database) throws {
+    let bits = accountKeyBits
+    try db.execute(
+      sql: """
+        DROP TRIGGER contact_search_insert;
+        DROP TRIGGER contact_search_delete;
+        DROP TRIGGER contact_search_update;
+        DROP TABLE contact_search;
+        ALTER TABLE contact ADD COLUMN listKey INTEGER;
+        UPDATE contact SET listKey = numbered.listKey FROM (
+          SELECT id, (accountId << \(bits))
+            + row_number() OVER (PARTITION BY accountId ORDER BY sortKey, id)
+            * min(\(listKeyGap), (1 << \(bits)) / (count(*) OVER (PARTITION BY accountId) + 1)) AS listKey
+          FROM contact) AS numbered
+        WHERE contact.id = numbered.id;
+        CREATE UNIQUE INDEX contact_by_listKey ON contact(listKey);
+        CREATE TABLE contact_list_renumber(start INTEGER NOT NULL, size INTEGER NOT NULL, gap INTEGER NOT NULL);
+        CREATE VIRTUAL TABLE contact_search USING fts5(
+          name, email, phone, company, content='contact', content_rowid='listKey',
+          tokenize='unicode61 remove_diacritics 2', detail=none, columnsize=0);
+        """)
+    try fillSearchIndex(db, where: "1")
+    try db.execute(sql: listKeyTriggers)
+  }
+
+  /// Adds the contacts `condition` selects to the search index, in list order, in one pass:
+  /// automatic merging off while they go in, one merge at the end.
+  static func fillSearchIndex(_ db: Database, where condition: String, arguments: StatementArguments = []) throws {
+    try db.execute(
+      sql: """
+        INSERT INTO contact_search (contact_search, rank) VALUES ('automerge', 0);
+        INSERT INTO contact_search (contact_search, rank) VALUES ('crisismerge', 2000);
+        INSERT INTO contact_search (rowid, name, email, phone, company)
+        SELECT listKey, name, email, phone, company FROM contact WHERE \(condition) ORDER BY listKey;
+        INSERT INTO contact_search (contact_search) VALUES ('optimize');
+        INSERT INTO contact_search (contact_search, rank) VALUES ('automerge', 4);
+        INSERT INTO contact_search (contact_search, rank) VALUES ('crisismerge', 16);
+        """, arguments: arguments)
+  }
+
+  /// The key for the contact `new.id` when it has none: see `migrateToListKeys`. The search
+  /// index entries of the contacts it renumbers move with them; the caller adds `new.id`'s.
+  private static var assignListKey: String {
+    let bits = accountKeyBits
+    // The keys before and after new's place in its account's list, and the account's bounds.
+    let neighbours = """
+      SELECT
+        (SELECT listKey FROM contact WHERE accountId = new.accountId AND (sortKey, id) < (new.sortKey, new.id)
+         ORDER BY sortKey DESC, id DESC LIMIT 1) AS previous,
+        (SELECT listKey FROM contact WHERE accountId = new.accountId AND (sortKey, id) > (new.sortKey, new.id)
+         ORDER BY sortKey, id LIMIT 1) AS next,
+        new.accountId << \(bits) AS first,
+        (new.accountId + 1) << \(bits) AS last
+      """
+    func count(_ start: String, _ size: String) -> String {
+      "(SELECT count(*) FROM contact WHERE listKey >= \(start) AND listKey < \(start) + \(size))"
+    }
+    return """
+      UPDATE contact SET listKey = (
+        WITH n AS (\(neighbours)),
+          b AS (SELECT previous, next, ifnull(previous, first) AS lo, ifnull(next, last) AS hi FROM n)
+        SELECT CASE
+          WHEN hi - lo < 2 THEN NULL
+          WHEN next IS NULL THEN lo + min(\(listKeyGap), (hi - lo) / 2)
+          WHEN previous IS NULL THEN hi - min(\(listKeyGap), (hi - lo) / 2)
+          ELSE lo + (hi - lo) / 2 END
+        FROM b)
+      WHERE id = new.id AND listKey IS NULL;
+      INSERT INTO contact_list_renumber (start, size, gap)
+      SELECT start, size, size / (count + 2) FROM (
+        WITH RECURSIVE
+          n AS (\(neighbours)),
+          block(k, start, size, count) AS (
+            SELECT 1, (ifnull(previous, first) >> 1) << 1, 2, \(count("((ifnull(previous, first) >> 1) << 1)", "2")) FROM n
+            UNION ALL
+            SELECT k + 1, (start >> (k + 1)) << (k + 1), size * 2, \(count("((start >> (k + 1)) << (k + 1))", "size * 2"))
+            FROM block WHERE k < \(bits) AND count + 1 > size >> max(1, k / 3))
+        SELECT start, size, count FROM block ORDER BY k DESC LIMIT 1)
+      WHERE (SELECT listKey FROM contact WHERE id = new.id) IS NULL;
+      INSERT INTO contact_search (contact_search, rowid, name, email, phone, company)
+      SELECT 'delete', listKey, name, email, phone, company FROM contact_list_renumber AS r CROSS JOIN contact
+      WHERE listKey >= r.start AND listKey < r.start + r.size;
+      UPDATE contact SET listKey = -listKey
+      WHERE listKey >= (SELECT start FROM contact_list_renumber)
+        AND listKey < (SELECT start + size FROM contact_list_renumber);
+      UPDATE contact SET listKey = r.start + numbered.rank * r.gap
+      FROM contact_list_renumber AS r, (
+        SELECT id, row_number() OVER (ORDER BY sortKey, id) AS rank FROM contact
+        WHERE listKey < 0 OR (id = new.id AND listKey IS NULL)) AS numbered
+      WHERE contact.id = numbered.id;
+      INSERT INTO contact_search (rowid, name, email, phone, company)
+      SELECT listKey, name, email, phone, company FROM contact_list_renumber AS r CROSS JOIN contact
+      WHERE listKey >= r.start AND listKey < r.start + r.size AND contact.id != new.id;
+      DELETE FROM contact_list_renumber;
+      """
+  }
+
+  /// The triggers that keep list keys and the search index in step with the contacts (v2).
+  static var listKeyTriggers: String {
+    """
+    CREATE TRIGGER contact_search_insert AFTER INSERT ON contact BEGIN
+      \(assignListKey)
+      INSERT INTO contact_search (rowid, name, email, phone, company)
+      SELECT listKey, new.name, new.email, new.phone, new.company FROM contact WHERE id = new.id;
+    END;
+    CREATE TRIGGER contact_search_delete AFTER DELETE ON contact BEGIN
+      INSERT INTO contact_search (contact_search, rowid, name, email, phone, company)
+      VALUES ('delete', old.listKey, old.name, old.email, old.phone, old.company);
+    END;
+    CREATE TRIGGER contact_search_update AFTER UPDATE OF name, sortKey, email, phone, company, accountId ON contact
+    BEGIN
+      INSERT INTO contact_search (contact_search, rowid, name, email, phone, company)
+      VALUES ('delete', old.listKey, old.name, old.email, old.phone, old.company);
+      UPDATE contact SET listKey = NULL
+      WHERE id = new.id AND (old.sortKey IS NOT new.sortKey OR old.accountId IS NOT new.accountId);
+      \(assignListKey)
+      INSERT INTO contact_search (rowid, name, email, phone, company)
+      SELECT listKey, new.name, new.email, new.phone, new.company FROM contact WHERE id = new.id;
+    END;
+    """
   }
 }

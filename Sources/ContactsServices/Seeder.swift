@@ -85,17 +85,23 @@ public struct Seeder: Sendable {
     // Many rows per statement: the per-statement work (and AUTOINCREMENT's bookkeeping) is
     // paid once per `rowsPerStatement` rows.
     let rowsPerStatement = 64
+    // The list key of a statement's row `r` is ?3 + r * ?4: the first row's and the gap (NULL
+    // when the account has contacts already: the account is numbered afresh at the end).
     func statement(rows: Int) throws -> Statement {
       let values = (0..<rows).map { row in
-        let first = 3 + row * 6
-        return "(?1, ?\(first), ?\(first + 1), ?\(first + 2), ?\(first + 3), ?\(first + 4), ?\(first + 5), '', ?2)"
+        let first = 5 + row * 6
+        return
+          "(?1, ?\(first), ?\(first + 1), ?\(first + 2), ?\(first + 3), ?\(first + 4), ?\(first + 5), '', ?2, ?3 + \(row) * ?4)"
       }
       return try db.makeStatement(
         sql: """
-          INSERT INTO contact (accountId, name, sortKey, email, phone, company, address, notes, updatedAt)
+          INSERT INTO contact (accountId, name, sortKey, email, phone, company, address, notes, updatedAt, listKey)
           VALUES \(values.joined(separator: ", "))
           """)
     }
+    // A new list: keys in list order as the rows go in.
+    let gap = ContactsSchema.listKeyGap(count: count)
+    let firstKey = start == 0 ? (account << ContactsSchema.accountKeyBits) + gap : nil
     let fullStatement = try statement(rows: rowsPerStatement)
     let order = Self.listOrder(of: start..<(start + count))
     let batchSize = 8192
@@ -109,7 +115,8 @@ public struct Seeder: Sendable {
       while row < rows.count {
         let end = min(row + rowsPerStatement, rows.count)
         let insert = end - row == rowsPerStatement ? fullStatement : try statement(rows: end - row)
-        try Self.execute(insert, account: account, updatedAt: updatedAt, rows: rows, row..<end, db)
+        let key = firstKey.map { $0 + Int64(inserted + row) * gap }
+        try Self.execute(insert, account: account, updatedAt: updatedAt, key: key, gap: gap, rows: rows, row..<end, db)
         row = end
       }
       if next == count {
@@ -121,16 +128,22 @@ public struct Seeder: Sendable {
     }
 
     try db.execute(sql: "CREATE INDEX contact_by_account_sortKey ON contact(accountId, sortKey, id)")
-    try db.execute(
-      sql: """
-        INSERT INTO contact_search (contact_search, rank) VALUES ('automerge', 0);
-        INSERT INTO contact_search (contact_search, rank) VALUES ('crisismerge', 2000);
-        INSERT INTO contact_search (rowid, name, email, phone, company)
-        SELECT id, name, email, phone, company FROM contact WHERE id > ?;
-        INSERT INTO contact_search (contact_search) VALUES ('optimize');
-        INSERT INTO contact_search (contact_search, rank) VALUES ('automerge', 4);
-        INSERT INTO contact_search (contact_search, rank) VALUES ('crisismerge', 16);
-        """, arguments: [lastID])
+    if firstKey != nil {
+      try ContactsSchema.fillSearchIndex(db, where: "id > ?", arguments: [lastID])
+    } else {
+      // The new contacts are among the old ones: the account is numbered afresh (old keys step
+      // aside first, so that none clashes in the unique index), and the search index rebuilt.
+      let bits = ContactsSchema.accountKeyBits
+      try db.execute(sql: "UPDATE contact SET listKey = -listKey WHERE accountId = ?", arguments: [account])
+      try db.execute(
+        sql: """
+          UPDATE contact SET listKey = numbered.listKey FROM (
+            SELECT id, (?1 << \(bits)) + row_number() OVER (ORDER BY sortKey, id) * ?2 AS listKey
+            FROM contact WHERE accountId = ?1) AS numbered
+          WHERE contact.id = numbered.id
+          """, arguments: [account, ContactsSchema.listKeyGap(count: start + count)])
+      try db.execute(sql: "INSERT INTO contact_search (contact_search) VALUES ('rebuild')")
+    }
     for trigger in triggers { try db.execute(sql: trigger["sql"]) }
     try db.execute(
       sql: "UPDATE account SET contactCount = contactCount + ? WHERE id = ?", arguments: [count, account])
@@ -140,16 +153,18 @@ public struct Seeder: Sendable {
   /// straight from their buffer: at 10M rows, binding through `StatementArguments` costs more
   /// than SQLite's own work.
   private static func execute(
-    _ insert: Statement, account: Int64, updatedAt: Double, rows: ContactGenerator.Rows, _ range: Range<Int>,
-    _ db: Database
+    _ insert: Statement, account: Int64, updatedAt: Double, key: Int64?, gap: Int64, rows: ContactGenerator.Rows,
+    _ range: Range<Int>, _ db: Database
   ) throws {
     let statement = insert.sqliteStatement
     let fields = ContactGenerator.Rows.fieldsPerRow
     var code = sqlite3_bind_int64(statement, 1, account)
     if code == SQLITE_OK { code = sqlite3_bind_double(statement, 2, updatedAt) }
+    if code == SQLITE_OK { code = key.map { sqlite3_bind_int64(statement, 3, $0) } ?? sqlite3_bind_null(statement, 3) }
+    if code == SQLITE_OK { code = sqlite3_bind_int64(statement, 4, gap) }
     rows.bytes.withUnsafeBufferPointer { bytes in
       let base = bytes.baseAddress.map { UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self) }
-      var parameter: Int32 = 3
+      var parameter: Int32 = 5
       for field in (range.lowerBound * fields)..<(range.upperBound * fields) where code == SQLITE_OK {
         let start = field == 0 ? 0 : rows.ends[field - 1]
         // SQLITE_STATIC (nil): the buffer outlives the statement's step below.

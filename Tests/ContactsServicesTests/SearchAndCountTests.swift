@@ -150,7 +150,7 @@ struct SearchAndCountTests {
     defer { fixture.directory.remove() }
     let limit = ContactStore.searchCountLimit
     // "Common" contacts fill more than a walk's worth of the start of the list; "Zz Late" ones
-    // come after them, more than the search sorts itself.
+    // come after them, many (inserted without list keys: the triggers number them).
     try await fixture.database.writer.write { db in
       try db.execute(
         sql: """
@@ -162,19 +162,19 @@ struct SearchAndCountTests {
         sql: """
           WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i + 1 < ?)
           INSERT INTO contact (accountId, name, sortKey, updatedAt) SELECT ?, 'Zz Late ' || i, 'zz late ' || i, 0 FROM n
-          """, arguments: [ContactStore.searchSortLimit + 5, fixture.ada])
+          """, arguments: [50_005, fixture.ada])
     }
     // Dense from the start: walking the list.
     let dense = try await fixture.store.search(account: fixture.ada, query: "common", limit: 2)
     #expect(dense.total == limit)
     #expect(!dense.isTotalExact)
     #expect(dense.contacts.map(\.name) == ["Common 0", "Common 1"])
-    // None at the start, fewer than the sort limit: the search index's matches, sorted.
+    // None at the start: the search index's matches, in list order.
     let sorted = try await fixture.store.search(account: fixture.ada, query: "late 1", limit: 4)
     #expect(sorted.total == limit)
     #expect(!sorted.isTotalExact)
     #expect(sorted.contacts.map(\.name) == ["Zz Late 1", "Zz Late 10", "Zz Late 100", "Zz Late 1000"])
-    // None at the start, more than the sort limit: walking on.
+    // None at the start, many: the search index's first ones.
     let late = try await fixture.store.search(account: fixture.ada, query: "zz", limit: 2)
     #expect(late.total == limit)
     #expect(!late.isTotalExact)
@@ -212,6 +212,12 @@ struct SearchAndCountTests {
     }
     #expect(ContactGenerator.table.names.contains("Zoë Ångström"))
     #expect(ContactGenerator.table.names.contains("李小龍"))
+    // Email handles fold accents instead of dropping the letters.
+    let handles = Dictionary(
+      zip(ContactGenerator.table.names, ContactGenerator.table.handles), uniquingKeysWith: { first, _ in first })
+    #expect(handles["Zoë Ångström"] == "zoe.angstrom")
+    #expect(handles["Søren Núñez"] == "soren.nunez")
+    #expect(handles["李小龍"] == "contact")
     #expect(generator.contact(0) == generator.contact(0))
   }
 }
