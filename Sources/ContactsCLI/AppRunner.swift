@@ -34,7 +34,7 @@ final class AppRunner {
     }
     let logger = Logger(label: "contacts")
     let startRoute = try AppRoute.parse(route).get()
-    let database = try ContactsDatabase.open(at: databasePath)
+    let database = try ContactsDatabase.openForCommand(at: databasePath)
     let dependencies = AppDependencies.live(
       accounts: AccountService(database: database), contacts: ContactStore(database: database))
     logger.info("starting", metadata: ["database": .string(databasePath), "route": .string(route)])

@@ -32,16 +32,35 @@ struct BenchSearchCommand: AsyncParsableCommand {
   @Flag(name: .long, help: "Also time inserts and renames (they change the database: use a copy).")
   var writes = false
 
+  @Flag(
+    name: .long,
+    help: "Time every keystroke of typing whole queries (each prefix, as the app searches while you type).")
+  var typed = false
+
+  /// What people type whole: names, email addresses, companies and phone numbers of contacts
+  /// the seed made (the first, one in the middle and one near the end of 10M), and a miss.
+  static var typedQueries: [String] {
+    let generator = ContactGenerator()
+    return [17, 4_321_987, 9_876_543].flatMap { index in
+      let contact = generator.contact(index)
+      return [contact.name, contact.email, contact.company, contact.phone]
+    }.filter { !$0.isEmpty } + ["xyzzy plugh"]
+  }
+
   func run() async throws {
     let path = try database.path()
     let opened = Date()
-    let store = try ContactsDatabase.open(at: path)
+    let store = try ContactsDatabase.openForCommand(at: path)
     print(String(format: "opened (and migrated if needed) in %.1f s", Date().timeIntervalSince(opened)))
     let accounts = AccountService(database: store)
     let account = try await Seeder(database: store, accounts: accounts).demoAccount()
     let contacts = ContactStore(database: store)
     print("\(try await contacts.count(account: account.id)) contacts; \(runs) runs per query")
     print("query".padding(toLength: 16, withPad: " ", startingAt: 0) + "limit   p50 ms   p95 ms   max ms  total")
+    if typed {
+      try await timeTyping(query.isEmpty ? Self.typedQueries : query, contacts, account: account.id)
+      return
+    }
     for text in query.isEmpty ? Self.defaultQueries : query {
       for limit in self.limit {
         var times: [Double] = []
@@ -74,12 +93,36 @@ struct BenchSearchCommand: AsyncParsableCommand {
     print(Self.line("(rename)", 1, times, ""))
   }
 
+  /// Every prefix of every query, `runs` times each at the app's limit: one line per query
+  /// (its keystrokes' p50/p95/max) and one for all keystrokes together.
+  private func timeTyping(_ queries: [String], _ contacts: ContactStore, account: Int64) async throws {
+    var all: [Double] = []
+    for text in queries {
+      var times: [Double] = []
+      var slowest = (time: 0.0, prefix: "")
+      for length in 1...text.count {
+        let prefix = String(text.prefix(length))
+        _ = try await contacts.search(account: account, query: prefix, limit: 500)
+        for _ in 0..<runs {
+          let start = DispatchTime.now().uptimeNanoseconds
+          _ = try await contacts.search(account: account, query: prefix, limit: 500)
+          let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
+          times.append(elapsed)
+          if elapsed > slowest.time { slowest = (elapsed, prefix) }
+        }
+      }
+      all += times
+      print(Self.line(text, 500, times, "slowest: \"\(slowest.prefix)\""))
+    }
+    print(Self.line("(all keystrokes)", 500, all, "\(all.count / runs) keystrokes × \(runs) runs"))
+  }
+
   static func line(_ name: String, _ limit: Int, _ times: [Double], _ total: String) -> String {
     let sorted = times.sorted()
     func percentile(_ p: Double) -> Double {
       sorted[min(sorted.count - 1, Int((Double(sorted.count) * p).rounded(.up)) - 1)]
     }
-    return name.padding(toLength: 16, withPad: " ", startingAt: 0)
+    return name.padding(toLength: max(16, name.count + 1), withPad: " ", startingAt: 0)
       + String(
         format: "%5d %8.2f %8.2f %8.2f  %@", limit, percentile(0.5), percentile(0.95), sorted.last ?? 0, total)
   }

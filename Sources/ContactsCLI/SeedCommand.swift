@@ -22,7 +22,7 @@ struct SeedCommand: AsyncParsableCommand {
 
   func run() async throws {
     let path = try database.path()
-    let store = try ContactsDatabase.open(at: path)
+    let store = try ContactsDatabase.openForCommand(at: path)
     let accounts = AccountService(database: store)
     let seeder = Seeder(database: store, accounts: accounts)
     let account = try await seeder.demoAccount()

@@ -29,7 +29,7 @@ struct UserCommand: AsyncParsableCommand {
       } else {
         password = readLine(strippingNewline: true) ?? ""
       }
-      let store = try ContactsDatabase.open(at: try database.path())
+      let store = try ContactsDatabase.openForCommand(at: try database.path())
       do {
         let user = try await AccountService(database: store).createAccount(email: email, password: password)
         print("Created \(user.email).")

@@ -11,26 +11,33 @@ extension Contact {
   }
 }
 
-/// One account's contacts in list order, tested against a search as they are read: SQLite's
-/// text straight from the statement, no `Row` or `String` per contact.
-private struct ListWalk: ~Copyable {
+/// Candidates for a search in list order, each tested against the search as it is read: the
+/// statement gives `listKey, sortKey, email, phone, company`; SQLite's text is read straight
+/// from it, no `Row` or `String` per contact.
+private struct SearchScan: ~Copyable {
   private let statement: Statement
   private var matcher: SearchMatcher
   private var isExhausted = false
+  /// How many candidates lacked each word.
+  private var misses: [Int]
 
-  init(_ db: Database, account: Int64, terms: SearchTerms) throws {
-    statement = try db.makeStatement(
-      sql: "SELECT id, sortKey, email, phone, company FROM contact WHERE accountId = ? ORDER BY sortKey, id")
-    statement.setUncheckedArguments([account])
+  init(_ statement: Statement, terms: SearchTerms) {
+    self.statement = statement
     matcher = SearchMatcher(terms)
+    misses = Array(repeating: 0, count: terms.words.count)
   }
 
-  /// Reads on until `found` has `count` ids, the list ends (then true), or `budget` contacts
-  /// have been read.
-  mutating func next(into found: inout [Int64], until count: Int, budget: Int?) throws -> Bool {
+  /// The word most candidates lacked, if any lacked one: the one to look for first.
+  var rarestWord: Int? {
+    misses.indices.max { misses[$0] < misses[$1] }.flatMap { misses[$0] > 0 ? $0 : nil }
+  }
+
+  /// Reads on until `found` has `count` list keys, the candidates end (then true), or `budget`
+  /// candidates have been read.
+  mutating func next(into found: inout [Int64], until count: Int, budget: Int) throws -> Bool {
     let handle = statement.sqliteStatement
     var read = 0
-    while !isExhausted && found.count < count && read < budget ?? .max {
+    while !isExhausted && found.count < count && read < budget {
       let code = sqlite3_step(handle)
       guard code == SQLITE_ROW else {
         isExhausted = true
@@ -44,8 +51,11 @@ private struct ListWalk: ~Copyable {
         UnsafeBufferPointer(
           start: sqlite3_column_text(handle, column), count: Int(sqlite3_column_bytes(handle, column)))
       }
-      if matcher.matches(sortKey: text(1), text(2), text(3), text(4)) {
+      let words = matcher.wordsFound(sortKey: text(1), text(2), text(3), text(4))
+      if words == matcher.all {
         found.append(sqlite3_column_int64(handle, 0))
+      } else {
+        for word in misses.indices where words & (1 << UInt64(word)) == 0 { misses[word] += 1 }
       }
     }
     return isExhausted
@@ -132,63 +142,91 @@ public final class ContactStore: Sendable {
 
   /// Search totals stop at this many matches ("1,000+").
   public static let searchCountLimit = 1000
-  /// How many contacts of the list a search reads in order before it considers the search index.
-  static let searchWalkLimit = 3000
-  /// How many more walks' worth a search walks on when the first walk's matches are dense
-  /// enough to expect the count within them.
-  static let searchWalkOn = 20
+  /// How many candidates a search tests before it decides how to go on.
+  static let searchCandidateBudget = 4000
+  /// How many candidates a search tests at most, when the matches among the first budget's
+  /// promise the count within that many.
+  static let searchCandidateLimit = 12_000
 
   /// The first `limit` contacts, in list order, whose name, email, phone or company has words
   /// starting with each word of `query` (case and accents ignored), and how many match, counted
   /// up to `searchCountLimit`.
   ///
-  /// The search index's rowids are list keys (see `ContactsSchema.migrateToListKeys`): it gives
-  /// an account's matches in list order, so the first `searchCountLimit` + 1 of them are the
-  /// page and the count, with no sort, whatever the query. Its cost is SQLite's: FTS5 gathers
-  /// every posting of a prefix before the first row (about 0.25 µs each), which is much for
-  /// dense short prefixes ("a": millions at 10M contacts). Those are found sooner by walking
-  /// the list in order and testing each contact: when the first `searchWalkLimit` contacts
-  /// give enough matches to expect the count within `searchWalkOn` more walks, the walk goes
-  /// on (that far at most: matches that thin out later still go to the index).
+  /// The search index's rowids are list keys (see `ContactsSchema.migrateToListKeys`), so it
+  /// gives an account's matches in list order and the first `searchCountLimit` + 1 of them are
+  /// the page and the count, with no sort. What that costs is how SQLite answers a prefix: one
+  /// of up to `ContactsSchema.indexedPrefix` characters has its own list of contacts, streamed from
+  /// the first; a longer one is answered by gathering every posting of every word that starts
+  /// with it before the first row comes out (about 0.25 µs each: "nowak" is 300,000 different
+  /// words at 10M contacts, with the numbers of email addresses). So longer words are cut to
+  /// that length ("nowak" → "now"), and the contacts the cut words give, in list order, are
+  /// tested against the whole words as they are read (`SearchScan`): a few thousand candidates
+  /// give the first matches when the words are common among their prefix's. When they are rare
+  /// among them ("johnson17" among the "joh…"), the word most candidates lacked joins the query
+  /// whole (few postings to gather, since it is rare) and the fewer contacts it gives are
+  /// tested: a common word is never gathered whole ("example" is in 10M email addresses).
   public func search(account: Int64, query: String, limit: Int) async throws -> ContactSearchResult {
     guard let terms = SearchTerms(query), limit > 0 else {
       return ContactSearchResult(contacts: [], total: 0, isTotalExact: true)
     }
     let countLimit = Self.searchCountLimit
+    let bits = ContactsSchema.accountKeyBits
+    let keys: StatementArguments = [account << bits, (account + 1) << bits]
+    // The account's matches in list order: its keys are one range of rowids.
+    let matching = """
+      contact_search MATCH ? AND contact_search.rowid >= ? AND contact_search.rowid < ?
+      ORDER BY contact_search.rowid
+      """
+    // The contacts a query gives, as `SearchScan` reads them.
+    let candidatesSQL = """
+      SELECT contact.listKey, contact.sortKey, contact.email, contact.phone, contact.company
+      FROM contact_search CROSS JOIN contact ON contact.listKey = contact_search.rowid WHERE \(matching)
+      """
+    let candidates = terms.candidates(indexedPrefix: ContactsSchema.indexedPrefix)
     return try await database.writer.read { db in
-      var walk = try ListWalk(db, account: account, terms: terms)
+      if candidates.isExact {
+        let found = try Int64.fetchAll(
+          db, sql: "SELECT contact_search.rowid FROM contact_search WHERE \(matching) LIMIT ?",
+          arguments: [candidates.pattern] + keys + [countLimit + 1])
+        return try Self.result(db, matches: found, limit: limit, countLimit: countLimit)
+      }
+      let statement = try db.cachedStatement(sql: candidatesSQL)
+      statement.setUncheckedArguments([candidates.pattern] + keys)
+      var scan = SearchScan(statement, terms: terms)
       var found: [Int64] = []
-      var walked = try walk.next(into: &found, until: countLimit + 1, budget: Self.searchWalkLimit)
-      // Dense enough that, at the same density, `searchWalkOn` more walks' worth finish the
-      // count ("nowak": one contact in 30 all along the list): walk on, that far at most.
-      if !walked && found.count <= countLimit && countLimit + 1 - found.count <= found.count * Self.searchWalkOn {
-        walked = try walk.next(into: &found, until: countLimit + 1, budget: Self.searchWalkLimit * Self.searchWalkOn)
+      let wanted = countLimit + 1
+      var isExhausted = try scan.next(into: &found, until: wanted, budget: Self.searchCandidateBudget)
+      // At the same rate, will the matches be in by the limit? Then read on.
+      if !isExhausted && found.count < wanted && !found.isEmpty
+        && Self.searchCandidateBudget * wanted / found.count <= Self.searchCandidateLimit
+      {
+        isExhausted = try scan.next(
+          into: &found, until: wanted, budget: Self.searchCandidateLimit - Self.searchCandidateBudget)
       }
-      if walked || found.count > countLimit {
-        return try Self.result(db, matches: found, column: "id", limit: limit, countLimit: countLimit)
+      if !isExhausted && found.count < wanted, let rarest = scan.rarestWord {
+        // The matches are rare among the candidates: the word most of them lacked joins the
+        // query whole, and the fewer contacts it gives are tested.
+        let statement = try db.makeStatement(sql: candidatesSQL)
+        let pattern = terms.candidates(indexedPrefix: ContactsSchema.indexedPrefix, keepingWhole: rarest).pattern
+        statement.setUncheckedArguments([pattern] + keys)
+        var rare = SearchScan(statement, terms: terms)
+        found = []
+        _ = try rare.next(into: &found, until: wanted, budget: .max)
       }
-      let keys = try Int64.fetchAll(
-        db,
-        sql: "SELECT rowid FROM contact_search WHERE contact_search MATCH ? AND rowid >= ? AND rowid < ? LIMIT ?",
-        arguments: [
-          terms.pattern, account << ContactsSchema.accountKeyBits, (account + 1) << ContactsSchema.accountKeyBits,
-          countLimit + 1,
-        ])
-      return try Self.result(db, matches: keys, column: "listKey", limit: limit, countLimit: countLimit)
+      return try Self.result(db, matches: found, limit: limit, countLimit: countLimit)
     }
   }
 
-  /// The result for matches in list order (at most `countLimit` + 1 of them), given by their
-  /// `column` ("id" or "listKey").
-  private static func result(_ db: Database, matches: [Int64], column: String, limit: Int, countLimit: Int) throws
+  /// The result for matches in list order, given by their list keys (at most `countLimit` + 1
+  /// of them).
+  private static func result(_ db: Database, matches: [Int64], limit: Int, countLimit: Int) throws
     -> ContactSearchResult
   {
     let page = Array(matches.prefix(limit))
     let rows = try Row.fetchAll(
-      db,
-      sql: "SELECT *, \(column) AS match FROM contact WHERE \(column) IN (\(databaseQuestionMarks(count: page.count)))",
+      db, sql: "SELECT * FROM contact WHERE listKey IN (\(databaseQuestionMarks(count: page.count)))",
       arguments: StatementArguments(page))
-    let byKey = Dictionary(uniqueKeysWithValues: rows.map { ($0["match"] as Int64, Contact(row: $0)) })
+    let byKey = Dictionary(uniqueKeysWithValues: rows.map { ($0["listKey"] as Int64, Contact(row: $0)) })
     return ContactSearchResult(
       contacts: page.compactMap { byKey[$0] }, total: min(matches.count, countLimit),
       isTotalExact: matches.count <= countLimit)

@@ -32,8 +32,12 @@ public final class ContactsDatabase: Sendable {
   }
 
   /// Opens (creating if needed) the database at `path`. `busyTimeout` is how long to wait for
-  /// another program's lock before giving up.
-  public static func open(at path: String, busyTimeout: TimeInterval = 2) throws(OpenError) -> ContactsDatabase {
+  /// another program's lock before giving up. `willUpgrade` is called with the number of
+  /// contacts before a database from an older version is migrated: that can take minutes with
+  /// millions of contacts, and people should be told before they wait.
+  public static func open(
+    at path: String, busyTimeout: TimeInterval = 2, willUpgrade: (_ contacts: Int) -> Void = { _ in }
+  ) throws(OpenError) -> ContactsDatabase {
     let directory = (path as NSString).deletingLastPathComponent
     if !directory.isEmpty {
       do {
@@ -57,7 +61,13 @@ public final class ContactsDatabase: Sendable {
     configuration.foreignKeysEnabled = true
     do {
       let pool = try DatabasePool(path: path, configuration: configuration)
-      try ContactsSchema.migrator.migrate(pool)
+      let migrator = ContactsSchema.migrator
+      let contactsToUpgrade = try pool.read { db -> Int? in
+        guard try !migrator.appliedIdentifiers(db).isEmpty, try !migrator.hasCompletedMigrations(db) else { return nil }
+        return try Int.fetchOne(db, sql: "SELECT ifnull(sum(contactCount), 0) FROM account")
+      }
+      if let contactsToUpgrade { willUpgrade(contactsToUpgrade) }
+      try migrator.migrate(pool)
       return ContactsDatabase(writer: pool, path: path)
     } catch let error as DatabaseError {
       throw classify(error, path: path)

@@ -79,6 +79,24 @@ enum ContactsSchema {
     return migrator
   }
 
+  /// The longest prefix the search index keeps a list of contacts for (FTS5's `prefix`
+  /// option, every length up to it), so that searches can stream any word's candidates (see
+  /// `ContactStore.search`). Three characters narrow a word's candidates enough ("now" for
+  /// "nowak"); each length costs about a third more time to build the index.
+  static let indexedPrefix = 3
+
+  /// The statement that creates the search index (v2) with its text from `content`.
+  ///
+  /// Searches are all-words prefix queries with no phrases, column filters or ranking, so the
+  /// index keeps no positions (detail=none) and no column sizes (columnsize=0).
+  static func createSearchIndex(content: String) -> String {
+    """
+    CREATE VIRTUAL TABLE contact_search USING fts5(
+      name, email, phone, company, \(content),
+      tokenize='unicode61 remove_diacritics 2', detail=none, columnsize=0, prefix='\((1...indexedPrefix).map(String.init).joined(separator: " "))')
+    """
+  }
+
   /// Each account's keys lie in `accountId << accountKeyBits ..< (accountId + 1) << accountKeyBits`.
   static let accountKeyBits = 40
   /// The distance between neighbouring keys when a list is numbered afresh: sixteen inserts at
@@ -116,9 +134,7 @@ enum ContactsSchema {
         WHERE contact.id = numbered.id;
         CREATE UNIQUE INDEX contact_by_listKey ON contact(listKey);
         CREATE TABLE contact_list_renumber(start INTEGER NOT NULL, size INTEGER NOT NULL, gap INTEGER NOT NULL);
-        CREATE VIRTUAL TABLE contact_search USING fts5(
-          name, email, phone, company, content='contact', content_rowid='listKey',
-          tokenize='unicode61 remove_diacritics 2', detail=none, columnsize=0);
+        \(createSearchIndex(content: "content='contact', content_rowid='listKey'"));
         """)
     try fillSearchIndex(db, where: "1")
     try db.execute(sql: listKeyTriggers)

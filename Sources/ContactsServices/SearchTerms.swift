@@ -21,7 +21,52 @@ struct SearchTerms: Sendable {
   }
 
   /// The FTS5 query: every word as a quoted prefix (a word has no quotes, so none to escape).
-  var pattern: String {
+  var pattern: String { Self.pattern(words) }
+
+  /// A query the search index streams in rowid order, for contacts that may match: every word
+  /// cut to its first `characters` characters, the longest prefix the index keeps a list of
+  /// contacts for (its `prefix` option). SQLite answers a longer prefix by gathering every
+  /// posting of every word that starts with it before the first row comes out. One-character
+  /// words are left out when there are longer ones: they match so many contacts that stepping
+  /// through their lists costs more than testing the few contacts the others give.
+  ///
+  /// `whole` names a word that is kept whole, whatever its length, and then every word is kept
+  /// (see `ContactStore.search`).
+  /// `isExact` is true when every word is in the query whole: the contacts it gives are the
+  /// matches.
+  func candidates(indexedPrefix characters: Int, keepingWhole whole: Int? = nil) -> (pattern: String, isExact: Bool) {
+    var isExact = true
+    let hasLongerWords = whole == nil && words.contains { Self.characterCount($0) > 1 }
+    var kept: [[UInt8]] = []
+    for (number, word) in words.enumerated() {
+      guard number != whole else {
+        kept.append(word)
+        continue
+      }
+      var count = 0
+      // The first byte of the character after the first `characters`, if any.
+      let end = word.indices.first { index in
+        guard word[index] & 0xC0 != 0x80 else { return false }
+        count += 1
+        return count > characters
+      }
+      if let end {
+        kept.append(Array(word[..<end]))
+        isExact = false
+      } else if count == 1 && hasLongerWords {
+        isExact = false
+      } else {
+        kept.append(word)
+      }
+    }
+    return (Self.pattern(kept), isExact)
+  }
+
+  private static func characterCount(_ word: [UInt8]) -> Int {
+    word.reduce(0) { $0 + ($1 & 0xC0 != 0x80 ? 1 : 0) }
+  }
+
+  private static func pattern(_ words: [[UInt8]]) -> String {
     words.map { "\"\(String(decoding: $0, as: UTF8.self))\"*" }.joined(separator: " ")
   }
 
@@ -77,7 +122,8 @@ struct SearchTerms: Sendable {
 /// are read, other fields are folded once per distinct value (companies and cities repeat).
 struct SearchMatcher {
   let terms: SearchTerms
-  private let all: UInt64
+  /// Every word's bit.
+  let all: UInt64
   /// Non-ASCII fields seen lately and their folding, most recent first; a few distinct values
   /// (companies) cover most rows, and comparing bytes is cheaper than hashing strings.
   private var recent: [(text: [UInt8], folded: [UInt8])] = []
@@ -93,15 +139,24 @@ struct SearchMatcher {
     sortKey: UnsafeBufferPointer<UInt8>, _ email: UnsafeBufferPointer<UInt8>, _ phone: UnsafeBufferPointer<UInt8>,
     _ company: UnsafeBufferPointer<UInt8>
   ) -> Bool {
+    wordsFound(sortKey: sortKey, email, phone, company) == all
+  }
+
+  /// The words that start a word of the contact's fields, a bit each (bit `n` for `words[n]`);
+  /// stops looking once all are found.
+  mutating func wordsFound(
+    sortKey: UnsafeBufferPointer<UInt8>, _ email: UnsafeBufferPointer<UInt8>, _ phone: UnsafeBufferPointer<UInt8>,
+    _ company: UnsafeBufferPointer<UInt8>
+  ) -> UInt64 {
     var found: UInt64 = 0
     scan(sortKey, &found)
-    if found == all { return true }
+    if found == all { return found }
     scanFolding(email, &found)
-    if found == all { return true }
+    if found == all { return found }
     scanFolding(phone, &found)
-    if found == all { return true }
+    if found == all { return found }
     scanFolding(company, &found)
-    return found == all
+    return found
   }
 
   /// `scan` on `field` folded: as it is when ASCII, else through `recent`.

@@ -141,13 +141,13 @@ struct ListKeyTests {
   @Test func sparseMatchesComeFromTheSearchIndexInListOrder() async throws {
     let fixture = try await makeFixture()
     defer { fixture.directory.remove() }
-    // More than a walk's worth of contacts before any match, so the index answers.
+    // More than a search's candidates' worth of other contacts before any match.
     try await fixture.database.writer.write { db in
       try db.execute(
         sql: """
           WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i + 1 < ?)
           INSERT INTO contact (accountId, name, sortKey, updatedAt) SELECT ?, 'Aa ' || i, 'aa ' || i, 0 FROM n
-          """, arguments: [ContactStore.searchWalkLimit * 2, fixture.ada])
+          """, arguments: [ContactStore.searchCandidateLimit * 2, fixture.ada])
     }
     let names = ["Zed Rare", "Mo Rare", "Émile Raré", "Bo Rare", "Zed Rare"]
     var inserted: [Int64: String] = [:]
@@ -179,7 +179,12 @@ struct ListKeyTests {
             """)
       }
     }
-    let database = try ContactsDatabase.open(at: path)
+    // People are told before the upgrade, with the number of contacts it covers; once only.
+    var upgrades: [Int] = []
+    _ = try ContactsDatabase.open(at: path) { upgrades.append($0) }
+    #expect(upgrades == [4])
+    let database = try ContactsDatabase.open(at: path) { upgrades.append($0) }
+    #expect(upgrades == [4])
     try await expectKeysInListOrder(database, account: 1)
     try await expectKeysInListOrder(database, account: 2)
     let store = ContactStore(database: database)

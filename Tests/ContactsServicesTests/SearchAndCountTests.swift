@@ -149,37 +149,23 @@ struct SearchAndCountTests {
     let fixture = try await makeFixture()
     defer { fixture.directory.remove() }
     let limit = ContactStore.searchCountLimit
-    // "Common" contacts fill more than a walk's worth of the start of the list; "Zz Late" ones
-    // come after them, many (inserted without list keys: the triggers number them).
-    try await fixture.database.writer.write { db in
-      try db.execute(
-        sql: """
-          WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i + 1 < ?)
-          INSERT INTO contact (accountId, name, sortKey, email, phone, updatedAt)
-          SELECT ?, 'Common ' || i, 'common ' || i, 'c' || i || '@example.com', '+1 555 ' || i, 0 FROM n
-          """, arguments: [ContactStore.searchWalkLimit + 10, fixture.ada])
-      try db.execute(
-        sql: """
-          WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i + 1 < ?)
-          INSERT INTO contact (accountId, name, sortKey, updatedAt) SELECT ?, 'Zz Late ' || i, 'zz late ' || i, 0 FROM n
-          """, arguments: [50_005, fixture.ada])
-    }
-    // Dense from the start: walking the list.
+    try await insertManyContacts(fixture)
+    // Cut to "com": the candidates match densely.
     let dense = try await fixture.store.search(account: fixture.ada, query: "common", limit: 2)
     #expect(dense.total == limit)
     #expect(!dense.isTotalExact)
     #expect(dense.contacts.map(\.name) == ["Common 0", "Common 1"])
-    // None at the start: the search index's matches, in list order.
+    // "lat" gives the candidates and "1" is tested on each: the matches are in list order.
     let sorted = try await fixture.store.search(account: fixture.ada, query: "late 1", limit: 4)
     #expect(sorted.total == limit)
     #expect(!sorted.isTotalExact)
     #expect(sorted.contacts.map(\.name) == ["Zz Late 1", "Zz Late 10", "Zz Late 100", "Zz Late 1000"])
-    // None at the start, many: the search index's first ones.
+    // Words of up to three characters: the index's own answer.
     let late = try await fixture.store.search(account: fixture.ada, query: "zz", limit: 2)
     #expect(late.total == limit)
     #expect(!late.isTotalExact)
     #expect(late.contacts.map(\.name) == ["Zz Late 0", "Zz Late 1"])
-    // Few: exact.
+    // Few among many candidates: the rare word joins the query whole.
     let few = try await fixture.store.search(account: fixture.ada, query: "late 1000", limit: 3)
     #expect(few.total == 11)
     #expect(few.isTotalExact)
@@ -187,6 +173,56 @@ struct SearchAndCountTests {
     #expect(
       try await fixture.store.search(account: fixture.grace, query: "zz", limit: 2)
         == .init(contacts: [], total: 0, isTotalExact: true))
+  }
+
+  /// Whatever way a search goes (the index's answer for short words, candidates tested as they
+  /// are read and read on when they promise the count, a rare word joining the query whole, one
+  /// letter words left to the test), its answer is SQLite's for the whole query.
+  @Test func everyWayOfSearchingGivesTheIndexsAnswer() async throws {
+    let fixture = try await makeFixture()
+    defer { fixture.directory.remove() }
+    try await insertManyContacts(fixture)
+    let queries = [
+      "c", "5", "z 1", "co", "zz", "late 1", "late 1000", "late 12345", "common 7", "fivex", "fivey mix", "mix 3",
+      "mix fivex 1", "xyz", "com", "l 1 2", "1 555", "fivex 8 1", "examp", "c1@", "zz lat 1 0", "",
+    ]
+    for query in queries {
+      let expected = try await fixture.database.writer.read { db -> [String] in
+        guard let terms = SearchTerms(query) else { return [] }
+        return try String.fetchAll(
+          db,
+          sql: """
+            SELECT contact.name FROM contact_search CROSS JOIN contact ON contact.listKey = contact_search.rowid
+            WHERE contact_search MATCH ? AND contact.accountId = ? ORDER BY contact.sortKey, contact.id
+            """, arguments: [terms.pattern, fixture.ada])
+      }
+      let limit = ContactStore.searchCountLimit
+      let result = try await fixture.store.search(account: fixture.ada, query: query, limit: 50)
+      #expect(result.contacts.map(\.name) == Array(expected.prefix(50)), "\(query)")
+      #expect(result.total == min(expected.count, limit), "\(query)")
+      #expect(result.isTotalExact == (expected.count <= limit), "\(query)")
+    }
+  }
+
+  /// "Common" contacts at the start of the list, "Mix" ones after them (one in six works at
+  /// "Fivex", the others at "Fivey": "fivex" is a sixth of the candidates "fiv" gives, more than
+  /// the first budget's worth to find the count), and many "Zz Late" ones at the end. Inserted
+  /// with their list keys, in one statement: numbering them one by one would take minutes.
+  private func insertManyContacts(_ fixture: Fixture) async throws {
+    try await fixture.database.writer.write { db in
+      try db.execute(
+        sql: """
+          WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i + 1 < 15000),
+          rows(name, email, phone, company) AS (
+            SELECT 'Common ' || i, 'c' || i || '@example.com', '+1 555 ' || i, '' FROM n WHERE i < 1500
+            UNION ALL SELECT 'Mix ' || i, '', '', CASE WHEN i % 6 = 0 THEN 'Fivex' ELSE 'Fivey' END FROM n WHERE i < 9000
+            UNION ALL SELECT 'Zz Late ' || i, '', '', '' FROM n)
+          INSERT INTO contact (accountId, name, sortKey, email, phone, company, updatedAt, listKey)
+          SELECT ?1, name, lower(name), email, phone, company, 0,
+            (?1 << \(ContactsSchema.accountKeyBits)) + row_number() OVER (ORDER BY lower(name)) * 65536
+          FROM rows ORDER BY lower(name)
+          """, arguments: [fixture.ada])
+    }
   }
 
   @Test func theSeedersRowsAreTheGeneratorsContacts() {
