@@ -135,9 +135,12 @@ public final class NcursesBackend: TerminalBackend {
     }
     if usesSynchronizedOutput { writeToTerminal("\u{1B}[?2026h") }
     if let cursor = frame.cursor, cursor.x < size.width, cursor.y < size.height {
+      leaveok(window, false)
       wmove(window, Int32(cursor.y), Int32(cursor.x))
       curs_set(1)
     } else {
+      // A hidden cursor may stay wherever the update leaves it: no move to park it.
+      leaveok(window, true)
       curs_set(0)
     }
     wrefresh(window)
