@@ -114,7 +114,8 @@ public final class NcursesBackend: TerminalBackend {
 
   // MARK: Drawing
 
-  public func draw(_ frame: Frame, changes: [ChangedSpan]) {
+  public func draw(_ frame: Frame, scrolling: RowScroll?, changes: [ChangedSpan]) {
+    precondition(scrolling == nil, "asked to move rows by a renderer told it cannot")
     guard screen != nil, !isSuspended else { return }
     let window = tf_stdscr()
     for span in changes where span.row < size.height {
