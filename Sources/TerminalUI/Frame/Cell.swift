@@ -56,9 +56,6 @@ public struct Cell: Hashable, Sendable {
   /// The content alone folded into one word: cells that show the same text have equal ones.
   var contentFingerprint: UInt64 { packed.folded }
 
-  /// Content and style folded into one word: equal cells have equal fingerprints.
-  var fingerprint: UInt64 { packed.folded &+ UInt64(style.packedBits) &* 0xC2B2_AE3D_27D4_EB4F }
-
   /// The cluster as text (empty for a continuation).
   public var text: String {
     switch content {

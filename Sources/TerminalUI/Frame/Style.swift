@@ -17,9 +17,6 @@ public struct Style: Hashable, Sendable, CustomStringConvertible {
   // attributes.
   private var bits: UInt32
 
-  /// The packed word: equal styles have equal words (for row fingerprints).
-  var packedBits: UInt32 { bits }
-
   public var foreground: Color {
     get { Style.color(from: bits & 0x1FF) }
     set { bits = (bits & ~0x1FF) | Style.code(for: newValue) }

@@ -32,10 +32,9 @@ extension FrameDiff {
     }
     guard plain.count(where: { $0 > 0 }) >= minimumMovedRows else { return nil }
 
-    let candidates = candidateDistances(from: old, to: new, changedRows: plain, columns: lower..<upper)
+    let (candidates, anchors) = candidateDistances(from: old, to: new, changedRows: plain, columns: lower..<upper)
     guard !candidates.isEmpty else { return nil }
     let blankCost = (0..<height).map { differingCells(new, row: $0, against: nil) }
-    let anchors = anchorRows(old)
     var best: (scroll: RowScroll, saving: Int)?
     for distance in candidates {
       if let found = bestBand(
@@ -48,27 +47,34 @@ extension FrameDiff {
     return best?.scroll
   }
 
-  /// Distances rows seem to have moved by, most likely first: each changed row that shows, in
-  /// the changed columns, what exactly one old row showed there (and no other new row shows)
-  /// votes for the distance between the two. At most two distances with two votes or more.
+  /// Distances rows seem to have moved by, most likely first, and the old rows ncurses can pair
+  /// across a move (anchors). Each changed row whose text in the changed columns is what exactly
+  /// one old row showed there (and no other new row shows) votes for the distance between the
+  /// two; at most two distances with two votes or more are tried. ncurses pairs rows by their
+  /// text across the full width, and only rows unique on both screens: an old row that is
+  /// unique and not blank in the changed columns is unique across the full width too.
   private static func candidateDistances(from old: Frame, to new: Frame, changedRows: [Int], columns: Range<Int>)
-    -> [Int]
+    -> (distances: [Int], anchors: [Bool])
   {
-    let oldPrints = rowFingerprints(old, columns: columns, content: false)
-    let newPrints = rowFingerprints(new, columns: columns, content: false)
+    let oldPrints = rowFingerprints(old, columns: columns)
+    let newPrints = rowFingerprints(new, columns: columns)
+    let blank = rowFingerprints(Frame(size: Size(width: columns.upperBound, height: 1)), columns: columns)[0]
     var votes: [Int: Int] = [:]
-    for row in changedRows.indices where changedRows[row] > 0 {
+    var anchors = [Bool](repeating: false, count: oldPrints.count)
+    for row in changedRows.indices where changedRows[row] > 0 && newPrints[row] != blank {
       let print = newPrints[row]
       guard let from = onlyIndex(of: print, in: oldPrints), from != row, onlyIndex(of: print, in: newPrints) != nil
       else { continue }
       votes[from - row, default: 0] += 1
+      anchors[from] = true
     }
-    return
+    let distances =
       votes
       .filter { $0.value >= 2 }
       .sorted { ($0.value, -abs($0.key), $0.key) > ($1.value, -abs($1.key), $1.key) }
       .prefix(2)
       .map(\.key)
+    return (Array(distances), anchors)
   }
 
   /// The band that saves the most cells when moved by `distance`, with its saving (after the
@@ -114,16 +120,6 @@ extension FrameDiff {
     return best
   }
 
-  /// Whether each row of `frame` shows text no other row shows (and is not blank): rows ncurses
-  /// can pair across a scroll. It pairs rows by their text across the full width, and only
-  /// rows whose text is unique on both screens.
-  private static func anchorRows(_ frame: Frame) -> [Bool] {
-    let prints = rowFingerprints(frame, columns: 0..<frame.size.width, content: true)
-    let blank = rowFingerprints(
-      Frame(size: Size(width: frame.size.width, height: 1)), columns: 0..<frame.size.width, content: true)[0]
-    return prints.map { print in print != blank && onlyIndex(of: print, in: prints) != nil }
-  }
-
   /// The index of the only element equal to `value`; nil when there is none or more than one.
   private static func onlyIndex(of value: UInt64, in values: [UInt64]) -> Int? {
     var found: Int?
@@ -134,8 +130,8 @@ extension FrameDiff {
     return found
   }
 
-  /// A hash of each row over `columns`: of the cells (content and style), or of their content only.
-  private static func rowFingerprints(_ frame: Frame, columns: Range<Int>, content: Bool) -> [UInt64] {
+  /// A hash of the text of each row over `columns` (styles left out, as ncurses pairs rows).
+  private static func rowFingerprints(_ frame: Frame, columns: Range<Int>) -> [UInt64] {
     let width = frame.size.width
     return frame.cells.withUnsafeBufferPointer { cells in
       (0..<frame.size.height).map { row in
@@ -143,7 +139,7 @@ extension FrameDiff {
         for column in columns {
           let cell = cells[row * width + column]
           // Each step is a bijection of the hash, so rows that differ in one cell never collide.
-          hash = (hash ^ (content ? cell.contentFingerprint : cell.fingerprint)) &* 0x0000_0100_0000_01B3
+          hash = (hash ^ cell.contentFingerprint) &* 0x0000_0100_0000_01B3
           hash ^= hash >> 32
         }
         return hash
