@@ -57,6 +57,21 @@ static inline int tf_open_pty(int rows, int columns, int *leader, int *follower)
     return 0;
 }
 
+/* Whether the terminal has a scroll region and scrolls it both ways: then ncurses moves rows
+   with it (a few bytes) instead of rewriting them, which the backend's row scrolls rely on. */
+static inline bool tf_can_scroll_region(void) {
+    const char *caps[][2] = { { "csr", "csr" }, { "ind", "indn" }, { "ri", "rin" } };
+    for (int i = 0; i < 3; i++) {
+        int found = 0;
+        for (int j = 0; j < 2; j++) {
+            const char *value = tigetstr(caps[i][j]);
+            if (value != NULL && value != (const char *)-1) found = 1;
+        }
+        if (!found) return false;
+    }
+    return true;
+}
+
 /* Function-like macros. */
 static inline void tf_getmaxyx(WINDOW *w, int *y, int *x) { getmaxyx(w, *y, *x); }
 static inline void tf_getyx(WINDOW *w, int *y, int *x) { getyx(w, *y, *x); }

@@ -7,7 +7,31 @@ import TerminalUI
 enum RenderBenchmarks {
   static func run(into runner: inout BenchmarkRunner) {
     composeAndDiff(into: &runner)
-    bytesPerListDown(into: &runner)
+    findRowScroll(into: &runner)
+    bytesPerListDown(into: &runner, name: "bytes_list_down", fixture: ListScreenFixture.frame)
+    bytesPerListDown(into: &runner, name: "bytes_split_list_down", fixture: ListScreenFixture.splitFrame)
+  }
+
+  /// Finding the rows a one-row scroll of the split list moved (FrameDiff.rowScroll) and the
+  /// changes left after it: the renderer's extra work on a scrolling key.
+  private static func findRowScroll(into runner: inout BenchmarkRunner) {
+    let size = Size(width: 120, height: 40)
+    var window = ScrollWindow(total: ListScreenFixture.total, visible: ListScreenFixture.listRows(for: size.height))
+    window.select(500_000)
+    var frames: [Frame] = []
+    for _ in 0..<2 {
+      window.move(by: 1)
+      frames.append(
+        ListScreenFixture.splitFrame(size: size, window: window, rows: window.visibleRange.map(ListScreenFixture.row)))
+    }
+    var found: RowScroll?
+    runner.measure("find_row_scroll_120x40") {
+      let changes = FrameDiff.changes(from: frames[0], to: frames[1])
+      found = FrameDiff.rowScroll(from: frames[0], to: frames[1], changes: changes)
+      if let found { _ = FrameDiff.changes(from: frames[0], scrolledBy: found, to: frames[1]) }
+      return 1
+    }
+    precondition(found?.distance == 1, "a one-row scroll of the list was not found")
   }
 
   /// Building and diffing a full 200×60 frame of the list screen as the selection moves.
@@ -47,10 +71,12 @@ enum RenderBenchmarks {
 
   /// Bytes the ncursesw backend writes to a real pty (120×40, as the bench harness runs apps)
   /// for each Down key: 200 Downs from the top, scrolling once the selection reaches the end.
-  private static func bytesPerListDown(into runner: inout BenchmarkRunner) {
+  private static func bytesPerListDown(
+    into runner: inout BenchmarkRunner, name: String, fixture: (Size, ScrollWindow, [ListRow]) -> Frame
+  ) {
     let size = Size(width: 120, height: 40)
     guard let pty = Pty(size: size) else {
-      print("bytes_list_down: no pty available, skipped")
+      print("\(name): no pty available, skipped")
       return
     }
     setenv("TERM", "xterm-256color", 1)
@@ -58,13 +84,12 @@ enum RenderBenchmarks {
     do {
       backend = try NcursesBackend(input: pty.follower, output: pty.follower)
     } catch {
-      print("bytes_list_down: \(error), skipped")
+      print("\(name): \(error), skipped")
       return
     }
     let renderer = Renderer(backend: backend)
     var window = ScrollWindow(total: ListScreenFixture.total, visible: ListScreenFixture.listRows(for: size.height))
-    renderer.render(
-      ListScreenFixture.frame(size: size, window: window, rows: window.visibleRange.map(ListScreenFixture.row)))
+    renderer.render(fixture(size, window, window.visibleRange.map(ListScreenFixture.row)))
     _ = pty.drain()
     var bytes: [Int] = []
     var times: [Double] = []
@@ -73,7 +98,7 @@ enum RenderBenchmarks {
       window.move(by: 1)
       let elapsed = clock.measure {
         let rows = window.visibleRange.map(ListScreenFixture.row)
-        renderer.render(ListScreenFixture.frame(size: size, window: window, rows: rows))
+        renderer.render(fixture(size, window, rows))
       }
       times.append(Double(elapsed.nanoseconds))
       bytes.append(pty.drain())
@@ -83,12 +108,12 @@ enum RenderBenchmarks {
     let median = sorted[sorted.count / 2]
     let p95 = sorted[min(sorted.count - 1, sorted.count * 95 / 100)]
     runner.record(
-      "bytes_list_down", nanoseconds: times,
+      name, nanoseconds: times,
       counters: [
         "bytes_median": median, "bytes_p95": p95, "bytes_max": sorted.last ?? 0, "downs": sorted.count,
         "c_ncurses_peer_bytes_median": 280,
       ])
-    print("  bytes per Down: median \(median), p95 \(p95), max \(sorted.last ?? 0) (C ncurses peer: median 280)")
+    print("  \(name): bytes per Down: median \(median), p95 \(p95), max \(sorted.last ?? 0) (C peer: median 280)")
   }
 }
 

@@ -73,6 +73,44 @@ extension ContactsInAPane {
       try await expectRestored(pane, outcome)
     }
 
+    /// At 120 columns the list stands beside the detail pane, which shows one line halfway down.
+    /// Scrolling the list a row at a time has the terminal move whole rows, that line with them,
+    /// and write it back: the list must show the right rows and the pane must not change.
+    @Test func scrollingBesideTheDetailPaneMovesOnlyTheList() async throws {
+      let contacts = try ContactsPane(size: Size(width: 120, height: 40))
+      defer { contacts.close() }
+      let names = try contacts.names()
+      try await contacts.start()
+      try await contacts.signIn()
+      let pane = contacts.pane
+      let before = try await pane.capture()
+      let detail = Self.detailPane(before)
+      #expect(detail.filter { !$0.isEmpty } == ["Nothing selected"], "\(before.joined(separator: "\n"))")
+      // 36 rows of the list are on screen; 45 Downs scroll it by 10 rows, 40 Ups back by 5.
+      for (key, count, top) in [("Down", 45, 10), ("Up", 40, 5)] {
+        for _ in 0..<count {
+          try await pane.press(key)
+          try await pane.waitUntilIdle()
+        }
+        let screen = try await pane.capture()
+        let rows = Array(screen[3..<39])
+        #expect(Self.detailPane(screen) == detail, "after \(key) × \(count):\n\(screen.joined(separator: "\n"))")
+        for (row, name) in zip(rows, names[top..<(top + rows.count)]) {
+          #expect(row.hasPrefix(String(name.prefix(12))), "after \(key) × \(count): expected \(name), got \(row)")
+        }
+      }
+      try await pane.press("q")
+      #expect(try await pane.waitForExit().status == 0)
+    }
+
+    /// The right-hand pane of a split screen: each line's text after the last divider.
+    private static func detailPane(_ lines: [String]) -> [String] {
+      lines.dropFirst().dropLast().map { line in
+        String(line.split(separator: "│", omittingEmptySubsequences: false).last ?? "")
+          .trimmingCharacters(in: .whitespaces)
+      }
+    }
+
     @Test(arguments: ExitPath.allCases)
     func theTerminalIsRestored(after path: ExitPath) async throws {
       let contacts = try ContactsPane()

@@ -45,6 +45,31 @@ struct PtySmokeTests {
     _ = try await pane.waitForExit()
   }
 
+  /// A list scrolled one row at a time, down and back up, then by pages: the renderer has the
+  /// terminal move the rows (its scroll region) and writes only what is left, and the terminal
+  /// must still show exactly the gallery's frame.
+  @Test func aListScrolledRowByRowShowsWhatTheHeadlessBackendHolds() async throws {
+    let size = Size(width: 80, height: 24)
+    let pane = try TmuxPane(size: size)
+    defer { pane.close() }
+    try await pane.start([try TmuxPane.executable(named: "termflow-demo")])
+    var state = GalleryState()
+    let keys: [(name: String, key: Key)] =
+      Array(repeating: ("Tab", .tab), count: 3) + Array(repeating: ("Down", .down), count: 20)
+      + Array(repeating: ("Up", .up), count: 16) + [("PageDown", .pageDown), ("Down", .down), ("Down", .down)]
+    for (index, key) in keys.enumerated() {
+      try await pane.press(key.name)
+      try await pane.waitUntilIdle()
+      _ = Gallery.handle(key.key, state: &state)
+      guard index == 22 || index == 38 || index == keys.count - 1 else { continue }
+      let expected = Gallery.render(state, size: size).lines.map(Self.trimmingTrailingSpaces)
+      let screen = try await pane.capture()
+      #expect(screen == expected, "after key \(index + 1):\n\(screen.joined(separator: "\n"))")
+    }
+    try await pane.press("C-c")
+    _ = try await pane.waitForExit()
+  }
+
   @Test(arguments: ExitPath.allCases)
   func theTerminalIsRestored(after path: ExitPath) async throws {
     let pane = try TmuxPane(size: Size(width: 80, height: 24))

@@ -35,6 +35,9 @@ public final class NcursesBackend: TerminalBackend {
   public var usesSynchronizedOutput = false
   /// Whether the terminal joins grapheme clusters itself (DEC mode 2027); see ``TerminalGlyphs``.
   public var terminalClustersGraphemes = false
+  /// Whether rows are moved with the terminal's scroll region when that writes less (see
+  /// ``Renderer``): when the terminal has one.
+  public var scrollsRows = false
 
   public private(set) var size: Size
   private var screen: OpaquePointer?
@@ -85,6 +88,7 @@ public final class NcursesBackend: TerminalBackend {
     // We read stdin ourselves: ncurses need not poll it for typeahead on every refresh.
     typeahead(-1)
     curs_set(0)
+    scrollsRows = tf_can_scroll_region()
     if colorsEnabled {
       start_color()
       use_default_colors()
@@ -114,10 +118,17 @@ public final class NcursesBackend: TerminalBackend {
 
   // MARK: Drawing
 
-  public func draw(_ frame: Frame, changes: [ChangedSpan]) {
+  public func draw(_ frame: Frame, scrolling: RowScroll?, changes: [ChangedSpan]) {
     guard screen != nil, !isSuspended else { return }
     let window = tf_stdscr()
-    for span in changes where span.row < size.height {
+    if usesSynchronizedOutput { writeToTerminal("\u{1B}[?2026h") }
+    // Should the rows not move after all, every cell is written: ncurses still sends only the
+    // difference, and the changes (relative to the moved rows) would be wrong.
+    var spans = changes
+    if let scrolling, !scrollRows(scrolling) {
+      spans = (0..<size.height).map { ChangedSpan(row: $0, columns: 0..<size.width) }
+    }
+    for span in spans where span.row < size.height {
       for column in span.columns where column < size.width {
         let cell = frame[column, span.row]
         guard !cell.isContinuation else { continue }
@@ -133,15 +144,40 @@ public final class NcursesBackend: TerminalBackend {
         }
       }
     }
-    if usesSynchronizedOutput { writeToTerminal("\u{1B}[?2026h") }
     if let cursor = frame.cursor, cursor.x < size.width, cursor.y < size.height {
+      leaveok(window, false)
       wmove(window, Int32(cursor.y), Int32(cursor.x))
       curs_set(1)
     } else {
+      // A hidden cursor may stay wherever the update leaves it: no move to park it.
+      leaveok(window, true)
       curs_set(0)
     }
     wrefresh(window)
     if usesSynchronizedOutput { writeToTerminal("\u{1B}[?2026l") }
+  }
+
+  /// Moves rows the way ``RowScroll`` says, on the terminal too: the rows of the band are
+  /// shifted in the window (which holds the last frame) and refreshed on their own. ncurses then
+  /// finds every row of the band moved and scrolls the terminal's region, a few bytes, instead
+  /// of rewriting them; left to itself with the final frame it pairs only rows that are
+  /// identical across the full width, so a pane beside a scrolled list splits its scroll.
+  /// Returns false when the window would not scroll (a band it cannot take).
+  private func scrollRows(_ scroll: RowScroll) -> Bool {
+    let window = tf_stdscr()
+    let band = scroll.rows.clamped(to: 0..<size.height)
+    guard band.count > abs(scroll.distance), band.count > 1,
+      wsetscrreg(window, Int32(band.lowerBound), Int32(band.upperBound - 1)) == OK
+    else { return false }
+    scrollok(window, true)
+    let scrolled = wscrl(window, Int32(scroll.distance)) == OK
+    // Off again at once: with scrolling on, writing the bottom-right cell would scroll the window.
+    scrollok(window, false)
+    wsetscrreg(window, 0, Int32(size.height - 1))
+    guard scrolled else { return false }
+    leaveok(window, true)
+    wrefresh(window)
+    return true
   }
 
   private func put(_ scalars: [Unicode.Scalar], y: Int, x: Int, attributes: attr_t, pair: Int16) {

@@ -53,6 +53,9 @@ public struct Cell: Hashable, Sendable {
 
   public var isContinuation: Bool { packed == .empty }
 
+  /// The content alone folded into one word: cells that show the same text have equal ones.
+  var contentFingerprint: UInt64 { packed.folded }
+
   /// The cluster as text (empty for a continuation).
   public var text: String {
     switch content {

@@ -152,6 +152,27 @@ public struct Frame: Equatable, Sendable {
     }
   }
 
+  /// The frame with the rows of `scroll.rows` moved as a terminal's scroll region moves them:
+  /// row `r` of the band shows what row `r + scroll.distance` showed, and the rows that scroll in
+  /// are blank. Rows outside the band and the cursor stay as they are.
+  public func scrolled(_ scroll: RowScroll) -> Frame {
+    let band = scroll.rows.clamped(to: 0..<size.height)
+    guard scroll.distance != 0, !band.isEmpty else { return self }
+    var result = self
+    let width = size.width
+    cells.withUnsafeBufferPointer { source in
+      result.cells.withUnsafeMutableBufferPointer { target in
+        for row in band {
+          let from = row + scroll.distance
+          for column in 0..<width {
+            target[row * width + column] = band.contains(from) ? source[from * width + column] : .blank
+          }
+        }
+      }
+    }
+    return result
+  }
+
   /// The text of each row, continuation cells omitted: what a person sees.
   public var lines: [String] {
     (0..<size.height).map { y in row(y).map(\.text).joined() }

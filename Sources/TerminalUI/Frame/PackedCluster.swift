@@ -48,6 +48,9 @@ public struct PackedCluster: Hashable, Sendable, ExpressibleByStringLiteral, Cus
   /// No scalars at all: how a cell marks the right half of a wide cluster.
   static let empty = PackedCluster(low: 0, high: 0)
 
+  /// Both words folded into one: equal clusters fold to equal words (for row fingerprints).
+  var folded: UInt64 { low ^ (high &* 0x9E37_79B9_7F4A_7C15) }
+
   /// The scalar, when the cluster is exactly one.
   public var onlyScalar: Unicode.Scalar? {
     guard high == 0, low != 0, low >> PackedCluster.scalarBits == 0 else { return nil }

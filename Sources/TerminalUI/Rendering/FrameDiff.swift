@@ -9,6 +9,22 @@ public struct ChangedSpan: Hashable, Sendable {
   }
 }
 
+/// Whole rows moved up or down inside a band of the screen, the way a terminal's scroll region
+/// moves them: after the scroll, row `r` of `rows` shows what row `r + distance` showed, and the
+/// rows that scroll in are blank. A positive distance moves the rows up (a list scrolled down).
+public struct RowScroll: Hashable, Sendable, CustomStringConvertible {
+  /// The band: the terminal's scroll region.
+  public var rows: Range<Int>
+  public var distance: Int
+
+  public init(rows: Range<Int>, distance: Int) {
+    self.rows = rows
+    self.distance = distance
+  }
+
+  public var description: String { "rows \(rows.lowerBound)..<\(rows.upperBound) by \(distance)" }
+}
+
 /// What changed between two frames, as the smallest runs of cells to rewrite.
 ///
 /// Only differing cells are reported, so changing one cell never repaints its row. A run never
@@ -26,26 +42,63 @@ public enum FrameDiff {
       new.cells.withUnsafeBufferPointer { after in
         for row in 0..<new.size.height {
           let base = row * width
-          var column = 0
-          while column < width {
-            guard before[base + column] != after[base + column] else {
-              column += 1
-              continue
-            }
-            var start = column
-            if after[base + start].isContinuation && start > 0 { start -= 1 }
-            var end = column + 1
-            while end < width && before[base + end] != after[base + end] { end += 1 }
-            if let last = spans.last, last.row == row, last.columns.upperBound >= start {
-              spans[spans.count - 1].columns = last.columns.lowerBound..<end
+          appendChanges(
+            row: row, width: width, before: before.baseAddress! + base, after: after.baseAddress! + base, to: &spans)
+        }
+      }
+    }
+    return spans
+  }
+
+  /// The changed spans of `new` against `old` once `scroll` has moved its rows: what is left to
+  /// write after the terminal has scrolled. The same as `changes(from: old.scrolled(scroll), to:
+  /// new)`, without building that frame.
+  public static func changes(from old: Frame, scrolledBy scroll: RowScroll, to new: Frame) -> [ChangedSpan] {
+    guard old.size == new.size else { return changes(from: old, to: new) }
+    let width = new.size.width
+    let band = scroll.rows.clamped(to: 0..<new.size.height)
+    let blankRow = [Cell](repeating: .blank, count: width)
+    var spans: [ChangedSpan] = []
+    old.cells.withUnsafeBufferPointer { before in
+      new.cells.withUnsafeBufferPointer { after in
+        blankRow.withUnsafeBufferPointer { blank in
+          for row in 0..<new.size.height {
+            let source: UnsafePointer<Cell>
+            if band.contains(row) {
+              let from = row + scroll.distance
+              source = band.contains(from) ? before.baseAddress! + from * width : blank.baseAddress!
             } else {
-              spans.append(ChangedSpan(row: row, columns: start..<end))
+              source = before.baseAddress! + row * width
             }
-            column = end
+            appendChanges(row: row, width: width, before: source, after: after.baseAddress! + row * width, to: &spans)
           }
         }
       }
     }
     return spans
+  }
+
+  /// Appends the changed runs of one row; `before` and `after` point at the row's first cell.
+  @inline(__always)
+  private static func appendChanges(
+    row: Int, width: Int, before: UnsafePointer<Cell>, after: UnsafePointer<Cell>, to spans: inout [ChangedSpan]
+  ) {
+    var column = 0
+    while column < width {
+      guard before[column] != after[column] else {
+        column += 1
+        continue
+      }
+      var start = column
+      if after[start].isContinuation && start > 0 { start -= 1 }
+      var end = column + 1
+      while end < width && before[end] != after[end] { end += 1 }
+      if let last = spans.last, last.row == row, last.columns.upperBound >= start {
+        spans[spans.count - 1].columns = last.columns.lowerBound..<end
+      } else {
+        spans.append(ChangedSpan(row: row, columns: start..<end))
+      }
+      column = end
+    }
   }
 }

@@ -1,8 +1,8 @@
 /// A fixed-size terminal in memory, for tests and replays.
 ///
-/// It applies the changed spans it is given to its own screen exactly as a real terminal would,
-/// so a test can check both what the app meant to show (`frames`) and what a terminal fed only
-/// the diffs would end up showing (`screen`).
+/// It applies the row scrolls and changed spans it is given to its own screen exactly as a real
+/// terminal would, so a test can check both what the app meant to show (`frames`) and what a
+/// terminal fed only the diffs would end up showing (`screen`).
 @MainActor
 public final class HeadlessTerminal: TerminalBackend {
   public private(set) var size: Size
@@ -14,6 +14,10 @@ public final class HeadlessTerminal: TerminalBackend {
   public var keepsFrames = true
   /// Cells written over the terminal's life.
   public private(set) var cellsWritten = 0
+  /// Whether it moves rows as a terminal's scroll region does (see ``TerminalBackend``); on by
+  /// default, like the real terminal's backend. Rows moved over its life: ``rowScrolls``.
+  public var scrollsRows = true
+  public private(set) var rowScrolls = 0
 
   public init(size: Size) {
     self.size = size
@@ -26,9 +30,14 @@ public final class HeadlessTerminal: TerminalBackend {
     screen = Frame(size: size)
   }
 
-  public func draw(_ frame: Frame, changes: [ChangedSpan]) {
+  public func draw(_ frame: Frame, scrolling: RowScroll?, changes: [ChangedSpan]) {
     if keepsFrames { frames.append(frame) }
     if screen.size != frame.size { screen = Frame(size: frame.size) }
+    if let scrolling {
+      precondition(scrollsRows, "asked to move rows by a renderer told it cannot")
+      screen = screen.scrolled(scrolling)
+      rowScrolls += 1
+    }
     for span in changes {
       for column in span.columns {
         let cell = frame[column, span.row]

@@ -1,14 +1,19 @@
 /// Turns a sequence of frames into minimal updates of a backend.
 ///
-/// It keeps the last frame it drew and diffs each new one against it. After a resize, a resume
-/// from suspension or anything else that may have disturbed the screen, call ``invalidate()``:
-/// the next frame is then drawn in full.
+/// It keeps the last frame it drew and diffs each new one against it. When the backend can move
+/// rows (a terminal's scroll region) and rows of the new frame are rows of the last one moved
+/// up or down (a scrolled list), it has the backend move them first when that leaves fewer cells
+/// to write (see ``FrameDiff/rowScroll(from:to:changes:)``). After a resize, a resume from
+/// suspension or anything else that may have disturbed the screen, call ``invalidate()``: the
+/// next frame is then drawn in full.
 @MainActor
 public final class Renderer {
   public let backend: any TerminalBackend
   private var previous: Frame?
   /// Cells written by the last render: a measure of how much the terminal had to repaint.
   public private(set) var lastChangedCellCount = 0
+  /// The rows the last render had the backend move, if any.
+  public private(set) var lastScroll: RowScroll?
 
   public init(backend: any TerminalBackend) {
     self.backend = backend
@@ -17,10 +22,16 @@ public final class Renderer {
   /// Draws `frame`, writing only what differs from the previous one. An identical frame writes
   /// nothing at all.
   public func render(_ frame: Frame) {
-    let changes = FrameDiff.changes(from: previous, to: frame)
+    var changes = FrameDiff.changes(from: previous, to: frame)
+    var scroll: RowScroll?
+    if backend.scrollsRows, let previous, let found = FrameDiff.rowScroll(from: previous, to: frame, changes: changes) {
+      scroll = found
+      changes = FrameDiff.changes(from: previous, scrolledBy: found, to: frame)
+    }
+    lastScroll = scroll
     lastChangedCellCount = changes.reduce(0) { $0 + $1.columns.count }
-    if !changes.isEmpty || previous?.cursor != frame.cursor {
-      backend.draw(frame, changes: changes)
+    if scroll != nil || !changes.isEmpty || previous?.cursor != frame.cursor {
+      backend.draw(frame, scrolling: scroll, changes: changes)
     }
     previous = frame
   }

@@ -7,7 +7,21 @@ public protocol TerminalBackend: AnyObject {
   /// The current size of the screen in cells.
   var size: Size { get }
 
-  /// Writes the cells of `frame` in `changes`, places the cursor at `frame.cursor` (hidden when
-  /// nil), and makes it all visible at once.
-  func draw(_ frame: Frame, changes: [ChangedSpan])
+  /// Whether the backend can move whole rows of the screen up or down (a terminal's scroll
+  /// region). When it can, the renderer asks it to whenever that leaves fewer cells to write.
+  var scrollsRows: Bool { get }
+
+  /// Moves the rows of `scrolling` first, when given; then writes the cells of `frame` in
+  /// `changes` (which are relative to the scrolled screen), places the cursor at `frame.cursor`
+  /// (hidden when nil), and makes it all visible.
+  func draw(_ frame: Frame, scrolling: RowScroll?, changes: [ChangedSpan])
+}
+
+extension TerminalBackend {
+  public var scrollsRows: Bool { false }
+
+  /// Writes the cells of `frame` in `changes` and places the cursor, moving no rows.
+  public func draw(_ frame: Frame, changes: [ChangedSpan]) {
+    draw(frame, scrolling: nil, changes: changes)
+  }
 }
