@@ -7,24 +7,6 @@ import Testing
 
 /// List keys (schema v2): the search index's rowids, in each account's list order.
 struct ListKeyTests {
-  private struct Fixture {
-    let directory: TemporaryDirectory
-    let database: ContactsDatabase
-    let store: ContactStore
-    let ada: Int64
-    let grace: Int64
-  }
-
-  private func makeFixture() async throws -> Fixture {
-    let directory = try TemporaryDirectory()
-    let database = try ContactsDatabase.open(at: directory.path("contacts.sqlite"))
-    let accounts = AccountService(database: database, hasher: .fastForTesting)
-    let ada = try await accounts.createAccount(email: "ada@example.com", password: "analytical").id
-    let grace = try await accounts.createAccount(email: "grace@example.com", password: "compilers").id
-    return Fixture(
-      directory: directory, database: database, store: ContactStore(database: database), ada: ada, grace: grace)
-  }
-
   /// The account's contact ids by list key and by list order, which must agree, every key in the
   /// account's range, and the search index in step with the contacts.
   private func expectKeysInListOrder(_ database: ContactsDatabase, account: Int64) async throws {
@@ -57,7 +39,7 @@ struct ListKeyTests {
   }
 
   @Test func keysFollowTheListAcrossInsertsRenamesAndDeletes() async throws {
-    let fixture = try await makeFixture()
+    let fixture = try await TwoAccounts.make()
     defer { fixture.directory.remove() }
     let store = fixture.store
     var contacts: [Contact] = []
@@ -82,7 +64,7 @@ struct ListKeyTests {
   }
 
   @Test func aCrowdedGapRenumbersAFewNeighboursOnly() async throws {
-    let fixture = try await makeFixture()
+    let fixture = try await TwoAccounts.make()
     defer { fixture.directory.remove() }
     let seeder = Seeder(
       database: fixture.database, accounts: AccountService(database: fixture.database, hasher: .fastForTesting))
@@ -104,7 +86,7 @@ struct ListKeyTests {
   }
 
   @Test func renumberingWorksFromTheStartOfTheKeys() async throws {
-    let fixture = try await makeFixture()
+    let fixture = try await TwoAccounts.make()
     defer { fixture.directory.remove() }
     // Each contact goes before all the others: the keys go down from the account's first
     // contact's towards the start of the account's range.
@@ -122,7 +104,7 @@ struct ListKeyTests {
   }
 
   @Test func accountsKeepTheirOwnKeysAndMatches() async throws {
-    let fixture = try await makeFixture()
+    let fixture = try await TwoAccounts.make()
     defer { fixture.directory.remove() }
     let store = fixture.store
     for name in ["Quinn Ada", "Quinn Grace", "Quinn"] {
@@ -139,7 +121,7 @@ struct ListKeyTests {
   }
 
   @Test func sparseMatchesComeFromTheSearchIndexInListOrder() async throws {
-    let fixture = try await makeFixture()
+    let fixture = try await TwoAccounts.make()
     defer { fixture.directory.remove() }
     // More than a search's candidates' worth of other contacts before any match.
     try await fixture.database.writer.write { db in

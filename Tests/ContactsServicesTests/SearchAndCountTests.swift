@@ -6,28 +6,8 @@ import Testing
 @testable import ContactsServices
 
 struct SearchAndCountTests {
-  private struct Fixture {
-    let directory: TemporaryDirectory
-    let database: ContactsDatabase
-    let accounts: AccountService
-    let store: ContactStore
-    let ada: Int64
-    let grace: Int64
-  }
-
-  private func makeFixture() async throws -> Fixture {
-    let directory = try TemporaryDirectory()
-    let database = try ContactsDatabase.open(at: directory.path("contacts.sqlite"))
-    let accounts = AccountService(database: database, hasher: .fastForTesting)
-    let ada = try await accounts.createAccount(email: "ada@example.com", password: "analytical").id
-    let grace = try await accounts.createAccount(email: "grace@example.com", password: "compilers").id
-    return Fixture(
-      directory: directory, database: database, accounts: accounts, store: ContactStore(database: database), ada: ada,
-      grace: grace)
-  }
-
   @Test func countFollowsInsertsDeletesAndMovesPerAccount() async throws {
-    let fixture = try await makeFixture()
+    let fixture = try await TwoAccounts.make()
     defer { fixture.directory.remove() }
     let store = fixture.store
     var adas: [Contact] = []
@@ -52,7 +32,7 @@ struct SearchAndCountTests {
   }
 
   @Test func seedingKeepsTheCountTheSearchIndexAndTheListInStep() async throws {
-    let fixture = try await makeFixture()
+    let fixture = try await TwoAccounts.make()
     defer { fixture.directory.remove() }
     let store = fixture.store
     _ = try await store.insert(ContactDraft(name: "Zoë Early"), account: fixture.ada)
@@ -98,7 +78,7 @@ struct SearchAndCountTests {
   }
 
   @Test func aFailedSeedLeavesTheDatabaseAsItWas() async throws {
-    let fixture = try await makeFixture()
+    let fixture = try await TwoAccounts.make()
     defer { fixture.directory.remove() }
     let seeder = Seeder(database: fixture.database, accounts: fixture.accounts)
     try await seeder.addContacts(20, to: fixture.ada)
@@ -122,7 +102,7 @@ struct SearchAndCountTests {
   }
 
   @Test func searchReturnsTheFirstMatchesInListOrderWithACappedTotal() async throws {
-    let fixture = try await makeFixture()
+    let fixture = try await TwoAccounts.make()
     defer { fixture.directory.remove() }
     let store = fixture.store
     let names = ["zoe b", "Zoë a", "Ada Zola", "Zed", "Émile Zoé", "Bob", "zoé a"]
@@ -146,7 +126,7 @@ struct SearchAndCountTests {
   }
 
   @Test func totalsStopAtTheCountLimitOnEveryPath() async throws {
-    let fixture = try await makeFixture()
+    let fixture = try await TwoAccounts.make()
     defer { fixture.directory.remove() }
     let limit = ContactStore.searchCountLimit
     try await insertManyContacts(fixture)
@@ -179,7 +159,7 @@ struct SearchAndCountTests {
   /// are read and read on when they promise the count, a rare word joining the query whole, one
   /// letter words left to the test), its answer is SQLite's for the whole query.
   @Test func everyWayOfSearchingGivesTheIndexsAnswer() async throws {
-    let fixture = try await makeFixture()
+    let fixture = try await TwoAccounts.make()
     defer { fixture.directory.remove() }
     try await insertManyContacts(fixture)
     let queries = [
@@ -208,7 +188,7 @@ struct SearchAndCountTests {
   /// "Fivex", the others at "Fivey": "fivex" is a sixth of the candidates "fiv" gives, more than
   /// the first budget's worth to find the count), and many "Zz Late" ones at the end. Inserted
   /// with their list keys, in one statement: numbering them one by one would take minutes.
-  private func insertManyContacts(_ fixture: Fixture) async throws {
+  private func insertManyContacts(_ fixture: TwoAccounts) async throws {
     try await fixture.database.writer.write { db in
       try db.execute(
         sql: """
