@@ -35,8 +35,7 @@ enum ContactsSchema {
       // Full-text search over an external-content FTS5 table. Searches are all-words prefix
       // queries with no phrases, column filters or ranking, so the index keeps no positions
       // (detail=none) and no column sizes (columnsize=0): a third of the cost of building it at
-      // 10M contacts. Short prefixes need no prefix index either: they match densely, and
-      // ContactStore.search answers them by walking the list (see there).
+      // 10M contacts. (v2 rebuilds it with list keys for rowids and prefix indexes.)
       try db.execute(
         sql: """
           CREATE VIRTUAL TABLE contact_search USING fts5(

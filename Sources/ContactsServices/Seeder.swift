@@ -33,11 +33,10 @@ public struct Seeder: Sendable {
   /// contacts the account already has. `progress` receives the number inserted so far, every
   /// 100,000 rows and once all are in (the indexes are built after that).
   ///
-  /// At 10M contacts the time goes to SQLite (about 80 s on two cores); the rest is kept off its
-  /// path:
+  /// At 10M contacts the time goes to SQLite (about 145 s, 110 of it building the search index
+  /// with its prefix indexes); the rest is kept off its path:
   /// - rows are inserted in list order (by sort key), so the table's pages are written in order,
-  ///   the sort index is built from sorted input, and searches that walk the list read the table
-  ///   in order;
+  ///   the sort index is built from sorted input, and the list keys are numbered as they go in;
   /// - the next batch of rows is generated on another thread while SQLite inserts this one, as
   ///   UTF-8 in one buffer that is bound without copies, 64 rows per statement;
   /// - the search index is filled in one statement at the end with automatic merging off, then
