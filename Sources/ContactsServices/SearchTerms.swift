@@ -43,15 +43,16 @@ struct SearchTerms: Sendable {
         kept.append(word)
         continue
       }
-      var count = 0
-      // The first byte of the character after the first `characters`, if any.
-      let end = word.indices.first { index in
-        guard word[index] & 0xC0 != 0x80 else { return false }
-        count += 1
-        return count > characters
-      }
-      if let end {
-        kept.append(Array(word[..<end]))
+      let count = Self.characterCount(word)
+      if count > characters {
+        // Up to the first byte of the character after the first `characters`.
+        var seen = 0
+        kept.append(
+          Array(
+            word.prefix { byte in
+              if byte & 0xC0 != 0x80 { seen += 1 }
+              return seen <= characters
+            }))
         isExact = false
       } else if count == 1 && hasLongerWords {
         isExact = false
@@ -131,15 +132,6 @@ struct SearchMatcher {
   init(_ terms: SearchTerms) {
     self.terms = terms
     all = terms.words.count == 64 ? .max : (1 << UInt64(terms.words.count)) - 1
-  }
-
-  /// Whether every word starts a word of the name (`sortKey`, already folded), email, phone or
-  /// company.
-  mutating func matches(
-    sortKey: UnsafeBufferPointer<UInt8>, _ email: UnsafeBufferPointer<UInt8>, _ phone: UnsafeBufferPointer<UInt8>,
-    _ company: UnsafeBufferPointer<UInt8>
-  ) -> Bool {
-    wordsFound(sortKey: sortKey, email, phone, company) == all
   }
 
   /// The words that start a word of the contact's fields, a bit each (bit `n` for `words[n]`);
