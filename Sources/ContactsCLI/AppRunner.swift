@@ -72,8 +72,9 @@ final class AppRunner {
     app.onChange = { [unowned session, unowned app] in
       session.isAnimating = app.isBusy
       session.setNeedsRender()
-      recorder?.flush()
     }
+    // The log is written once the key's frame is out: recording adds nothing to its latency.
+    if let recorder { session.didDrawFrame = { [unowned recorder] in recorder.flush() } }
     if session.announcesIdleFrames {
       // For the pty tests (TERMFLOW_READY_FIFO): idle means no effect running, and an effect
       // that ends without changing the screen must still let the session announce it.

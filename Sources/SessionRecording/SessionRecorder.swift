@@ -1,12 +1,18 @@
 import Foundation
 import Glibc
+import TerminalUI
 
 /// Writes a session log: the header, then one JSON line per input, action and effect answer.
 ///
 /// Lines collect in a buffer that is written out when ``flush()`` is called (the app does so
-/// once per turn of its loop, so recording costs one `write` per key) or when it fills up.
-/// With `reportsCrashes`, a crash handler writes the buffer out too, so a log ends with the
-/// last action before the crash, and a note on stderr says how to replay it.
+/// once a frame is on the terminal, so recording costs one `write` per key and adds nothing to
+/// the time a key takes to show) or when it fills up.
+///
+/// Inputs and effect answers — what a replay feeds the app — are encoded the moment they are
+/// recorded; actions — what the app made of them, which a replay recomputes and checks — wait
+/// until ``flush()``, off the path from a key to its frame. With `reportsCrashes`, a crash
+/// handler writes out the encoded lines, so a log ends with the last input before the crash
+/// (and the actions of the turns before it), and a note on stderr says how to replay it.
 ///
 /// The file is created 0600: it holds the user's data as the app showed it.
 @MainActor
@@ -29,6 +35,11 @@ public final class SessionRecorder<Action: Codable & Sendable> {
   private let reportsCrashes: Bool
   private let encoder: JSONEncoder
   private var isClosed = false
+  /// Actions recorded since the last encoded line, in order: see the type's comment.
+  private var unencodedActions: [SessionEntry<Action>] = []
+  /// The lines of keys recorded before: typing repeats a few dozen keys, and a key's line is
+  /// encoded on the path from the key to its frame.
+  private var keyLines: [TerminalSession.Event: Data] = [:]
 
   /// Creates (or truncates) the log at `path` and writes `header`. With `reportsCrashes`,
   /// a crash writes out what is pending and prints `crashMessage` on stderr.
@@ -57,12 +68,31 @@ public final class SessionRecorder<Action: Codable & Sendable> {
   /// Adds `entry` to the log (written at the next ``flush()``).
   public func record(_ entry: SessionEntry<Action>) {
     guard !isClosed else { return }
-    append(line: try? encoder.encode(entry))
+    if case .action = entry {
+      unencodedActions.append(entry)
+      return
+    }
+    encodeActions()
+    if case .input(let event) = entry, case .input(.key) = event {
+      append(line: keyLine(event))
+    } else {
+      append(line: try? encoder.encode(entry))
+    }
+  }
+
+  private func keyLine(_ event: TerminalSession.Event) -> Data? {
+    if let line = keyLines[event] { return line }
+    let line = try? encoder.encode(SessionEntry<Action>.input(event))
+    if keyLines.count == 1024 { keyLines.removeAll(keepingCapacity: true) }
+    keyLines[event] = line
+    return line
   }
 
   /// Writes what is pending.
   public func flush() {
-    guard used > 0, !isClosed else { return }
+    guard !isClosed else { return }
+    encodeActions()
+    guard used > 0 else { return }
     // Forget the bytes before writing them: a crash meanwhile loses them rather than writing
     // them twice (a duplicated line would replay twice).
     let length = used
@@ -84,6 +114,12 @@ public final class SessionRecorder<Action: Codable & Sendable> {
     if reportsCrashes { CrashReport.unregister(file: descriptor) }
     isClosed = true
     _ = Glibc.close(descriptor)
+  }
+
+  private func encodeActions() {
+    guard !unencodedActions.isEmpty else { return }
+    for action in unencodedActions { append(line: try? encoder.encode(action)) }
+    unencodedActions.removeAll(keepingCapacity: true)
   }
 
   private func append(line: Data?) {

@@ -113,4 +113,53 @@ struct RecordReplayTests {
     #expect(!outcome.hadEnd)
     #expect(outcome.mismatches.isEmpty, "\(outcome.mismatches)")
   }
+  @Test func aLogEndingBeforeItsLastActionsStillVerifies() async throws {
+    defer { directory.remove() }
+    let (_, path) = try await recordJourney()
+    let lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").map(String.init)
+    // A crash right after a key: its input is in the log, the actions it led to are not.
+    let lastInput = try #require(lines.lastIndex { $0.hasPrefix(#"{"input""#) })
+    #expect(lines[(lastInput + 1)...].contains { $0.hasPrefix(#"{"action""#) })
+    let cut = lines[...lastInput].joined(separator: "\n") + "\n"
+    let log = try SessionLog<AppAction>.parse(Data(cut.utf8))
+    let app = try ContactsApp.replaying(log)
+    let outcome = try SessionReplay(log: log).run(into: app.replayTarget) { _, _ in }
+    #expect(!outcome.hadEnd)
+    #expect(outcome.mismatches.isEmpty, "\(outcome.mismatches)")
+  }
+
+  @Test func aLogCutShortStillCatchesADifferentAction() async throws {
+    defer { directory.remove() }
+    let (_, path) = try await recordJourney()
+    var lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").map(String.init)
+    let lastInput = try #require(lines.lastIndex { $0.hasPrefix(#"{"input""#) })
+    lines = Array(lines[...lastInput])
+    // An action the app did make, recorded as something else.
+    let typed = try #require(lines.firstIndex { $0.hasPrefix(#"{"action""#) && $0.contains("Zo") })
+    lines[typed] = lines[typed].replacingOccurrences(of: "Zo", with: "Xo")
+    let log = try SessionLog<AppAction>.parse(Data((lines.joined(separator: "\n") + "\n").utf8))
+    let app = try ContactsApp.replaying(log)
+    let outcome = try SessionReplay(log: log).run(into: app.replayTarget) { _, _ in }
+    #expect(outcome.mismatches.contains { $0.contains("Xo") }, "\(outcome.mismatches)")
+  }
+
+  @Test func theRecorderKeepsLinesInOrderWhenActionsWaitForTheFlush() throws {
+    defer { directory.remove() }
+    let path = directory.path("order.jsonl")
+    let recorder = try SessionRecorder<AppAction>(
+      path: path, header: SessionHeader(app: "test", appVersion: "0", size: Size(width: 80, height: 24), route: "/"))
+    recorder.record(.input(.input(.key(.character("a")))))
+    recorder.record(.action(.tick))
+    recorder.record(.input(.input(.key(.character("b")))))
+    recorder.record(.action(.tick))
+    recorder.record(.effect(.started))
+    recorder.record(.action(.tick))
+    recorder.flush()
+    recorder.record(.input(.tick))
+    recorder.close()
+    let kinds = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").dropFirst().map {
+      String($0.dropFirst(2).prefix { $0 != "\"" })
+    }
+    #expect(kinds == ["input", "action", "input", "action", "effect", "action", "input"])
+  }
 }

@@ -48,6 +48,38 @@ struct FrameTests {
     #expect(frame.lines == ["a\u{FFFD}[2Jb"])
   }
 
+  /// Leading text of several spans is written span by span when it fits (the fast path) and
+  /// laid out glyph by glyph when it does not; centred text always takes the second way.
+  @Test func textOfSeveralSpansLooksTheSameWhicheverWayItIsDrawn() {
+    let spans = [
+      Span("Zoë ", style: Style.plain.bold), Span("李小龍"), Span(" 👍🏽x", style: Style.plain.dim), Span("e\u{301}\u{7}"),
+    ]
+    let total = 4 + 6 + 4 + 2
+    for width in 0...(total + 3) {
+      let region = Rect(x: 2, y: 0, width: width, height: 1)
+      var leading = Frame(size: Size(width: 24, height: 1), fill: Cell("#"))
+      Text(spans).render(into: &leading, in: region)
+      #expect(leading.row(0).prefix(2).allSatisfy { $0 == Cell("#") } && leading.row(0).dropFirst(2 + width).allSatisfy { $0 == Cell("#") })
+      if width >= total {
+        var centred = Frame(size: Size(width: 24, height: 1), fill: Cell("#"))
+        Text(spans, alignment: .center).render(into: &centred, in: Rect(x: 2, y: 0, width: total, height: 1))
+        #expect(leading.row(0).prefix(2 + total) == centred.row(0).prefix(2 + total), "width \(width)")
+        #expect(leading.row(0)[2 + 14].text == "e\u{301}" && leading.row(0)[2 + 15].text == "\u{FFFD}")
+      } else if width > 0 {
+        #expect(leading.row(0).dropFirst(2).prefix(width).contains { $0.text == "…" }, "width \(width)")
+      }
+    }
+  }
+
+  /// Found by the test above: the ASCII fast path wrote "e" of a decomposed "é" alone, and
+  /// its accent went into the next cell on its own.
+  @Test func anASCIILetterKeepsTheMarksThatFollowIt() {
+    var frame = Frame(size: Size(width: 8, height: 1))
+    let columns = frame.write("Jose\u{301} 1\u{FE0F}\u{20E3}", at: Point(x: 0, y: 0))
+    #expect(columns == 7)
+    #expect(frame.row(0).map(\.text) == ["J", "o", "s", "e\u{301}", " ", "1\u{FE0F}\u{20E3}", "", " "])
+  }
+
   @Test func drawingOutsideTheFrameIsIgnored() {
     var frame = Frame(size: Size(width: 3, height: 2))
     frame.write("x", at: Point(x: -5, y: 0))

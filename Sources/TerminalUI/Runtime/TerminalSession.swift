@@ -25,7 +25,7 @@ import Glibc
 @MainActor
 public final class TerminalSession {
   /// What the session reports to the app.
-  public enum Event: Equatable, Sendable {
+  public enum Event: Hashable, Sendable {
     case input(InputEvent)
     case resize(Size)
     /// The animation timer fired (only while `isAnimating`).
@@ -55,6 +55,10 @@ public final class TerminalSession {
   /// Whether Ctrl-Z suspends the app as it would a line-mode program. In raw mode the key
   /// arrives as input instead of SIGTSTP; on by default, as terminal users expect.
   public var suspendsOnControlZ = true
+
+  /// Called each time a frame is on the terminal: the place for work that must not delay a
+  /// key's frame (say, writing a session log).
+  public var didDrawFrame: () -> Void = {}
 
   /// Frames drawn so far (for tests and diagnostics).
   public private(set) var framesRendered = 0
@@ -192,6 +196,7 @@ public final class TerminalSession {
     guard exitStatus == nil else { return }
     renderer.render(render(backend.size))
     framesRendered += 1
+    didDrawFrame()
     scheduleIdleCheck()
   }
 
