@@ -36,6 +36,22 @@ public enum AccountError: Error, Equatable, Sendable, CustomStringConvertible, C
 public enum EmailAddress {
   /// One `@`, something before it, a dotted domain after it, no spaces.
   public static func isValid(_ email: String) -> Bool {
+    // Forms check as they draw, at every key: plain ASCII (nearly every address) is checked
+    // byte by byte, with the same rules.
+    if email.utf8.allSatisfy({ $0 < 0x80 }) { return isValidASCII(email.utf8) }
+    return isValidByCharacters(email)
+  }
+
+  static func isValidASCII(_ email: String.UTF8View) -> Bool {
+    let at = UInt8(ascii: "@")
+    let dot = UInt8(ascii: ".")
+    guard let sign = email.firstIndex(of: at), sign != email.startIndex else { return false }
+    let domain = email[email.index(after: sign)...]
+    return !domain.contains(at) && domain.contains(dot) && domain.first != dot && domain.last != dot
+      && !email.contains { $0 == 0x20 || (0x09...0x0D).contains($0) }
+  }
+
+  static func isValidByCharacters(_ email: String) -> Bool {
     let parts = email.split(separator: "@", omittingEmptySubsequences: false)
     guard parts.count == 2, !parts[0].isEmpty, parts[1].contains("."), !parts[1].hasPrefix("."),
       !parts[1].hasSuffix("."), !email.contains(where: \.isWhitespace)

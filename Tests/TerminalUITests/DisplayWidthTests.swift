@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import TerminalUI
@@ -36,6 +37,16 @@ struct DisplayWidthTests {
   @Test(arguments: cases)
   func clusterWidth(name: String, character: Character, expected: Int) {
     #expect(DisplayWidth.of(character) == expected, "\(name)")
+  }
+
+  /// The blocks `of` answers without property lookups hold nothing the rules make wide.
+  @Test func theNarrowShortcutAgreesWithTheRules() {
+    let shortcut = (0x1100...0x2FFF).compactMap(Unicode.Scalar.init).filter(DisplayWidth.isNarrowWithoutLookup)
+    #expect(shortcut.count > 900)
+    let wide = shortcut.filter { $0.properties.isEmojiPresentation || DisplayWidth.isEastAsianWide($0.value) }
+    #expect(wide.isEmpty, "\(wide.map { String(format: "U+%04X", $0.value) })")
+    #expect(!DisplayWidth.isNarrowWithoutLookup("⌚") && !DisplayWidth.isNarrowWithoutLookup("李"))
+    #expect(DisplayWidth.of("┃" as Unicode.Scalar) == 1 && DisplayWidth.of("⌚" as Unicode.Scalar) == 2)
   }
 
   @Test func stringWidthSumsClusters() {

@@ -59,7 +59,9 @@ struct FrameTests {
       let region = Rect(x: 2, y: 0, width: width, height: 1)
       var leading = Frame(size: Size(width: 24, height: 1), fill: Cell("#"))
       Text(spans).render(into: &leading, in: region)
-      #expect(leading.row(0).prefix(2).allSatisfy { $0 == Cell("#") } && leading.row(0).dropFirst(2 + width).allSatisfy { $0 == Cell("#") })
+      #expect(
+        leading.row(0).prefix(2).allSatisfy { $0 == Cell("#") }
+          && leading.row(0).dropFirst(2 + width).allSatisfy { $0 == Cell("#") })
       if width >= total {
         var centred = Frame(size: Size(width: 24, height: 1), fill: Cell("#"))
         Text(spans, alignment: .center).render(into: &centred, in: Rect(x: 2, y: 0, width: total, height: 1))

@@ -69,7 +69,7 @@ public struct Cell: Hashable, Sendable {
   public var width: Int {
     if packed == .empty { return 0 }
     if let scalar = packed.onlyScalar {
-      return scalar.value < 0x1100 ? 1 : DisplayWidth.of(Character(scalar))
+      return DisplayWidth.of(scalar)
     }
     return DisplayWidth.of(Character(packed.string))
   }

@@ -59,14 +59,20 @@ public struct Frame: Equatable, Sendable {
     let area = clip.map { $0.intersection(bounds) } ?? bounds
     guard origin.y >= area.minY, origin.y < area.maxY, origin.x < area.maxX else { return (0, text.isEmpty) }
     var x = origin.x
-    // Printable ASCII, byte by byte, until the first byte that needs the full path.
-    var index = text.utf8.startIndex
-    for byte in text.utf8 {
+    // Printable ASCII, byte by byte, until the first byte that needs the full path: one that
+    // is not printable ASCII, or one followed by a non-ASCII scalar, which may be a mark or
+    // joiner that belongs to its cluster ("e\u{301}", "1\u{FE0F}\u{20E3}").
+    let bytes = text.utf8
+    var index = bytes.startIndex
+    while index < bytes.endIndex {
+      let byte = bytes[index]
       guard byte >= 0x20 && byte < 0x7F else { break }
+      let next = bytes.index(after: index)
+      if next < bytes.endIndex && bytes[next] >= 0x80 { break }
       guard x < area.maxX else { return (x - origin.x, false) }
       if x >= area.minX { place(Cell(.scalar(Unicode.Scalar(byte)), style: style), x: x, y: origin.y) }
       x += 1
-      index = text.utf8.index(after: index)
+      index = next
     }
     let scalars = text.unicodeScalars
     while index < scalars.endIndex {

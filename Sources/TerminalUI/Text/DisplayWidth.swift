@@ -30,8 +30,7 @@ public enum DisplayWidth {
     let scalars = character.unicodeScalars
     var iterator = scalars.makeIterator()
     guard let first = iterator.next() else { return 1 }
-    // One scalar below the first wide block (U+1100) is narrow: no property lookups needed.
-    if first.value < 0x1100 && iterator.next() == nil { return 1 }
+    if iterator.next() == nil, isNarrowWithoutLookup(first) { return 1 }
     var regionalIndicators = 0
     var hasEmojiVariation = false
     for scalar in scalars {
@@ -48,6 +47,22 @@ public enum DisplayWidth {
     if hasEmojiVariation && properties.isEmoji { return 2 }
     if properties.isEmojiPresentation { return 2 }
     return isEastAsianWide(first.value) ? 2 : 1
+  }
+
+  /// Columns taken by a cluster of the one scalar `scalar`: as `of(Character(scalar))`,
+  /// without making the Character when the scalar is a common narrow one.
+  public static func of(_ scalar: Unicode.Scalar) -> Int {
+    isNarrowWithoutLookup(scalar) ? 1 : of(Character(scalar))
+  }
+
+  /// Whether `scalar` alone is surely one column: below the first wide block (U+1100), or in a
+  /// block every frame draws from (punctuation, arrows, box drawing, braille spinners) with no
+  /// wide or emoji-presentation characters. Spares the Unicode property lookups.
+  static func isNarrowWithoutLookup(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.value {
+    case 0..<0x1100, 0x2000...0x21FF, 0x2500...0x259F, 0x2800...0x28FF: true
+    default: false
+    }
   }
 
   /// Columns taken by a string drawn cell by cell.

@@ -39,22 +39,26 @@ public struct Text: View {
   public func render(into frame: inout Frame, in region: Rect) {
     let area = region.intersection(frame.bounds)
     guard !area.isEmpty else { return }
-    // Fast path: one span on one line that fits (list rows, labels). Leading text is written
-    // straight away and redone below only if it turned out not to fit.
-    if spans.count == 1, let span = spans.first, overflow != .wrap, !span.text.utf8.contains(0x0A) {
+    // Fast path: one line that fits (list rows, labels, bars). Leading text is written span by
+    // span straight away and redone below only if it turned out not to fit.
+    if overflow != .wrap, !spans.contains(where: { $0.text.utf8.contains(0x0A) }) {
       if alignment == .leading {
         let clip = Rect(x: region.x, y: region.y, width: region.width, height: 1).intersection(area)
         // No cluster is wider than its UTF-8 bytes, so text with no more bytes than columns
         // fits; otherwise keep what is underneath in case it has to be put back.
-        let mightOverflow = span.text.utf8.count > clip.maxX - region.x
+        let mightOverflow = spans.reduce(0) { $0 + $1.text.utf8.count } > clip.maxX - region.x
         let underneath = mightOverflow ? frame.cells(in: clip) : []
-        let origin = Point(x: region.x, y: region.y)
-        if frame.writeReportingFit(span.text, at: origin, style: span.style, clip: clip).fitted {
-          return
+        var x = region.x
+        var fitted = true
+        for span in spans where fitted {
+          let written = frame.writeReportingFit(span.text, at: Point(x: x, y: region.y), style: span.style, clip: clip)
+          x += written.columns
+          fitted = written.fitted
         }
+        if fitted { return }
         // It did not fit: put back what was there, then draw with an ellipsis below.
         frame.restore(underneath, in: clip)
-      } else {
+      } else if spans.count == 1, let span = spans.first {
         let width = DisplayWidth.of(span.text)
         if width <= region.width {
           let x = region.x + offset(for: width, in: region.width)
