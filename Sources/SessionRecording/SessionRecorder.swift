@@ -39,7 +39,7 @@ public final class SessionRecorder<Action: Codable & Sendable> {
   private var unencodedActions: [SessionEntry<Action>] = []
   /// The lines of keys recorded before: typing repeats a few dozen keys, and a key's line is
   /// encoded on the path from the key to its frame.
-  private var keyLines: [TerminalSession.Event: Data] = [:]
+  private var keyLines: [TerminalSession.Event: [UInt8]] = [:]
 
   /// Creates (or truncates) the log at `path` and writes `header`. With `reportsCrashes`,
   /// a crash writes out what is pending and prints `crashMessage` on stderr.
@@ -74,15 +74,16 @@ public final class SessionRecorder<Action: Codable & Sendable> {
     }
     encodeActions()
     if case .input(let event) = entry, case .input(.key) = event {
-      append(line: keyLine(event))
+      keyLine(event).withUnsafeBytes(append)
     } else {
       append(line: try? encoder.encode(entry))
     }
   }
 
-  private func keyLine(_ event: TerminalSession.Event) -> Data? {
+  /// `event`'s line, newline included: encoded once, then copied.
+  private func keyLine(_ event: TerminalSession.Event) -> [UInt8] {
     if let line = keyLines[event] { return line }
-    let line = try? encoder.encode(SessionEntry<Action>.input(event))
+    let line = Array(Self.line(try? encoder.encode(SessionEntry<Action>.input(event))))
     if keyLines.count == 1024 { keyLines.removeAll(keepingCapacity: true) }
     keyLines[event] = line
     return line
@@ -92,13 +93,7 @@ public final class SessionRecorder<Action: Codable & Sendable> {
   public func flush() {
     guard !isClosed else { return }
     encodeActions()
-    guard used > 0 else { return }
-    // Forget the bytes before writing them: a crash meanwhile loses them rather than writing
-    // them twice (a duplicated line would replay twice).
-    let length = used
-    used = 0
-    if reportsCrashes { CrashReport.pendingChanged(file: descriptor, length: 0) }
-    writeAll(buffer, length)
+    writePending()
   }
 
   /// Records how the session ended, then closes the log.
@@ -118,21 +113,41 @@ public final class SessionRecorder<Action: Codable & Sendable> {
 
   private func encodeActions() {
     guard !unencodedActions.isEmpty else { return }
-    for action in unencodedActions { append(line: try? encoder.encode(action)) }
+    let actions = unencodedActions
     unencodedActions.removeAll(keepingCapacity: true)
+    for action in actions { append(line: try? encoder.encode(action)) }
+  }
+
+  private func writePending() {
+    guard used > 0 else { return }
+    // Forget the bytes before writing them: a crash meanwhile loses them rather than writing
+    // them twice (a duplicated line would replay twice).
+    let length = used
+    used = 0
+    if reportsCrashes { CrashReport.pendingChanged(file: descriptor, length: 0) }
+    writeAll(buffer, length)
+  }
+
+  /// An encoded value as a line. Encoding a value the app made cannot fail in practice; a line
+  /// that could not be encoded is recorded as a null so the count of lines still tells where
+  /// it was.
+  private static func line(_ encoded: Data?) -> Data {
+    (encoded ?? Data("null".utf8)) + [0x0A]
   }
 
   private func append(line: Data?) {
-    // Encoding a value the app made cannot fail in practice; a line that could not be encoded
-    // is recorded as a null so the count of lines still tells where it was.
-    let data = (line ?? Data("null".utf8)) + [0x0A]
-    if used + data.count > capacity { flush() }
-    if data.count > capacity {
-      data.withUnsafeBytes { writeAll($0.baseAddress!, $0.count) }
+    Self.line(line).withUnsafeBytes(append)
+  }
+
+  private func append(_ line: UnsafeRawBufferPointer) {
+    guard let base = line.baseAddress else { return }
+    if used + line.count > capacity { writePending() }
+    if line.count > capacity {
+      writeAll(base, line.count)
       return
     }
-    data.withUnsafeBytes { (buffer + used).copyMemory(from: $0.baseAddress!, byteCount: $0.count) }
-    used += data.count
+    (buffer + used).copyMemory(from: base, byteCount: line.count)
+    used += line.count
     if reportsCrashes { CrashReport.pendingChanged(file: descriptor, length: used) }
   }
 

@@ -162,4 +162,24 @@ struct RecordReplayTests {
     }
     #expect(kinds == ["input", "action", "input", "action", "effect", "action", "input"])
   }
+  /// Lines bigger in all than the recorder's buffer (1 MB): each written once, in order.
+  @Test func theRecorderWritesEachLineOnceWhenItsBufferFillsUp() throws {
+    defer { directory.remove() }
+    let path = directory.path("big.jsonl")
+    let recorder = try SessionRecorder<AppAction>(
+      path: path, header: SessionHeader(app: "test", appVersion: "0", size: Size(width: 80, height: 24), route: "/"))
+    let pastes = (0..<8).map { String(repeating: Character(String($0)), count: 300_000) }
+    for paste in pastes {
+      recorder.record(.input(.input(.key(.character("v")))))
+      recorder.record(.action(.signIn(.paste(paste))))
+    }
+    recorder.close()
+    let log = try SessionLog<AppAction>.read(from: path)
+    #expect(log.entries.count == 16)
+    let recorded = log.entries.compactMap { entry -> String? in
+      guard case .action(.signIn(.paste(let text))) = entry else { return nil }
+      return text
+    }
+    #expect(recorded == pastes)
+  }
 }
