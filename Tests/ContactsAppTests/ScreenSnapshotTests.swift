@@ -82,6 +82,13 @@ struct ScreenSnapshotTests {
     assertSnapshot(of: list, as: .frame, named: "list")
 
     await app.press(.character("/"))
+    // Until something is typed (spaces are nothing), the whole list stays under the field.
+    await app.type("  ")
+    let blank = app.frame()
+    #expect(blank.lines[1].hasPrefix("/"))
+    #expect(blank.lines[2..<(blank.lines.count - 1)] == list.lines[2..<(list.lines.count - 1)])
+    assertSnapshot(of: blank, as: .frame, named: "search-blank")
+    await app.press(.backspace, .backspace)
     await app.type("zo")
     assertSnapshot(of: app.frame(), as: .frame, named: "search-results")
     await app.type("xyz")

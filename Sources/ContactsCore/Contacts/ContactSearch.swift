@@ -24,7 +24,9 @@ public struct ContactSearch: Equatable, Sendable {
 
   public init() {}
 
-  public var isActive: Bool { !query.isEmpty }
+  /// Whether there is anything to search for: a query of spaces is no search, and the list
+  /// shows every contact under it.
+  public var isActive: Bool { !query.text.trimmingCharacters(in: .whitespaces).isEmpty }
 
   public var selectedContact: Contact? {
     guard let contacts = results?.contacts, contacts.indices.contains(window.selected) else { return nil }
@@ -122,7 +124,7 @@ public func contactSearchReducer(client: ContactsClient) -> Reducer<ContactSearc
 /// Asks for the results of the current query, replacing any request still in flight.
 private func run(_ search: inout ContactSearch, client: ContactsClient) -> Effect<ContactSearchAction> {
   let query = search.query.text
-  guard !query.trimmingCharacters(in: .whitespaces).isEmpty else {
+  guard search.isActive else {
     search.results = nil
     search.isSearching = false
     search.failure = nil

@@ -16,6 +16,9 @@ public struct ContactsListViewModel: Equatable, Sendable {
 
   public struct Search: Equatable, Sendable {
     public var query: TextInput
+    /// Whether the rows are the search's results; while the query is blank (just after `/`)
+    /// they are the whole list.
+    public var showsResults: Bool
     public var isEditing: Bool
     public var isSearching: Bool
     public var result: ContactSearchResult?
@@ -30,11 +33,12 @@ public struct ContactsListViewModel: Equatable, Sendable {
     let searchModel =
       search.isEditing || search.isActive
       ? Search(
-        query: search.query, isEditing: search.isEditing, isSearching: search.isSearching, result: search.results,
-        failure: search.failure, notice: search.notice) : nil
-    let window = searchModel == nil ? browser.window : search.window
+        query: search.query, showsResults: search.isActive, isEditing: search.isEditing,
+        isSearching: search.isSearching, result: search.results, failure: search.failure, notice: search.notice)
+      : nil
+    let window = search.isActive ? search.window : browser.window
     let rows: [Contact?] =
-      if searchModel != nil {
+      if search.isActive {
         window.visibleRange.map { index in search.results?.contacts[index] }
       } else {
         browser.visibleRows
@@ -97,7 +101,7 @@ public final class ContactsListScreen: Screen, StoreSubscriber {
     }
     guard case .key(let key) = event else { return false }
     if let move = Self.move(for: key, letters: !isEditingSearch) {
-      send(model.search == nil ? .browse(move) : .search(.move(move)))
+      send(model.search?.showsResults == true ? .search(.move(move)) : .browse(move))
       return true
     }
     if isEditingSearch {
@@ -157,7 +161,7 @@ struct ContactsListView: View {
     guard region.height > 0 else { return }
     renderHeader(into: &frame, in: region.row(0))
     let body = region.inset(top: 1)
-    if let search = model.search {
+    if let search = model.search, search.showsResults {
       if let failure = search.failure {
         Text(failure, style: theme.error, alignment: .center).render(into: &frame, in: body.row(body.height / 2))
         return
@@ -166,7 +170,9 @@ struct ContactsListView: View {
       renderTable(into: &frame, in: body, empty: search.result == nil ? "" : "No contacts match “\(query)”")
     } else {
       LoadingContainer(model.count, tick: model.tick, label: "Loading contacts…") { _ in
-        TableView(model: model, isFocused: isFocused, emptyMessage: "No contacts yet. Press a to add one.")
+        TableView(
+          model: model, isFocused: isFocused && model.search?.isEditing != true,
+          emptyMessage: "No contacts yet. Press a to add one.")
       }
       .render(into: &frame, in: body)
     }
