@@ -22,6 +22,8 @@ import Glibc
 /// For tests on a real pty, `TERMFLOW_READY_FIFO=PATH` makes it write `ready <pid>`, then
 /// `idle <frames> <inputs>`, to the FIFO at PATH each time the app is idle and its frame is
 /// on the terminal (see ``IdleAnnouncer``; the app says whether it is idle with ``isAppIdle``).
+/// For tuning, `TERMFLOW_KEY_TIMING=FILE` times every key from its `read` to its frame on the
+/// terminal and appends a summary to FILE at exit (see ``KeyTimings``).
 @MainActor
 public final class TerminalSession {
   /// What the session reports to the app.
@@ -73,6 +75,10 @@ public final class TerminalSession {
   /// Set when `TERMFLOW_READY_FIFO` names a FIFO to announce idle frames to (see
   /// ``IdleAnnouncer``); nil otherwise, and then idle checks cost nothing.
   private let idleAnnouncer: IdleAnnouncer?
+  /// Set when `TERMFLOW_KEY_TIMING` names a file to append per-key timings to at exit (see
+  /// ``KeyTimings``).
+  private var keyTimings: KeyTimings?
+  private let keyTimingsPath: String?
 
   /// Whether idle frames are announced (`TERMFLOW_READY_FIFO` is set): apps wire ``isAppIdle``
   /// and ``appActivityDidChange()`` only then.
@@ -97,6 +103,9 @@ public final class TerminalSession {
     TerminalRestore.installCrashHandlers()
     renderer = Renderer(backend: backend)
     idleAnnouncer = IdleAnnouncer.fromEnvironment()
+    let timings = KeyTimings.fromEnvironment()
+    keyTimings = timings?.0
+    keyTimingsPath = timings?.path
     self.render = render
     self.handle = handle
     if let forced = getenv("TERMFLOW_SYNC_OUTPUT").map({ String(cString: $0) }) {
@@ -146,6 +155,7 @@ public final class TerminalSession {
     animationTimer?.cancel()
     _ = fcntl(STDIN_FILENO, F_SETFL, fcntl(STDIN_FILENO, F_GETFL) & ~O_NONBLOCK)
     backend.stop()
+    if let keyTimings, let keyTimingsPath { keyTimings.append(to: keyTimingsPath) }
     return status
   }
 
@@ -194,10 +204,23 @@ public final class TerminalSession {
   private func renderNow() {
     renderScheduled = false
     guard exitStatus == nil else { return }
-    renderer.render(render(backend.size))
+    if keyTimings == nil {
+      renderer.render(render(backend.size))
+    } else {
+      renderTimed()
+    }
     framesRendered += 1
     didDrawFrame()
     scheduleIdleCheck()
+  }
+
+  /// The frame drawn as `renderNow` draws it, timed for ``KeyTimings``.
+  private func renderTimed() {
+    let buildStart = KeyTimings.now()
+    let frame = render(backend.size)
+    let drawStart = KeyTimings.now()
+    renderer.render(frame)
+    keyTimings?.frameDrawn(buildStart: buildStart, drawStart: drawStart, drawEnd: KeyTimings.now())
   }
 
   private func readInput() {
@@ -208,6 +231,7 @@ public final class TerminalSession {
       return
     }
     guard count > 0 else { return }
+    if keyTimings != nil { keyTimings?.inputRead(at: KeyTimings.now()) }
     escapeTimer?.cancel()
     escapeTimer = nil
     isDeliveringInput = true
