@@ -126,12 +126,17 @@ public struct Seeder: Sendable {
       inserted = next
     }
 
-    try db.execute(sql: "CREATE INDEX contact_by_account_sortKey ON contact(accountId, sortKey, id)")
+    let createSortIndex = "CREATE INDEX contact_by_account_sortKey ON contact(accountId, sortKey, id)"
     if firstKey != nil {
       try ContactsSchema.fillSearchIndex(db, where: "id > ?", arguments: [lastID])
+      // After the search index: its final merge frees the pages of the segments it merged (a
+      // fifth of the file at 10M), and the sort index fills some of them instead of growing it.
+      try db.execute(sql: createSortIndex)
     } else {
-      // The new contacts are among the old ones: the account is numbered afresh (old keys step
-      // aside first, so that none clashes in the unique index), and the search index rebuilt.
+      // The new contacts are among the old ones: the account is numbered afresh in list order
+      // (old keys step aside first, so that none clashes in the unique index), and the search
+      // index rebuilt.
+      try db.execute(sql: createSortIndex)
       let bits = ContactsSchema.accountKeyBits
       try db.execute(sql: "UPDATE contact SET listKey = -listKey WHERE accountId = ?", arguments: [account])
       try db.execute(

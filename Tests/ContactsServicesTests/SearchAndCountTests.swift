@@ -47,6 +47,11 @@ struct SearchAndCountTests {
       try Int.fetchAll(db, sql: "SELECT COUNT(*) FROM contact GROUP BY accountId ORDER BY accountId")
     }
     #expect(counted == [501, 50])
+    // The sort index every page is read through is back, whichever way the seed went.
+    let indexes = try await fixture.database.writer.read { db in
+      try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'contact'")
+    }
+    #expect(indexes.contains("contact_by_account_sortKey"))
     // The triggers are back: a later insert is counted and searchable.
     let late = try await store.insert(ContactDraft(name: "Quentin Late"), account: fixture.ada)
     #expect(try await store.count(account: fixture.ada) == 502)
