@@ -37,9 +37,9 @@ public final class SessionRecorder<Action: Codable & Sendable> {
   private var isClosed = false
   /// Actions recorded since the last encoded line, in order: see the type's comment.
   private var unencodedActions: [SessionEntry<Action>] = []
-  /// The lines of keys recorded before: typing repeats a few dozen keys, and a key's line is
-  /// encoded on the path from the key to its frame.
-  private var keyLines: [TerminalSession.Event: [UInt8]] = [:]
+  /// Whether `unencodedActions` has any: asked at every input, without touching the generic
+  /// array (its metadata is looked up at run time on each access from another module).
+  private var hasUnencodedActions = false
 
   /// Creates (or truncates) the log at `path` and writes `header`. With `reportsCrashes`,
   /// a crash writes out what is pending and prints `crashMessage` on stderr.
@@ -70,22 +70,29 @@ public final class SessionRecorder<Action: Codable & Sendable> {
     guard !isClosed else { return }
     if case .action = entry {
       unencodedActions.append(entry)
+      hasUnencodedActions = true
       return
     }
-    encodeActions()
-    if case .input(let event) = entry, case .input(.key) = event {
-      keyLine(event).withUnsafeBytes(append)
+    if hasUnencodedActions { encodeActions() }
+    if case .input(.input(.key(let key))) = entry, let line = Self.keyLine(key) {
+      line.withUnsafeBytes(append)
     } else {
       append(line: try? encoder.encode(entry))
     }
   }
 
-  /// `event`'s line, newline included: encoded once, then copied.
-  private func keyLine(_ event: TerminalSession.Event) -> [UInt8] {
-    if let line = keyLines[event] { return line }
-    let line = Array(Self.line(try? encoder.encode(SessionEntry<Action>.input(event))))
-    if keyLines.count == 1024 { keyLines.removeAll(keepingCapacity: true) }
-    keyLines[event] = line
+  /// A key's line, `{"input":{"key":"a"}}` and a newline, as the encoder writes it, when the
+  /// key's name needs no escaping (every key but `"`, `\` and control characters): a key is
+  /// recorded on the path from the key to its frame, where the encoder costs tens of µs.
+  nonisolated static func keyLine(_ key: Key) -> [UInt8]? {
+    let name = key.name.utf8
+    guard !name.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") || $0 == 0x7F })
+    else { return nil }
+    var line: [UInt8] = []
+    line.reserveCapacity(name.count + 22)
+    line.append(contentsOf: #"{"input":{"key":""#.utf8)
+    line.append(contentsOf: name)
+    line.append(contentsOf: "\"}}\n".utf8)
     return line
   }
 
@@ -112,9 +119,10 @@ public final class SessionRecorder<Action: Codable & Sendable> {
   }
 
   private func encodeActions() {
-    guard !unencodedActions.isEmpty else { return }
+    guard hasUnencodedActions else { return }
     let actions = unencodedActions
     unencodedActions.removeAll(keepingCapacity: true)
+    hasUnencodedActions = false
     for action in actions { append(line: try? encoder.encode(action)) }
   }
 

@@ -58,6 +58,8 @@ extension AppState {
   /// Whether keys now go into a password field.
   var isTypingSecret: Bool {
     guard route.modal == nil, let forms = signedOut else { return false }
+    // Asked at every key: the route is read only when a form's focus is on a password field.
+    guard forms.signIn.isTypingSecret || forms.signUp.isTypingSecret else { return false }
     switch appRoute {
     case .signIn: return forms.signIn.isTypingSecret
     case .signUp: return forms.signUp.isTypingSecret

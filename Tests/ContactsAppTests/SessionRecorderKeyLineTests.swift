@@ -1,0 +1,40 @@
+import ContactsCore
+import Foundation
+import TerminalUI
+import Testing
+
+@testable import SessionRecording
+
+/// A key's line is written by hand on the path from the key to its frame: it must be the
+/// encoder's line, byte for byte, for every key it is written for.
+struct SessionRecorderKeyLineTests {
+  static var keys: [Key] {
+    let characters: [Character] =
+      (0x20...0x7E).compactMap { Unicode.Scalar($0).map(Character.init) }
+      + ["é", "e\u{301}", "李", "가", "😀", "👨‍👩‍👧", "🇯🇵", "\u{2028}", "\u{2029}", "\u{200B}", "\u{FEFF}", "\u{7F}", "\u{1B}"]
+    let codes: [Key.Code] =
+      characters.map { .character($0) } + [
+        .enter, .tab, .escape, .backspace, .delete, .insert, .up, .down, .left, .right, .home, .end, .pageUp,
+        .pageDown, .function(1), .function(12), .function(64),
+      ]
+    let modifiers: [Key.Modifiers] = [[], .control, .alt, .shift, [.control, .alt, .shift]]
+    return codes.flatMap { code in modifiers.map { Key(code, modifiers: $0) } }
+  }
+
+  @Test func aKeysHandWrittenLineIsTheEncodersLine() throws {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    var handWritten = 0
+    for key in Self.keys {
+      guard let line = SessionRecorder<AppAction>.keyLine(key) else { continue }
+      let encoded = try encoder.encode(SessionEntry<AppAction>.input(.input(.key(key)))) + [0x0A]
+      #expect(line == Array(encoded), "\(key.name.debugDescription)")
+      handWritten += 1
+    }
+    // Everything typed in practice takes the hand-written way.
+    #expect(handWritten > Self.keys.count * 9 / 10)
+    for key in [Key.character("a"), .character("/"), .enter, .ctrl("c"), .character("李")] {
+      #expect(SessionRecorder<AppAction>.keyLine(key) != nil, "\(key.name)")
+    }
+  }
+}
