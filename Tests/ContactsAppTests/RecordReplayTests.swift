@@ -113,6 +113,14 @@ struct RecordReplayTests {
     #expect(!outcome.hadEnd)
     #expect(outcome.mismatches.isEmpty, "\(outcome.mismatches)")
   }
+
+  /// Replays the log `lines` make, headless.
+  private func replay(lines: some Sequence<String>) throws -> SessionReplay<AppState, AppAction>.Outcome {
+    let log = try SessionLog<AppAction>.parse(Data((lines.joined(separator: "\n") + "\n").utf8))
+    let app = try ContactsApp.replaying(log)
+    return try SessionReplay(log: log).run(into: app.replayTarget) { _, _ in }
+  }
+
   @Test func aLogEndingBeforeItsLastActionsStillVerifies() async throws {
     defer { directory.remove() }
     let (_, path) = try await recordJourney()
@@ -120,10 +128,7 @@ struct RecordReplayTests {
     // A crash right after a key: its input is in the log, the actions it led to are not.
     let lastInput = try #require(lines.lastIndex { $0.hasPrefix(#"{"input""#) })
     #expect(lines[(lastInput + 1)...].contains { $0.hasPrefix(#"{"action""#) })
-    let cut = lines[...lastInput].joined(separator: "\n") + "\n"
-    let log = try SessionLog<AppAction>.parse(Data(cut.utf8))
-    let app = try ContactsApp.replaying(log)
-    let outcome = try SessionReplay(log: log).run(into: app.replayTarget) { _, _ in }
+    let outcome = try replay(lines: lines[...lastInput])
     #expect(!outcome.hadEnd)
     #expect(outcome.mismatches.isEmpty, "\(outcome.mismatches)")
   }
@@ -137,9 +142,7 @@ struct RecordReplayTests {
     // An action the app did make, recorded as something else.
     let typed = try #require(lines.firstIndex { $0.hasPrefix(#"{"action""#) && $0.contains("Zo") })
     lines[typed] = lines[typed].replacingOccurrences(of: "Zo", with: "Xo")
-    let log = try SessionLog<AppAction>.parse(Data((lines.joined(separator: "\n") + "\n").utf8))
-    let app = try ContactsApp.replaying(log)
-    let outcome = try SessionReplay(log: log).run(into: app.replayTarget) { _, _ in }
+    let outcome = try replay(lines: lines)
     #expect(outcome.mismatches.contains { $0.contains("Xo") }, "\(outcome.mismatches)")
   }
 
