@@ -6,7 +6,7 @@ import Testing
 /// the summary's percentiles.
 struct KeyTimingsTests {
   @Test func aFrameIsTimedAgainstTheInputReadBeforeItAndOnlyOnce() {
-    var timings = KeyTimings()
+    var timings = KeyTimings(path: "/dev/null")
     // A frame with no input before it (an effect's answer, a resize) is not a key's.
     timings.frameDrawn(buildStart: 5, drawStart: 6, drawEnd: 7)
     timings.inputRead(at: 1_000)
@@ -27,7 +27,7 @@ struct KeyTimingsTests {
   }
 
   @Test func theSummaryGivesEachPhaseInMilliseconds() {
-    var timings = KeyTimings()
+    var timings = KeyTimings(path: "/dev/null")
     for (index, handle) in [100_000, 140_000, 120_000].enumerated() {
       let read = UInt64(index) * 10_000_000
       let built = read + UInt64(handle)

@@ -9,6 +9,8 @@ import Glibc
 /// appended to FILE (see ``summary()``). An outside benchmark (tuibench) sees these plus the
 /// pty's round trip; without the variable nothing is timed.
 struct KeyTimings {
+  /// The file the summary is appended to.
+  let path: String
   /// Nanoseconds, one entry per read that led to a frame.
   private(set) var handling: [UInt64] = []
   private(set) var building: [UInt64] = []
@@ -16,10 +18,14 @@ struct KeyTimings {
   /// When the input being timed was read; nil when no input awaits its frame.
   private var readAt: UInt64?
 
-  /// Timings when `TERMFLOW_KEY_TIMING` names a file, with its path; nil otherwise.
-  static func fromEnvironment() -> (KeyTimings, path: String)? {
+  init(path: String) {
+    self.path = path
+  }
+
+  /// Timings when `TERMFLOW_KEY_TIMING` names a file; nil otherwise.
+  static func fromEnvironment() -> KeyTimings? {
     guard let path = getenv("TERMFLOW_KEY_TIMING").map({ String(cString: $0) }), !path.isEmpty else { return nil }
-    return (KeyTimings(), path)
+    return KeyTimings(path: path)
   }
 
   static func now() -> UInt64 {
@@ -47,7 +53,7 @@ struct KeyTimings {
   func summary() -> String {
     let total = zip(zip(handling, building), drawing).map { $0.0 + $0.1 + $1 }
     func phase(_ name: String, _ values: [UInt64]) -> String {
-      "\(name) p50 \(milliseconds(percentile(values, 50))) p95 \(milliseconds(percentile(values, 95))) ms"
+      "\(name) p50 \(milliseconds(Self.percentile(values, 50))) p95 \(milliseconds(Self.percentile(values, 95))) ms"
     }
     return "keys \(total.count); "
       + [phase("read→frame", total), phase("handle", handling), phase("build", building), phase("draw", drawing)]
@@ -55,7 +61,7 @@ struct KeyTimings {
   }
 
   /// Appends ``summary()`` and a newline to the file at `path`.
-  func append(to path: String) {
+  func appendSummary() {
     let descriptor = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o644)
     guard descriptor >= 0 else { return }
     let line = summary() + "\n"
@@ -70,8 +76,6 @@ struct KeyTimings {
     let rank = (percent * sorted.count + 99) / 100
     return sorted[max(0, rank - 1)]
   }
-
-  private func percentile(_ values: [UInt64], _ percent: Int) -> UInt64 { Self.percentile(values, percent) }
 
   private func milliseconds(_ nanoseconds: UInt64) -> String {
     let microseconds = Int((nanoseconds + 500) / 1000)

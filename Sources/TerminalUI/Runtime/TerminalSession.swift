@@ -78,7 +78,6 @@ public final class TerminalSession {
   /// Set when `TERMFLOW_KEY_TIMING` names a file to append per-key timings to at exit (see
   /// ``KeyTimings``).
   private var keyTimings: KeyTimings?
-  private let keyTimingsPath: String?
 
   /// Whether idle frames are announced (`TERMFLOW_READY_FIFO` is set): apps wire ``isAppIdle``
   /// and ``appActivityDidChange()`` only then.
@@ -103,9 +102,7 @@ public final class TerminalSession {
     TerminalRestore.installCrashHandlers()
     renderer = Renderer(backend: backend)
     idleAnnouncer = IdleAnnouncer.fromEnvironment()
-    let timings = KeyTimings.fromEnvironment()
-    keyTimings = timings?.0
-    keyTimingsPath = timings?.path
+    keyTimings = KeyTimings.fromEnvironment()
     self.render = render
     self.handle = handle
     if let forced = getenv("TERMFLOW_SYNC_OUTPUT").map({ String(cString: $0) }) {
@@ -155,7 +152,7 @@ public final class TerminalSession {
     animationTimer?.cancel()
     _ = fcntl(STDIN_FILENO, F_SETFL, fcntl(STDIN_FILENO, F_GETFL) & ~O_NONBLOCK)
     backend.stop()
-    if let keyTimings, let keyTimingsPath { keyTimings.append(to: keyTimingsPath) }
+    keyTimings?.appendSummary()
     return status
   }
 
