@@ -53,6 +53,14 @@ public struct TextInput: Hashable, Sendable {
   /// `maxLength` is respected. Returns how many characters did not fit.
   @discardableResult
   public mutating func insert(_ insertion: String) -> Int {
+    if Self.isPrintableASCII(insertion), Self.isPrintableASCII(text) {
+      // Every character a byte, none joining another: no clusters to find (typing an email or
+      // a name, where the general way below re-reads the whole text at every key).
+      let kept = insertion.utf8.prefix(max(0, maxLength - text.utf8.count))
+      text.insert(contentsOf: Substring(kept), at: text.utf8.index(text.startIndex, offsetBy: cursor))
+      cursor += kept.count
+      return insertion.utf8.count - kept.count
+    }
     var flattened = ""
     flattened.reserveCapacity(insertion.utf8.count)
     for character in insertion {
@@ -84,6 +92,12 @@ public struct TextInput: Hashable, Sendable {
 
   private mutating func deleteBackward(count: Int) {
     guard count > 0, cursor > 0 else { return }
+    if Self.isPrintableASCII(text) {
+      let end = text.utf8.index(text.startIndex, offsetBy: cursor)
+      text.removeSubrange(text.utf8.index(end, offsetBy: -min(count, cursor))..<end)
+      cursor -= min(count, cursor)
+      return
+    }
     let end = text.index(text.startIndex, offsetBy: cursor)
     let start = text.index(end, offsetBy: -min(count, cursor))
     let removed = text.distance(from: start, to: end)
@@ -96,6 +110,11 @@ public struct TextInput: Hashable, Sendable {
     let start = text.index(text.startIndex, offsetBy: cursor)
     let end = text.index(start, offsetBy: min(count, text.count - cursor))
     text.removeSubrange(start..<end)
+  }
+
+  /// Text whose characters are all single printable ASCII bytes (no line break, so no "\r\n").
+  private static func isPrintableASCII(_ text: String) -> Bool {
+    text.utf8.allSatisfy { (0x20...0x7E).contains($0) }
   }
 
   private func isWordCharacter(_ character: Character) -> Bool {
