@@ -136,15 +136,11 @@ public final class SessionRecorder<Action: Codable & Sendable> {
     writeAll(buffer, length)
   }
 
-  /// An encoded value as a line. Encoding a value the app made cannot fail in practice; a line
-  /// that could not be encoded is recorded as a null so the count of lines still tells where
-  /// it was.
-  private static func line(_ encoded: Data?) -> Data {
-    (encoded ?? Data("null".utf8)) + [0x0A]
-  }
-
+  /// Appends an encoded value as a line. Encoding a value the app made cannot fail in
+  /// practice; a line that could not be encoded is recorded as a null so the count of lines
+  /// still tells where it was.
   private func append(line: Data?) {
-    Self.line(line).withUnsafeBytes(append)
+    ((line ?? Data("null".utf8)) + [0x0A]).withUnsafeBytes(append)
   }
 
   private func append(_ line: UnsafeRawBufferPointer) {

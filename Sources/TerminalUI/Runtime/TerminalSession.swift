@@ -228,7 +228,8 @@ public final class TerminalSession {
       return
     }
     guard count > 0 else { return }
-    if keyTimings != nil { keyTimings?.inputRead(at: KeyTimings.now()) }
+    // Optional chaining: the clock is read only when keys are timed.
+    keyTimings?.inputRead(at: KeyTimings.now())
     escapeTimer?.cancel()
     escapeTimer = nil
     isDeliveringInput = true
