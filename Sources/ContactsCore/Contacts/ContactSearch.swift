@@ -26,7 +26,11 @@ public struct ContactSearch: Equatable, Sendable {
 
   /// Whether there is anything to search for: a query of spaces is no search, and the list
   /// shows every contact under it.
-  public var isActive: Bool { !query.text.trimmingCharacters(in: .whitespaces).isEmpty }
+  public var isActive: Bool {
+    // Spaces and tabs (Foundation's `.whitespaces`), checked without making a trimmed copy:
+    // the list's view model asks at every key.
+    !query.text.unicodeScalars.allSatisfy { $0 == "\t" || $0.properties.generalCategory == .spaceSeparator }
+  }
 
   public var selectedContact: Contact? {
     guard let contacts = results?.contacts, contacts.indices.contains(window.selected) else { return nil }
