@@ -82,6 +82,29 @@ struct FrameTests {
     #expect(frame.row(0).map(\.text) == ["J", "o", "s", "e\u{301}", " ", "1\u{FE0F}\u{20E3}", "", " "])
   }
 
+  /// The scalars text is written with one at a time, without clusters (punctuation, arrows,
+  /// box drawing, ...), come out as the cluster by cluster way would write them: alone, before
+  /// a mark, before an emoji selector, and as the format characters among them.
+  @Test func scalarsWrittenOneByOneMatchTheClusterByClusterWay() {
+    for value in 0x2000...0x2FFF {
+      guard let scalar = Unicode.Scalar(value) else { continue }
+      for suffix in ["x", "\u{301}y", "\u{FE0F}y", "\u{200D}y"] {
+        let text = String(Character(scalar)) + suffix
+        var written = Frame(size: Size(width: 6, height: 1))
+        let columns = written.write(text, at: Point(x: 0, y: 0))
+        var expected = Frame(size: Size(width: 6, height: 1))
+        var x = 0
+        for character in text {
+          let shown = DisplayWidth.sanitized(character)
+          expected.set(Cell(shown), at: Point(x: x, y: 0))
+          x += DisplayWidth.of(shown)
+        }
+        #expect(
+          written == expected && columns == x, "U+\(String(value, radix: 16)) \(suffix.unicodeScalars.map(\.value))")
+      }
+    }
+  }
+
   @Test func drawingOutsideTheFrameIsIgnored() {
     var frame = Frame(size: Size(width: 3, height: 2))
     frame.write("x", at: Point(x: -5, y: 0))

@@ -116,6 +116,10 @@ public struct Frame: Equatable, Sendable {
   private static func simpleWidth(of scalar: Unicode.Scalar) -> Int? {
     switch scalar.value {
     case 0x20..<0x7F, 0xA0..<0x300: 1
+    // Punctuation ("›", "…", "•"), arrows, box drawing, blocks and braille: what bars, borders
+    // and spinners are drawn with, at every frame. Not the format characters among them
+    // (U+200B–U+200F, U+2028–U+202F, U+2060 on), which are sanitized.
+    case 0x2010..<0x2028, 0x2030..<0x205F, 0x2190...0x21FF, 0x2500...0x259F, 0x2800...0x28FF: 1
     case 0x4E00...0x9FFF, 0xAC00...0xD7A3: 2
     default: nil
     }
