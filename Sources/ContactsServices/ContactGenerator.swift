@@ -126,7 +126,7 @@ public struct ContactGenerator: Sendable {
     /// Where each field ends in `bytes`; `fieldsPerRow` per row, in `Field` order.
     var ends: [Int] = []
 
-    enum Field: Int, CaseIterable { case name, sortKey, email, phone, company, address }
+    enum Field: Int, CaseIterable { case name, sortKey, email, phone, phoneWords, company, address }
     static let fieldsPerRow = Field.allCases.count
 
     var count: Int { ends.count / Self.fieldsPerRow }
@@ -162,6 +162,7 @@ public struct ContactGenerator: Sendable {
     number(index)
     rows.bytes += "@example.com".utf8
     end()
+    let phoneStart = rows.bytes.count
     rows.bytes.append(UInt8(ascii: "+"))
     number(1 + mixer.next(98))
     rows.bytes.append(UInt8(ascii: " "))
@@ -170,6 +171,8 @@ public struct ContactGenerator: Sendable {
     number(1000 + index % 9000)
     rows.bytes.append(UInt8(ascii: " "))
     number(mixer.next(100))
+    end()
+    PhoneWords.append(Array(rows.bytes[phoneStart...]), to: &rows.bytes)
     end()
     rows.bytes += pieces.companies[mixer.next(Self.companies.count)]
     end()

@@ -12,7 +12,7 @@ extension Contact {
 }
 
 /// Candidates for a search in list order, each tested against the search as it is read: the
-/// statement gives `listKey, sortKey, email, phone, company`; SQLite's text is read straight
+/// statement gives `listKey, sortKey, email, phoneWords, company`; SQLite's text is read straight
 /// from it, no `Row` or `String` per contact.
 private struct SearchScan: ~Copyable {
   private let statement: Statement
@@ -179,7 +179,7 @@ public final class ContactStore: Sendable {
       """
     // The contacts a query gives, as `SearchScan` reads them.
     let candidatesSQL = """
-      SELECT contact.listKey, contact.sortKey, contact.email, contact.phone, contact.company
+      SELECT contact.listKey, contact.sortKey, contact.email, contact.phoneWords, contact.company
       FROM contact_search CROSS JOIN contact ON contact.listKey = contact_search.rowid WHERE \(matching)
       """
     let candidates = terms.candidates(indexedPrefix: ContactsSchema.indexedPrefix)
@@ -239,12 +239,12 @@ public final class ContactStore: Sendable {
     return try await database.writer.write { db in
       try db.execute(
         sql: """
-          INSERT INTO contact (accountId, name, sortKey, email, phone, company, address, notes, updatedAt)
-          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+          INSERT INTO contact (accountId, name, sortKey, email, phone, phoneWords, company, address, notes, updatedAt)
+          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
           """,
         arguments: [
-          account, draft.name, Self.sortKey(for: draft.name), draft.email, draft.phone, draft.company, draft.address,
-          draft.notes, updatedAt,
+          account, draft.name, Self.sortKey(for: draft.name), draft.email, draft.phone, PhoneWords.of(draft.phone),
+          draft.company, draft.address, draft.notes, updatedAt,
         ])
       return Contact(
         id: db.lastInsertedRowID, name: draft.name, email: draft.email, phone: draft.phone, company: draft.company,
@@ -259,12 +259,12 @@ public final class ContactStore: Sendable {
     return try await database.writer.write { db in
       try db.execute(
         sql: """
-          UPDATE contact SET name = ?, sortKey = ?, email = ?, phone = ?, company = ?, address = ?, notes = ?,
-          updatedAt = ? WHERE id = ? AND accountId = ?
+          UPDATE contact SET name = ?, sortKey = ?, email = ?, phone = ?, phoneWords = ?, company = ?, address = ?,
+          notes = ?, updatedAt = ? WHERE id = ? AND accountId = ?
           """,
         arguments: [
-          draft.name, Self.sortKey(for: draft.name), draft.email, draft.phone, draft.company, draft.address,
-          draft.notes, updatedAt, id, account,
+          draft.name, Self.sortKey(for: draft.name), draft.email, draft.phone, PhoneWords.of(draft.phone),
+          draft.company, draft.address, draft.notes, updatedAt, id, account,
         ])
       guard db.changesCount == 1 else { throw StoreError.notFound }
       return Contact(

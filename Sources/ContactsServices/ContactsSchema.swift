@@ -75,6 +75,9 @@ enum ContactsSchema {
     migrator.registerMigration("v2: list keys for the search index") { db in
       try migrateToListKeys(db)
     }
+    migrator.registerMigration("v3: phone numbers searched by their digits") { db in
+      try migrateToPhoneWords(db)
+    }
     return migrator
   }
 
@@ -84,14 +87,19 @@ enum ContactsSchema {
   /// "nowak"); each length costs about a third more time to build the index.
   static let indexedPrefix = 3
 
-  /// The statement that creates the search index (v2) with its text from `content`.
+  /// The contact column the search index reads phone numbers from: `phone` itself up to v2,
+  /// its words (`PhoneWords`) from v3 on.
+  static let phoneColumn = "phoneWords"
+
+  /// The statement that creates the search index (v2 on) with its text from `content`, phone
+  /// numbers from the column `phone`.
   ///
   /// Searches are all-words prefix queries with no phrases, column filters or ranking, so the
   /// index keeps no positions (detail=none) and no column sizes (columnsize=0).
-  static func createSearchIndex(content: String) -> String {
+  static func createSearchIndex(content: String, phone: String) -> String {
     """
     CREATE VIRTUAL TABLE contact_search USING fts5(
-      name, email, phone, company, \(content),
+      name, email, \(phone), company, \(content),
       tokenize='unicode61 remove_diacritics 2', detail=none, columnsize=0, prefix='\((1...indexedPrefix).map(String.init).joined(separator: " "))')
     """
   }
@@ -133,21 +141,47 @@ enum ContactsSchema {
         WHERE contact.id = numbered.id;
         CREATE UNIQUE INDEX contact_by_listKey ON contact(listKey);
         CREATE TABLE contact_list_renumber(start INTEGER NOT NULL, size INTEGER NOT NULL, gap INTEGER NOT NULL);
-        \(createSearchIndex(content: "content='contact', content_rowid='listKey'"));
+        \(createSearchIndex(content: "content='contact', content_rowid='listKey'", phone: "phone"));
         """)
-    try fillSearchIndex(db, where: "1")
-    try db.execute(sql: listKeyTriggers)
+    try fillSearchIndex(db, phone: "phone", where: "1")
+    try db.execute(sql: listKeyTriggers(phone: "phone"))
+  }
+
+  /// v3: the search index reads phone numbers as their digits from the start of each group
+  /// (`PhoneWords`), kept in the new column `phoneWords` by whatever writes a contact's phone
+  /// (`ContactStore`, `Seeder`), so that a typed number is one prefix in the index.
+  static func migrateToPhoneWords(_ db: Database) throws {
+    let phoneWords = DatabaseFunction("termflow_phone_words", argumentCount: 1, pure: true) { values in
+      String.fromDatabaseValue(values[0]).map(PhoneWords.of) ?? ""
+    }
+    // Left on the migrating connection: SQLite refuses to remove a function while statements
+    // are open, and nothing else calls it.
+    db.add(function: phoneWords)
+    try db.execute(
+      sql: """
+        DROP TRIGGER contact_search_insert;
+        DROP TRIGGER contact_search_delete;
+        DROP TRIGGER contact_search_update;
+        DROP TABLE contact_search;
+        ALTER TABLE contact ADD COLUMN phoneWords TEXT NOT NULL DEFAULT '';
+        UPDATE contact SET phoneWords = termflow_phone_words(phone) WHERE phone != '';
+        \(createSearchIndex(content: "content='contact', content_rowid='listKey'", phone: "phoneWords"));
+        """)
+    try fillSearchIndex(db, phone: "phoneWords", where: "1")
+    try db.execute(sql: listKeyTriggers(phone: "phoneWords"))
   }
 
   /// Adds the contacts `condition` selects to the search index, in list order, in one pass:
   /// automatic merging off while they go in, one merge at the end.
-  static func fillSearchIndex(_ db: Database, where condition: String, arguments: StatementArguments = []) throws {
+  static func fillSearchIndex(
+    _ db: Database, phone: String = phoneColumn, where condition: String, arguments: StatementArguments = []
+  ) throws {
     try db.execute(
       sql: """
         INSERT INTO contact_search (contact_search, rank) VALUES ('automerge', 0);
         INSERT INTO contact_search (contact_search, rank) VALUES ('crisismerge', 2000);
-        INSERT INTO contact_search (rowid, name, email, phone, company)
-        SELECT listKey, name, email, phone, company FROM contact WHERE \(condition) ORDER BY listKey;
+        INSERT INTO contact_search (rowid, name, email, \(phone), company)
+        SELECT listKey, name, email, \(phone), company FROM contact WHERE \(condition) ORDER BY listKey;
         INSERT INTO contact_search (contact_search) VALUES ('optimize');
         INSERT INTO contact_search (contact_search, rank) VALUES ('automerge', 4);
         INSERT INTO contact_search (contact_search, rank) VALUES ('crisismerge', 16);
@@ -156,7 +190,7 @@ enum ContactsSchema {
 
   /// The key for the contact `new.id` when it has none: see `migrateToListKeys`. The search
   /// index entries of the contacts it renumbers move with them; the caller adds `new.id`'s.
-  private static var assignListKey: String {
+  private static func assignListKey(phone: String) -> String {
     let bits = accountKeyBits
     // The keys before and after new's place in its account's list, and the account's bounds.
     let neighbours = """
@@ -193,8 +227,8 @@ enum ContactsSchema {
             FROM block WHERE k < \(bits) AND count + 1 > size >> max(1, k / 3))
         SELECT start, size, count FROM block ORDER BY k DESC LIMIT 1)
       WHERE (SELECT listKey FROM contact WHERE id = new.id) IS NULL;
-      INSERT INTO contact_search (contact_search, rowid, name, email, phone, company)
-      SELECT 'delete', listKey, name, email, phone, company FROM contact_list_renumber AS r CROSS JOIN contact
+      INSERT INTO contact_search (contact_search, rowid, name, email, \(phone), company)
+      SELECT 'delete', listKey, name, email, \(phone), company FROM contact_list_renumber AS r CROSS JOIN contact
       WHERE listKey >= r.start AND listKey < r.start + r.size;
       UPDATE contact SET listKey = -listKey
       WHERE listKey >= (SELECT start FROM contact_list_renumber)
@@ -204,34 +238,35 @@ enum ContactsSchema {
         SELECT id, row_number() OVER (ORDER BY sortKey, id) AS rank FROM contact
         WHERE listKey < 0 OR (id = new.id AND listKey IS NULL)) AS numbered
       WHERE contact.id = numbered.id;
-      INSERT INTO contact_search (rowid, name, email, phone, company)
-      SELECT listKey, name, email, phone, company FROM contact_list_renumber AS r CROSS JOIN contact
+      INSERT INTO contact_search (rowid, name, email, \(phone), company)
+      SELECT listKey, name, email, \(phone), company FROM contact_list_renumber AS r CROSS JOIN contact
       WHERE listKey >= r.start AND listKey < r.start + r.size AND contact.id != new.id;
       DELETE FROM contact_list_renumber;
       """
   }
 
-  /// The triggers that keep list keys and the search index in step with the contacts (v2).
-  static var listKeyTriggers: String {
+  /// The triggers that keep list keys and the search index in step with the contacts (v2 on),
+  /// phone numbers read from the column `phone`.
+  static func listKeyTriggers(phone: String) -> String {
     """
     CREATE TRIGGER contact_search_insert AFTER INSERT ON contact BEGIN
-      \(assignListKey)
-      INSERT INTO contact_search (rowid, name, email, phone, company)
-      SELECT listKey, new.name, new.email, new.phone, new.company FROM contact WHERE id = new.id;
+      \(assignListKey(phone: phone))
+      INSERT INTO contact_search (rowid, name, email, \(phone), company)
+      SELECT listKey, new.name, new.email, new.\(phone), new.company FROM contact WHERE id = new.id;
     END;
     CREATE TRIGGER contact_search_delete AFTER DELETE ON contact BEGIN
-      INSERT INTO contact_search (contact_search, rowid, name, email, phone, company)
-      VALUES ('delete', old.listKey, old.name, old.email, old.phone, old.company);
+      INSERT INTO contact_search (contact_search, rowid, name, email, \(phone), company)
+      VALUES ('delete', old.listKey, old.name, old.email, old.\(phone), old.company);
     END;
-    CREATE TRIGGER contact_search_update AFTER UPDATE OF name, sortKey, email, phone, company, accountId ON contact
+    CREATE TRIGGER contact_search_update AFTER UPDATE OF name, sortKey, email, \(phone), company, accountId ON contact
     BEGIN
-      INSERT INTO contact_search (contact_search, rowid, name, email, phone, company)
-      VALUES ('delete', old.listKey, old.name, old.email, old.phone, old.company);
+      INSERT INTO contact_search (contact_search, rowid, name, email, \(phone), company)
+      VALUES ('delete', old.listKey, old.name, old.email, old.\(phone), old.company);
       UPDATE contact SET listKey = NULL
       WHERE id = new.id AND (old.sortKey IS NOT new.sortKey OR old.accountId IS NOT new.accountId);
-      \(assignListKey)
-      INSERT INTO contact_search (rowid, name, email, phone, company)
-      SELECT listKey, new.name, new.email, new.phone, new.company FROM contact WHERE id = new.id;
+      \(assignListKey(phone: phone))
+      INSERT INTO contact_search (rowid, name, email, \(phone), company)
+      SELECT listKey, new.name, new.email, new.\(phone), new.company FROM contact WHERE id = new.id;
     END;
     """
   }

@@ -2,13 +2,20 @@ import ContactsModel
 
 /// The words of a search, folded and split the way the search index splits text (SQLite's
 /// unicode61 tokenizer, diacritics removed), and the test of a contact against them: every word
-/// starts some word of the name, email, phone or company.
+/// starts some word of the name, email, phone words (`PhoneWords`) or company.
+///
+/// A search that reads as a phone number ("+8 600 4", "(555) 123-45") is one word, its digits:
+/// they start one of the phone words of the numbers it is the start of a group of.
 struct SearchTerms: Sendable {
   /// The folded words, as UTF-8, without duplicates.
   let words: [[UInt8]]
 
   /// Nil when `query` has no words.
   init?(_ query: String) {
+    if let digits = PhoneWords.digits(ofQuery: query) {
+      words = [digits]
+      return
+    }
     var words: [[UInt8]] = []
     Self.forEachWord(in: ContactPosition.sortKey(for: query)) { word in
       let word = Array(word)
@@ -137,15 +144,15 @@ struct SearchMatcher {
   /// The words that start a word of the contact's fields, a bit each (bit `n` for `words[n]`);
   /// stops looking once all are found.
   mutating func wordsFound(
-    sortKey: UnsafeBufferPointer<UInt8>, _ email: UnsafeBufferPointer<UInt8>, _ phone: UnsafeBufferPointer<UInt8>,
-    _ company: UnsafeBufferPointer<UInt8>
+    sortKey: UnsafeBufferPointer<UInt8>, _ email: UnsafeBufferPointer<UInt8>,
+    _ phoneWords: UnsafeBufferPointer<UInt8>, _ company: UnsafeBufferPointer<UInt8>
   ) -> UInt64 {
     var found: UInt64 = 0
     scan(sortKey, &found)
     if found == all { return found }
     scanFolding(email, &found)
     if found == all { return found }
-    scanFolding(phone, &found)
+    scan(phoneWords, &found)
     if found == all { return found }
     scanFolding(company, &found)
     return found

@@ -86,15 +86,17 @@ public struct Seeder: Sendable {
     let rowsPerStatement = 64
     // The list key of a statement's row `r` is ?3 + r * ?4: the first row's and the gap (NULL
     // when the account has contacts already: the account is numbered afresh at the end).
+    let fields = ContactGenerator.Rows.fieldsPerRow
     func statement(rows: Int) throws -> Statement {
       let values = (0..<rows).map { row in
-        let first = 5 + row * 6
-        return
-          "(?1, ?\(first), ?\(first + 1), ?\(first + 2), ?\(first + 3), ?\(first + 4), ?\(first + 5), '', ?2, ?3 + \(row) * ?4)"
+        let first = 5 + row * fields
+        let parameters = (first..<(first + fields)).map { "?\($0)" }.joined(separator: ", ")
+        return "(?1, \(parameters), '', ?2, ?3 + \(row) * ?4)"
       }
       return try db.makeStatement(
         sql: """
-          INSERT INTO contact (accountId, name, sortKey, email, phone, company, address, notes, updatedAt, listKey)
+          INSERT INTO contact (accountId, name, sortKey, email, phone, phoneWords, company, address, notes, updatedAt,
+            listKey)
           VALUES \(values.joined(separator: ", "))
           """)
     }

@@ -169,7 +169,8 @@ struct SearchAndCountTests {
     try await insertManyContacts(fixture)
     let queries = [
       "c", "5", "z 1", "co", "zz", "late 1", "late 1000", "late 12345", "common 7", "fivex", "fivey mix", "mix 3",
-      "mix fivex 1", "xyz", "com", "l 1 2", "1 555", "fivex 8 1", "examp", "c1@", "zz lat 1 0", "",
+      "mix fivex 1", "xyz", "com", "l 1 2", "1 555", "1555 1", "555 14", "15551", "fivex 8 1", "examp", "c1@",
+      "zz lat 1 0", "",
     ]
     for query in queries {
       let expected = try await fixture.database.writer.read { db -> [String] in
@@ -198,12 +199,13 @@ struct SearchAndCountTests {
       try db.execute(
         sql: """
           WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i + 1 < 15000),
-          rows(name, email, phone, company) AS (
-            SELECT 'Common ' || i, 'c' || i || '@example.com', '+1 555 ' || i, '' FROM n WHERE i < 1500
-            UNION ALL SELECT 'Mix ' || i, '', '', CASE WHEN i % 6 = 0 THEN 'Fivex' ELSE 'Fivey' END FROM n WHERE i < 9000
-            UNION ALL SELECT 'Zz Late ' || i, '', '', '' FROM n)
-          INSERT INTO contact (accountId, name, sortKey, email, phone, company, updatedAt, listKey)
-          SELECT ?1, name, lower(name), email, phone, company, 0,
+          rows(name, email, phone, phoneWords, company) AS (
+            SELECT 'Common ' || i, 'c' || i || '@example.com', '+1 555 ' || i, '1555' || i || ' 555' || i || ' ' || i, ''
+            FROM n WHERE i < 1500
+            UNION ALL SELECT 'Mix ' || i, '', '', '', CASE WHEN i % 6 = 0 THEN 'Fivex' ELSE 'Fivey' END FROM n WHERE i < 9000
+            UNION ALL SELECT 'Zz Late ' || i, '', '', '', '' FROM n)
+          INSERT INTO contact (accountId, name, sortKey, email, phone, phoneWords, company, updatedAt, listKey)
+          SELECT ?1, name, lower(name), email, phone, phoneWords, company, 0,
             (?1 << \(ContactsSchema.accountKeyBits)) + row_number() OVER (ORDER BY lower(name)) * 65536
           FROM rows ORDER BY lower(name)
           """, arguments: [fixture.ada])
@@ -227,8 +229,8 @@ struct SearchAndCountTests {
       let contact = generator.contact(index)
       #expect(
         fields == [
-          contact.name, ContactStore.sortKey(for: contact.name), contact.email, contact.phone, contact.company,
-          contact.address,
+          contact.name, ContactStore.sortKey(for: contact.name), contact.email, contact.phone,
+          PhoneWords.of(contact.phone), contact.company, contact.address,
         ])
     }
     #expect(ContactGenerator.table.names.contains("Zoë Ångström"))
