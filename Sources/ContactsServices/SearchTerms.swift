@@ -9,13 +9,17 @@ import ContactsModel
 struct SearchTerms: Sendable {
   /// The folded words, as UTF-8, without duplicates.
   let words: [[UInt8]]
+  /// Whether the search reads as a phone number (then `words` is its digits).
+  let isNumber: Bool
 
   /// Nil when `query` has no words.
   init?(_ query: String) {
     if let digits = PhoneWords.digits(ofQuery: query) {
       words = [digits]
+      isNumber = true
       return
     }
+    isNumber = false
     var words: [[UInt8]] = []
     Self.forEachWord(in: ContactPosition.sortKey(for: query)) { word in
       let word = Array(word)
@@ -41,7 +45,13 @@ struct SearchTerms: Sendable {
   /// (see `ContactStore.search`).
   /// `isExact` is true when every word is in the query whole: the contacts it gives are the
   /// matches.
+  ///
+  /// A number's digits are always kept whole: phone words are nearly all different (one per
+  /// contact and group), so the postings gathered for any prefix of four digits or more are
+  /// about as many as its matches, a few thousand at most at 10M contacts, where its first three
+  /// digits would give tens of thousands of candidates to test.
   func candidates(indexedPrefix characters: Int, keepingWhole whole: Int? = nil) -> (pattern: String, isExact: Bool) {
+    if isNumber { return (pattern, true) }
     var isExact = true
     let hasLongerWords = whole == nil && words.contains { Self.characterCount($0) > 1 }
     var kept: [[UInt8]] = []

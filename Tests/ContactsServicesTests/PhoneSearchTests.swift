@@ -19,7 +19,7 @@ struct PhoneSearchTests {
     #expect(PhoneWords.of(phone) == words)
   }
 
-  @Test func aSearchThatReadsAsANumberIsItsDigits() {
+  @Test func aSearchThatReadsAsANumberIsItsDigits() throws {
     #expect(PhoneWords.digits(ofQuery: "+8 600 4").map { String(decoding: $0, as: UTF8.self) } == "86004")
     #expect(PhoneWords.digits(ofQuery: "(555) 123-45").map { String(decoding: $0, as: UTF8.self) } == "55512345")
     #expect(PhoneWords.digits(ofQuery: "8600x") == nil)
@@ -27,6 +27,11 @@ struct PhoneSearchTests {
     #expect(PhoneWords.digits(ofQuery: "ada 1") == nil)
     #expect(SearchTerms("+8 600 4")?.words.map { String(decoding: $0, as: UTF8.self) } == ["86004"])
     #expect(SearchTerms("late 1 2")?.words.map { String(decoding: $0, as: UTF8.self) } == ["late", "1", "2"])
+    // Whole, whatever its length: the index answers it exactly (see `SearchTerms.candidates`).
+    let number = try #require(SearchTerms("+8 600 4543")).candidates(indexedPrefix: 3)
+    #expect(number.pattern == #""86004543"*"# && number.isExact)
+    let words = try #require(SearchTerms("8600 late")).candidates(indexedPrefix: 3)
+    #expect(words.pattern == #""860"* "lat"*"# && !words.isExact)
   }
 
   @Test func aNumberIsFoundByTheDigitsTypedFromTheStartOfAnyGroup() async throws {
