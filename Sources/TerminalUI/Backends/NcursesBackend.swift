@@ -47,6 +47,8 @@ public final class NcursesBackend: TerminalBackend {
   private var colorPairs: [ColorPair: Int16] = [:]
   private let colorsEnabled: Bool
   private var isSuspended = false
+  /// Whether the screen has been through one `endwin` and refresh (see `leaveInitialState`).
+  private var hasLeftInitialState = false
   private var scalarBuffer = [wchar_t](repeating: 0, count: TerminalGlyphs.maximumScalarsPerCell + 1)
 
   private struct ColorPair: Hashable {
@@ -120,6 +122,7 @@ public final class NcursesBackend: TerminalBackend {
 
   public func draw(_ frame: Frame, scrolling: RowScroll?, changes: [ChangedSpan]) {
     guard screen != nil, !isSuspended else { return }
+    if !hasLeftInitialState { leaveInitialState() }
     let window = tf_stdscr()
     if usesSynchronizedOutput { writeToTerminal("\u{1B}[?2026h") }
     // Should the rows not move after all, every cell is written: ncurses still sends only the
@@ -155,6 +158,21 @@ public final class NcursesBackend: TerminalBackend {
     }
     wrefresh(window)
     if usesSynchronizedOutput { writeToTerminal("\u{1B}[?2026l") }
+  }
+
+  /// Makes ncurses write each refresh in one `write`. Until a screen has been through `endwin`
+  /// and a refresh, ncurses counts it as not yet started and flushes its output at every cursor
+  /// move inside a refresh (for low-level terminfo programs): a frame went out in one `write`
+  /// per jump between changed cells (four for a step down the list), each waking the terminal
+  /// for part of a frame. Done just before the first frame, so that leaving and re-entering the
+  /// alternate screen reach the terminal with that frame. `endwin` also turns the keypad's
+  /// application mode off, which the refresh does not restore.
+  private func leaveInitialState() {
+    hasLeftInitialState = true
+    // The modes set up in `init` (raw, no echo) are what the refresh restores.
+    def_prog_mode()
+    endwin()
+    keypad(tf_stdscr(), true)
   }
 
   /// Moves rows the way ``RowScroll`` says, on the terminal too: the rows of the band are
@@ -246,6 +264,8 @@ public final class NcursesBackend: TerminalBackend {
     isSuspended = false
     wclear(tf_stdscr())
     wrefresh(tf_stdscr())
+    // `endwin` turned the keypad's application mode off; the refresh does not restore it.
+    keypad(tf_stdscr(), true)
     writeToTerminal("\u{1B}[?2004h")
     refreshSize()
   }
