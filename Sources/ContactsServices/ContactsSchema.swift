@@ -126,12 +126,9 @@ enum ContactsSchema {
   /// dense). `contact_list_renumber` holds one renumbering's block while the trigger runs.
   static func migrateToListKeys(_ db: Database) throws {
     let bits = accountKeyBits
-    try db.execute(
-      sql: """
-        DROP TRIGGER contact_search_insert;
-        DROP TRIGGER contact_search_delete;
-        DROP TRIGGER contact_search_update;
-        DROP TABLE contact_search;
+    try replaceSearchIndex(
+      db, phone: "phone",
+      around: """
         ALTER TABLE contact ADD COLUMN listKey INTEGER;
         UPDATE contact SET listKey = numbered.listKey FROM (
           SELECT id, (accountId << \(bits))
@@ -141,10 +138,7 @@ enum ContactsSchema {
         WHERE contact.id = numbered.id;
         CREATE UNIQUE INDEX contact_by_listKey ON contact(listKey);
         CREATE TABLE contact_list_renumber(start INTEGER NOT NULL, size INTEGER NOT NULL, gap INTEGER NOT NULL);
-        \(createSearchIndex(content: "content='contact', content_rowid='listKey'", phone: "phone"));
         """)
-    try fillSearchIndex(db, phone: "phone", where: "1")
-    try db.execute(sql: listKeyTriggers(phone: "phone"))
   }
 
   /// v3: the search index reads phone numbers as their digits from the start of each group
@@ -157,18 +151,29 @@ enum ContactsSchema {
     // Left on the migrating connection: SQLite refuses to remove a function while statements
     // are open, and nothing else calls it.
     db.add(function: phoneWords)
+    try replaceSearchIndex(
+      db, phone: "phoneWords",
+      around: """
+        ALTER TABLE contact ADD COLUMN phoneWords TEXT NOT NULL DEFAULT '';
+        UPDATE contact SET phoneWords = termflow_phone_words(phone) WHERE phone != '';
+        """)
+  }
+
+  /// For a migration (v2 on): drops the search index and its triggers, runs `change` (SQL),
+  /// then builds the index (list keys for rowids, phone numbers from the column `phone`), fills
+  /// it and creates its triggers again.
+  private static func replaceSearchIndex(_ db: Database, phone: String, around change: String) throws {
     try db.execute(
       sql: """
         DROP TRIGGER contact_search_insert;
         DROP TRIGGER contact_search_delete;
         DROP TRIGGER contact_search_update;
         DROP TABLE contact_search;
-        ALTER TABLE contact ADD COLUMN phoneWords TEXT NOT NULL DEFAULT '';
-        UPDATE contact SET phoneWords = termflow_phone_words(phone) WHERE phone != '';
-        \(createSearchIndex(content: "content='contact', content_rowid='listKey'", phone: "phoneWords"));
+        \(change)
+        \(createSearchIndex(content: "content='contact', content_rowid='listKey'", phone: phone));
         """)
-    try fillSearchIndex(db, phone: "phoneWords", where: "1")
-    try db.execute(sql: listKeyTriggers(phone: "phoneWords"))
+    try fillSearchIndex(db, phone: phone, where: "1")
+    try db.execute(sql: listKeyTriggers(phone: phone))
   }
 
   /// Adds the contacts `condition` selects to the search index, in list order, in one pass:
