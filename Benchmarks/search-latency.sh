@@ -8,7 +8,7 @@
 #   Benchmarks/search-latency.sh --writes               # also time inserts and renames (on a copy)
 #   Benchmarks/search-latency.sh --typed                # every keystroke of typing whole queries
 #
-# The seeded database is kept in $DATA and reused (seeding 10M takes ~145 s and 3.3 GB). With FROM,
+# The seeded database is kept in $DATA and reused (seeding 10M takes ~210 s and 3.7 GB). With FROM,
 # a copy of that database is opened instead: the first open migrates it, and says how long.
 set -euo pipefail
 cd "$(dirname "$0")/.."

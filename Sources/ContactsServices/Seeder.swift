@@ -33,8 +33,8 @@ public struct Seeder: Sendable {
   /// contacts the account already has. `progress` receives the number inserted so far, every
   /// 100,000 rows and once all are in (the indexes are built after that).
   ///
-  /// At 10M contacts the time goes to SQLite (about 145 s, 110 of it building the search index
-  /// with its prefix indexes); the rest is kept off its path:
+  /// At 10M contacts the time goes to SQLite (about 205 s, most of it building the search index
+  /// with its prefix indexes and every contact's phone words); the rest is kept off its path:
   /// - rows are inserted in list order (by sort key), so the table's pages are written in order,
   ///   the sort index is built from sorted input, and the list keys are numbered as they go in;
   /// - the next batch of rows is generated on another thread while SQLite inserts this one, as
