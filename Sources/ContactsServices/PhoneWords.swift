@@ -17,15 +17,15 @@ enum PhoneWords {
 
   /// Appends the words for the phone number `phone` (UTF-8) to `words`.
   static func append(_ phone: some Collection<UInt8>, to words: inout [UInt8]) {
-    let digits = phone.filter(isDigit)
-    guard !digits.isEmpty else { return }
+    var digits: [UInt8] = []
     var groupStarts: [Int] = []
-    var digitCount = 0
     var previousWasDigit = false
     for byte in phone {
       let digit = isDigit(byte)
-      if digit && !previousWasDigit { groupStarts.append(digitCount) }
-      if digit { digitCount += 1 }
+      if digit {
+        if !previousWasDigit { groupStarts.append(digits.count) }
+        digits.append(byte)
+      }
       previousWasDigit = digit
     }
     for (number, start) in groupStarts.enumerated() {
