@@ -150,7 +150,9 @@ public final class ContactStore: Sendable {
 
   /// The first `limit` contacts, in list order, whose name, email, phone or company has words
   /// starting with each word of `query` (case and accents ignored), and how many match, counted
-  /// up to `searchCountLimit`.
+  /// up to `searchCountLimit`. A query that reads as a phone number matches the numbers whose
+  /// digits, from the start of one of their groups, start with its digits (`PhoneWords`); it is
+  /// looked up whole (see `SearchTerms.candidates`).
   ///
   /// The search index's rowids are list keys (see `ContactsSchema.migrateToListKeys`), so it
   /// gives an account's matches in list order and the first `searchCountLimit` + 1 of them are
