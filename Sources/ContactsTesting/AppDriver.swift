@@ -38,7 +38,7 @@ public final class AppDriver {
     let accounts = AccountService(database: database, hasher: .fastForTesting)
     app = ContactsApp(
       initialState: AppState(route: route, size: size),
-      dependencies: .live(accounts: accounts, contacts: ContactStore(database: database)), didBuild: didBuild)
+      dependencies: Self.dependencies(accounts: accounts, database: database), didBuild: didBuild)
     terminal = HeadlessTerminal(size: size)
     // A session can be a million keys long (the monkey test): keep the screen, not every frame.
     terminal.keepsFrames = false
@@ -116,6 +116,15 @@ public final class AppDriver {
   }
 
   /// Ends the recording with the current frame and state.
+  /// The live dependencies over `database`, with one exception: the preview pane's wait for
+  /// the selection to rest is over at once, so that no test waits on the wall clock (the wait
+  /// itself is tested with a controlled clock in `AppFlowTests`).
+  private static func dependencies(accounts: AccountService, database: ContactsDatabase) -> AppDependencies {
+    var dependencies = AppDependencies.live(accounts: accounts, contacts: ContactStore(database: database))
+    dependencies.sleep = { _ in try Task.checkCancellation() }
+    return dependencies
+  }
+
   public func finishRecording() {
     guard let recorder else { return }
     app.finishRecording(recorder, size: terminal.size)

@@ -17,9 +17,14 @@ public protocol Screen: AnyObject {
   func handle(_ event: InputEvent) -> Bool
   /// The size of this screen when presented as a modal.
   func modalSize(in available: Size) -> Size
+  /// What a split presentation shows beside this screen while nothing is open on top of it (a
+  /// list previews its selection, as mail readers do); nil shows the wireframe's empty message.
+  var preview: (any View)? { get }
 }
 
 extension Screen {
+  public var preview: (any View)? { nil }
+
   public func modalSize(in available: Size) -> Size {
     Size(width: min(56, available.width - 4), height: min(9, available.height - 2))
   }

@@ -123,6 +123,8 @@ public final class Wireframe {
         }
         if stack.count > 1 {
           top.body(isFocused: stageHasKeyboard).render(into: &frame, in: right)
+        } else if let preview = root.preview {
+          preview.render(into: &frame, in: right)
         } else {
           Text(wireframe.emptyDetailMessage, style: wireframe.theme.secondary, alignment: .center)
             .render(into: &frame, in: right.row(right.height / 2))

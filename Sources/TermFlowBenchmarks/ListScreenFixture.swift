@@ -35,10 +35,9 @@ enum ListScreenFixture {
   static func listRows(for height: Int) -> Int { ListView.visibleRows(inHeight: height - 2) }
 
   /// Laid out like the app's list at 120 columns and more (the wireframe's split): the list with
-  /// its scrollbar in the left 48 columns, a divider, and the detail pane on the right, which
-  /// shows one dim line halfway down ("Nothing selected") until a contact is opened. ncurses'
-  /// own scroll detection pairs only rows identical across the full width, which that line is
-  /// enough to break.
+  /// its scrollbar in the left 48 columns, a divider, and the preview pane on the right, blank
+  /// while the selection moves (see the app's `ContactPreview`). ncurses' own scroll detection
+  /// pairs only rows identical across the full width: any line in the pane would break it.
   static func splitFrame(size: Size, window: ScrollWindow, rows: [ListRow]) -> Frame {
     var frame = Frame(size: size)
     let list = ListView(
@@ -53,9 +52,6 @@ enum ListScreenFixture {
     for y in 1..<(size.height - 1) {
       frame.set(Cell("│", style: Style.plain.foreground(.brightBlack)), at: Point(x: listWidth, y: y))
     }
-    let pane = Rect(x: listWidth + 1, y: 1, width: size.width - listWidth - 1, height: size.height - 2)
-    Text("Nothing selected", style: Style.plain.dim, alignment: .center)
-      .render(into: &frame, in: pane.row(pane.height / 2))
     return frame
   }
 }

@@ -140,9 +140,24 @@ struct ScreenSnapshotTests {
   @Test func splitPresentationOnAWideTerminal() async throws {
     defer { directory.remove() }
     let app = try await signedIn(size: Size(width: 140, height: 30))
-    assertSnapshot(of: app.frame(), as: .frame, named: "split-nothing-selected")
-    await app.press(.down, .enter)
+    let first = app.frame()
+    #expect(first.lines.contains { $0.contains("│  Ada Lovelace ") })
+    assertSnapshot(of: first, as: .frame, named: "split-preview")
+    // While the selection moves the pane is blank; it shows the contact once the selection rests.
+    await app.press(.down, settle: false)
+    let moving = app.frame()
+    #expect(!moving.lines.contains { $0.contains("Contact details") || $0.contains("Nothing selected") })
+    await app.settle()
+    let second = app.state.signedIn?.selectedContact
+    #expect(second?.name == "Alan Turing")
+    #expect(app.frame().lines.contains { $0.contains("│  Alan Turing ") })
+    await app.press(.enter)
     assertSnapshot(of: app.frame(), as: .frame, named: "split-detail")
+    await app.press(.escape, .character("/"))
+    await app.type("qqq")
+    let noMatches = app.frame()
+    #expect(noMatches.lines.contains { $0.contains("Nothing selected") })
+    assertSnapshot(of: noMatches, as: .frame, named: "split-no-matches")
   }
 
   @Test func formsAreNeverSplit() async throws {

@@ -98,11 +98,16 @@ final class ContactsPane {
 
   /// The demo account's contact names in list order.
   func names() throws -> [String] {
+    try column("name")
+  }
+
+  /// One field of the account's contacts, in list order.
+  func column(_ name: String) throws -> [String] {
     try openDatabase().read { db in
       try String.fetchAll(
         db,
         sql: """
-          SELECT contact.name FROM contact JOIN account ON account.id = contact.accountId
+          SELECT contact.\(name) FROM contact JOIN account ON account.id = contact.accountId
           WHERE account.email = ? ORDER BY contact.sortKey, contact.id
           """, arguments: [Self.email])
     }

@@ -74,10 +74,12 @@ struct AppFlowTests {
 
   let people = InMemoryContacts(["Grace Hopper", "Ada Lovelace", "Alan Turing"])
 
-  private func dependencies(signIn: Result<SignedInUser, AccountError> = .success(ada)) -> AppDependencies {
+  private func dependencies(
+    signIn: Result<SignedInUser, AccountError> = .success(ada), clock: ControlledClock = ControlledClock()
+  ) -> AppDependencies {
     let accounts = FakeAccounts { _, _ in signIn }
     let client = people.client
-    return AppDependencies(auth: accounts.client, contacts: { _ in client })
+    return AppDependencies(auth: accounts.client, contacts: { _ in client }, sleep: { try await clock.sleep(for: $0) })
   }
 
   private var sorted: [Contact] {
@@ -146,6 +148,39 @@ struct AppFlowTests {
       $0.route = AppRoute.contacts.route
       $0.signedIn?.detail = nil
     }
+  }
+
+  @Test func besideAWideListThePreviewWaitsForTheSelectionToRest() async {
+    let clock = ControlledClock()
+    var state = signedInState()
+    state.size = Size(width: AppState.splitMinimumWidth, height: 24)
+    let store = TestStore(initialState: state, reducer: appReducer(dependencies(clock: clock)))
+    store.send(.browser(.move(.down))) {
+      $0.signedIn?.browser.window.move(by: 1)
+      $0.signedIn?.preview = .waitsForSelectionToRest
+    }
+    await clock.advance(by: ContactPreview.settleDelay * 0.6)
+    // Another move before the selection has rested starts the wait again.
+    store.send(.browser(.move(.down))) { $0.signedIn?.browser.window.move(by: 1) }
+    await clock.advance(by: ContactPreview.settleDelay * 0.6)
+    await clock.advance(by: ContactPreview.settleDelay * 0.4)
+    await store.receive(.previewSettled) { $0.signedIn?.preview = .showsSelection }
+    #expect(store.state.signedIn?.selectedContact?.name == "Grace Hopper")
+    // Search results move the same way.
+    store.send(.search(.move(.up))) { $0.signedIn?.preview = .waitsForSelectionToRest }
+    store.send(.signOut) {
+      var forms = SignedOut()
+      forms.signIn.suggestedEmail = Self.ada.email
+      $0.session = .signedOut(forms)
+      $0.route = AppRoute.signIn.route
+    }
+    await store.finish()
+  }
+
+  @Test func onANarrowTerminalMovesStartNoPreviewTimer() {
+    let store = TestStore(initialState: signedInState(), reducer: appReducer(dependencies()))
+    store.send(.browser(.move(.down))) { $0.signedIn?.browser.window.move(by: 1) }
+    #expect(store.state.signedIn?.preview == .showsSelection)
   }
 
   @Test func savingAnEditShowsTheContactAndKeepsTheSelectionOnIt() async {

@@ -34,6 +34,17 @@ private final class Harness {
   }
 }
 
+/// A root screen whose preview is a line of text, or none.
+@MainActor
+private final class PreviewingScreen: Screen {
+  var previewText: String? = "Preview of the selection"
+  let title = "Root"
+  let help: [HelpItem] = []
+  func body(isFocused: Bool) -> any View { Text("Root") }
+  func handle(_ event: InputEvent) -> Bool { false }
+  var preview: (any View)? { previewText.map { Text($0) } }
+}
+
 @MainActor
 struct StagePresentationTests {
   @Test func stackShowsTheTopScreenUnderABreadcrumb() {
@@ -58,6 +69,20 @@ struct StagePresentationTests {
     let split = app.frame(140, 20)
     #expect(split.lines.contains { $0.contains("Details of #1") && $0.contains("Grace Hopper") })
     assertSnapshot(of: split, as: .frame, named: "split-detail")
+  }
+
+  @Test func aRootScreensPreviewFillsTheEmptyDetailPane() {
+    let wireframe = Wireframe(appTitle: "Sample")
+    let root = PreviewingScreen()
+    wireframe.show(stack: [root])
+    let split = wireframe.render(size: Size(width: 140, height: 20))
+    #expect(split.lines.contains { $0.contains("│Preview of the selection") })
+    #expect(!split.lines.contains { $0.contains("Nothing selected") })
+    root.previewText = nil
+    #expect(wireframe.render(size: Size(width: 140, height: 20)).lines.contains { $0.contains("Nothing selected") })
+    // Stacked, only the root itself is on stage.
+    root.previewText = "Preview of the selection"
+    #expect(!wireframe.render(size: Size(width: 80, height: 20)).lines.contains { $0.contains("Preview") })
   }
 
   @Test func resizingAcrossTheThresholdSwitchesPresentationAndLosesNothing() {

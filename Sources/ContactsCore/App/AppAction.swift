@@ -24,4 +24,6 @@ public enum AppAction: Equatable, Sendable, Codable {
   case deleteFailed(String)
   case signOut
   case clearNotice
+  /// The list's selection has rested: the preview pane follows it again (see ``ContactPreview``).
+  case previewSettled
 }

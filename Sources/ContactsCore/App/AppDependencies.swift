@@ -1,14 +1,21 @@
 public import ContactsModel
 
-/// The outside world, as the app's reducer sees it: accounts, and the contacts of whoever is
-/// signed in. The command line passes live clients over the database; tests pass fakes.
+/// The outside world, as the app's reducer sees it: accounts, the contacts of whoever is
+/// signed in, and the passing of time. The command line passes live clients over the database;
+/// tests pass fakes.
 public struct AppDependencies: Sendable {
   public var auth: AuthClient
   /// The contacts client for one account: every query it makes is scoped to that account.
   public var contacts: @Sendable (SignedInUser) -> ContactsClient
+  /// Waits for a duration (throws when cancelled): a controlled clock's in tests, or none.
+  public var sleep: @Sendable (Duration) async throws -> Void
 
-  public init(auth: AuthClient, contacts: @escaping @Sendable (SignedInUser) -> ContactsClient) {
+  public init(
+    auth: AuthClient, contacts: @escaping @Sendable (SignedInUser) -> ContactsClient,
+    sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) }
+  ) {
     self.auth = auth
     self.contacts = contacts
+    self.sleep = sleep
   }
 }

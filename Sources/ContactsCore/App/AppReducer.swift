@@ -47,16 +47,26 @@ public func appReducer(_ dependencies: AppDependencies) -> Reducer<AppState, App
       return state.go(to: route, dependencies: dependencies)
 
     case .browser(let browserAction):
-      return state.withSignedIn(dependencies) { signedIn, client, _ in
-        contactsBrowserReducer(client: client).reduce(into: &signedIn.browser, action: browserAction)
-          .map(AppAction.browser)
-      }
+      let hold: Effect<AppAction> = if case .move = browserAction { state.pausePreview(dependencies) } else { .none }
+      return .merge(
+        hold,
+        state.withSignedIn(dependencies) { signedIn, client, _ in
+          contactsBrowserReducer(client: client).reduce(into: &signedIn.browser, action: browserAction)
+            .map(AppAction.browser)
+        })
 
     case .search(let searchAction):
-      return state.withSignedIn(dependencies) { signedIn, client, _ in
-        contactSearchReducer(client: client).reduce(into: &signedIn.search, action: searchAction)
-          .map(AppAction.search)
-      }
+      let hold: Effect<AppAction> = if case .move = searchAction { state.pausePreview(dependencies) } else { .none }
+      return .merge(
+        hold,
+        state.withSignedIn(dependencies) { signedIn, client, _ in
+          contactSearchReducer(client: client).reduce(into: &signedIn.search, action: searchAction)
+            .map(AppAction.search)
+        })
+
+    case .previewSettled:
+      state.signedIn?.preview = .showsSelection
+      return .none
 
     case .detail(let detailAction):
       return state.withSignedIn(dependencies) { signedIn, client, _ in
@@ -128,6 +138,22 @@ public func appReducer(_ dependencies: AppDependencies) -> Reducer<AppState, App
 }
 
 extension AppState {
+  /// Called on a move of the list's selection. Beside a preview pane, the pane is blank until
+  /// the selection rests (see ``ContactPreview``); each move restarts the wait.
+  fileprivate mutating func pausePreview(_ dependencies: AppDependencies) -> Effect<AppAction> {
+    guard showsPreview, var signedIn else { return .none }
+    if signedIn.preview == .showsSelection {
+      signedIn.preview = .waitsForSelectionToRest
+      session = .signedIn(signedIn)
+    }
+    let sleep = dependencies.sleep
+    return .run { send in
+      try await sleep(ContactPreview.settleDelay)
+      await send(.previewSettled)
+    }
+    .cancellable(id: ContactPreview.effectID, cancelInFlight: true)
+  }
+
   /// Runs `body` on the signed-in state with that user's client and the list's row count;
   /// nothing happens when signed out (a late answer for a user who has signed out is dropped).
   fileprivate mutating func withSignedIn(
@@ -241,7 +267,7 @@ extension SignedIn {
 
   /// Every effect a signed-in session may have running, to cancel at sign-out.
   var effectIDs: [String] {
-    ContactsBrowser.effectIDs + [ContactSearch.effectID, "contacts/delete"]
+    ContactsBrowser.effectIDs + [ContactSearch.effectID, ContactPreview.effectID, "contacts/delete"]
       + (detail.map { [ContactDetail.effectID($0.id)] } ?? []) + (editor.map { [ContactEditor.effectID($0.id)] } ?? [])
   }
 }

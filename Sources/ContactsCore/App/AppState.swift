@@ -61,6 +61,12 @@ public struct AppState: Equatable, Sendable {
 
   /// Rows the contacts list has room for: the stage minus the list's header and column titles.
   public var listRows: Int { max(1, size.height - 4) }
+
+  /// The narrowest terminal on which the list stands beside its detail (the wireframe's split).
+  public static let splitMinimumWidth = 120
+
+  /// Whether the list, when on stage, stands beside a preview pane.
+  var showsPreview: Bool { size.width >= Self.splitMinimumWidth }
 }
 
 /// Signed out: the two forms.
@@ -82,6 +88,8 @@ public struct SignedIn: Equatable, Sendable {
   public var editor: ContactEditor?
   /// A short message in the status bar ("Saved “Ada Lovelace”"), cleared by the next key.
   public var notice: String?
+  /// What the pane beside the list shows on a wide terminal.
+  public var preview = ContactPreview.showsSelection
 
   public init(user: SignedInUser) {
     self.user = user

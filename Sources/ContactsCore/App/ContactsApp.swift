@@ -30,6 +30,7 @@ public final class ContactsApp {
     store = Store(
       initialState: initialState, reducer: appReducer(dependencies), middleware: middleware, effects: effects)
     wireframe = Wireframe(appTitle: "Address book")
+    wireframe.splitMinimumWidth = AppState.splitMinimumWidth
     let context = ScreenContext(store: store, wireframe: wireframe, didBuild: didBuild)
     coordinator = AppCoordinator(context: context) { [weak self] in self?.quit() }
   }

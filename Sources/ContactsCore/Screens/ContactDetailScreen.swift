@@ -60,6 +60,11 @@ public final class ContactDetailScreen: Screen, StoreSubscriber {
         ContactCard(contact: contact)
       }, horizontal: 2, vertical: 1)
   }
+
+  /// A contact as this screen shows it once loaded (the list's preview shows it the same way).
+  static func card(_ contact: Contact) -> any View {
+    Padding(ContactCard(contact: contact), horizontal: 2, vertical: 1)
+  }
 }
 
 /// A contact's fields under the "Contact details" heading; empty fields are left out.

@@ -13,6 +13,10 @@ public struct ContactsListViewModel: Equatable, Sendable {
   public var search: Search?
   /// The spinner's frame, only while something loads (so an idle list never re-renders).
   public var tick: Int
+  /// What the pane beside the list shows on a wide terminal, if anything.
+  public var preview: Contact?
+  /// Whether that pane is blank while the selection moves.
+  public var isPreviewPaused: Bool
 
   public struct Search: Equatable, Sendable {
     public var query: TextInput
@@ -44,9 +48,12 @@ public struct ContactsListViewModel: Equatable, Sendable {
         browser.visibleRows
       }
     let isLoading = browser.count.isLoading || search.isSearching
+    let isPreviewPaused = signedIn.preview == .waitsForSelectionToRest
     return ContactsListViewModel(
       count: browser.count, isReady: browser.isReady, window: window, rows: rows, search: searchModel,
-      tick: isLoading ? state.tick : 0)
+      tick: isLoading ? state.tick : 0,
+      preview: state.showsPreview && !isPreviewPaused ? signedIn.selectedContact : nil,
+      isPreviewPaused: isPreviewPaused)
   }
 }
 
@@ -147,6 +154,15 @@ public final class ContactsListScreen: Screen, StoreSubscriber {
   public func body(isFocused: Bool) -> any View {
     guard let model else { return Spacer() }
     return ContactsListView(model: model, isFocused: isFocused)
+  }
+
+  /// The selected contact, shown beside the list on a wide terminal as it would be opened
+  /// (see ``ContactPreview``).
+  public var preview: (any View)? {
+    guard let model else { return nil }
+    if let contact = model.preview { return ContactDetailScreen.card(contact) }
+    // Blank while the selection moves, rather than "Nothing selected", which would not be true.
+    return model.isPreviewPaused ? Spacer() : nil
   }
 }
 
