@@ -130,7 +130,7 @@ let package = Package(
     .executableTarget(name: "TermFlowDemo", dependencies: ["TerminalUI"]),
 
     // `make bench`: release-built benchmarks that write JSON under .bench/.
-    .executableTarget(name: "TermFlowBenchmarks", dependencies: ["Flow", "TerminalUI", "CNcursesw"]),
+    .executableTarget(name: "TermFlowBenchmarks", dependencies: ["Flow", "TerminalUI", "CNcursesw", "ContactsCore"]),
 
     .testTarget(
       name: "FlowTests",
