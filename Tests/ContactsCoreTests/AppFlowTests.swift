@@ -157,17 +157,23 @@ struct AppFlowTests {
     let store = TestStore(initialState: state, reducer: appReducer(dependencies(clock: clock)))
     store.send(.browser(.move(.down))) {
       $0.signedIn?.browser.window.move(by: 1)
-      $0.signedIn?.preview = .waitsForSelectionToRest
+      $0.signedIn?.preview = .waitsForSelectionToRest(movedAgain: false)
     }
     await clock.advance(by: ContactPreview.settleDelay * 0.6)
-    // Another move before the selection has rested starts the wait again.
-    store.send(.browser(.move(.down))) { $0.signedIn?.browser.window.move(by: 1) }
-    await clock.advance(by: ContactPreview.settleDelay * 0.6)
+    // A move while the timer runs is noted, and starts nothing.
+    store.send(.browser(.move(.down))) {
+      $0.signedIn?.browser.window.move(by: 1)
+      $0.signedIn?.preview = .waitsForSelectionToRest(movedAgain: true)
+    }
+    store.send(.browser(.move(.up))) { $0.signedIn?.browser.window.move(by: -1) }
+    // When the timer ends, the selection had moved: it starts again.
     await clock.advance(by: ContactPreview.settleDelay * 0.4)
-    await store.receive(.previewSettled) { $0.signedIn?.preview = .showsSelection }
-    #expect(store.state.signedIn?.selectedContact?.name == "Grace Hopper")
+    await store.receive(.previewTimerEnded) { $0.signedIn?.preview = .waitsForSelectionToRest(movedAgain: false) }
+    await clock.advance(by: ContactPreview.settleDelay)
+    await store.receive(.previewTimerEnded) { $0.signedIn?.preview = .showsSelection }
+    #expect(store.state.signedIn?.selectedContact?.name == "Alan Turing")
     // Search results move the same way.
-    store.send(.search(.move(.up))) { $0.signedIn?.preview = .waitsForSelectionToRest }
+    store.send(.search(.move(.up))) { $0.signedIn?.preview = .waitsForSelectionToRest(movedAgain: false) }
     store.send(.signOut) {
       var forms = SignedOut()
       forms.signIn.suggestedEmail = Self.ada.email

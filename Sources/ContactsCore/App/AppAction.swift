@@ -24,6 +24,7 @@ public enum AppAction: Equatable, Sendable, Codable {
   case deleteFailed(String)
   case signOut
   case clearNotice
-  /// The list's selection has rested: the preview pane follows it again (see ``ContactPreview``).
-  case previewSettled
+  /// The preview pane's timer ended: it shows the selection, unless that moved meanwhile (see
+  /// ``ContactPreview``).
+  case previewTimerEnded
 }

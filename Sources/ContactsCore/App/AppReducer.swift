@@ -64,9 +64,12 @@ public func appReducer(_ dependencies: AppDependencies) -> Reducer<AppState, App
             .map(AppAction.search)
         })
 
-    case .previewSettled:
-      state.signedIn?.preview = .showsSelection
-      return .none
+    case .previewTimerEnded:
+      guard var signedIn = state.signedIn else { return .none }
+      let movedAgain = signedIn.preview == .waitsForSelectionToRest(movedAgain: true)
+      signedIn.preview = movedAgain ? .waitsForSelectionToRest(movedAgain: false) : .showsSelection
+      state.session = .signedIn(signedIn)
+      return movedAgain ? .previewTimer(dependencies) : .none
 
     case .detail(let detailAction):
       return state.withSignedIn(dependencies) { signedIn, client, _ in
@@ -137,21 +140,30 @@ public func appReducer(_ dependencies: AppDependencies) -> Reducer<AppState, App
   }
 }
 
-extension AppState {
-  /// Called on a move of the list's selection. Beside a preview pane, the pane is blank until
-  /// the selection rests (see ``ContactPreview``); each move restarts the wait.
-  fileprivate mutating func pausePreview(_ dependencies: AppDependencies) -> Effect<AppAction> {
-    guard showsPreview, var signedIn else { return .none }
-    if signedIn.preview == .showsSelection {
-      signedIn.preview = .waitsForSelectionToRest
-      session = .signedIn(signedIn)
-    }
+extension Effect<AppAction> {
+  /// The preview pane's wait for the selection to rest (see ``ContactPreview``).
+  fileprivate static func previewTimer(_ dependencies: AppDependencies) -> Effect {
     let sleep = dependencies.sleep
     return .run { send in
       try await sleep(ContactPreview.settleDelay)
-      await send(.previewSettled)
+      await send(.previewTimerEnded)
     }
-    .cancellable(id: ContactPreview.effectID, cancelInFlight: true)
+    .cancellable(id: ContactPreview.effectID)
+  }
+}
+
+extension AppState {
+  /// Called on a move of the list's selection. Beside a preview pane, the pane is blank until
+  /// the selection rests (see ``ContactPreview``): the first move starts the timer, the next
+  /// ones are noted for when it ends.
+  fileprivate mutating func pausePreview(_ dependencies: AppDependencies) -> Effect<AppAction> {
+    guard showsPreview, var signedIn, signedIn.preview != .waitsForSelectionToRest(movedAgain: true) else {
+      return .none
+    }
+    let isWaiting = signedIn.preview != .showsSelection
+    signedIn.preview = .waitsForSelectionToRest(movedAgain: isWaiting)
+    session = .signedIn(signedIn)
+    return isWaiting ? .none : .previewTimer(dependencies)
   }
 
   /// Runs `body` on the signed-in state with that user's client and the list's row count;

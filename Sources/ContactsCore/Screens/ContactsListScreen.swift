@@ -48,7 +48,7 @@ public struct ContactsListViewModel: Equatable, Sendable {
         browser.visibleRows
       }
     let isLoading = browser.count.isLoading || search.isSearching
-    let isPreviewPaused = signedIn.preview == .waitsForSelectionToRest
+    let isPreviewPaused = signedIn.preview != .showsSelection
     return ContactsListViewModel(
       count: browser.count, isReady: browser.isReady, window: window, rows: rows, search: searchModel,
       tick: isLoading ? state.tick : 0,
