@@ -9,7 +9,7 @@ extension ContactsDatabase {
       let minutes = Double(contacts) / upgradedPerMinute
       let estimate = minutes < 1 ? "under a minute" : "about \(Int(minutes.rounded(.up))) minutes"
       let message = """
-        Upgrading \(path) for faster search (\(contacts.formatted()) contacts): once, \(estimate)…
+        Upgrading the search index of \(path) (\(contacts.formatted()) contacts): once, \(estimate)…
 
         """
       FileHandle.standardError.write(Data(message.utf8))

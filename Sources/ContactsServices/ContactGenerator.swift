@@ -138,6 +138,9 @@ public struct ContactGenerator: Sendable {
     let sortKeys = ContactGenerator.table.sortKeys.map { Array($0.utf8) }
     let handles = ContactGenerator.table.handles.map { Array($0.utf8) }
     let companies = ContactGenerator.companies.map { Array($0.utf8) }
+    /// The plain spellings each name and company adds to the phone words (`ExtraSearchWords`).
+    let plainNames = ContactGenerator.table.names.map { Array(PlainSpellings.of($0).utf8) }
+    let plainCompanies = ContactGenerator.companies.map { Array(PlainSpellings.of($0).utf8) }
     let streets = ContactGenerator.streets.map { Array($0.utf8) }
     let cities = ContactGenerator.cities.map { Array($0.utf8) }
   }
@@ -172,9 +175,15 @@ public struct ContactGenerator: Sendable {
     rows.bytes.append(UInt8(ascii: " "))
     number(mixer.next(100))
     end()
+    let company = mixer.next(Self.companies.count)
     PhoneWords.append(Array(rows.bytes[phoneStart...]), to: &rows.bytes)
+    // A generated number always has digit words: the plain spellings follow after a space.
+    for plain in [pieces.plainNames[name], pieces.plainCompanies[company]] where !plain.isEmpty {
+      rows.bytes.append(UInt8(ascii: " "))
+      rows.bytes += plain
+    }
     end()
-    rows.bytes += pieces.companies[mixer.next(Self.companies.count)]
+    rows.bytes += pieces.companies[company]
     end()
     number(1 + mixer.next(200))
     rows.bytes.append(UInt8(ascii: " "))

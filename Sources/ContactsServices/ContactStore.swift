@@ -149,7 +149,8 @@ public final class ContactStore: Sendable {
   static let searchCandidateLimit = 12_000
 
   /// The first `limit` contacts, in list order, whose name, email, phone or company has words
-  /// starting with each word of `query` (case and accents ignored), and how many match, counted
+  /// starting with each word of `query` (case and accents ignored, and letters such as "ø" and
+  /// "ł" matched by their plain spellings: `PlainSpellings`), and how many match, counted
   /// up to `searchCountLimit`. A query that reads as a phone number matches the numbers whose
   /// digits, from the start of one of their groups, start with its digits (`PhoneWords`); it is
   /// looked up whole (see `SearchTerms.candidates`).
@@ -245,8 +246,9 @@ public final class ContactStore: Sendable {
           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
           """,
         arguments: [
-          account, draft.name, Self.sortKey(for: draft.name), draft.email, draft.phone, PhoneWords.of(draft.phone),
-          draft.company, draft.address, draft.notes, updatedAt,
+          account, draft.name, Self.sortKey(for: draft.name), draft.email, draft.phone,
+          ExtraSearchWords.of(phone: draft.phone, name: draft.name, company: draft.company), draft.company,
+          draft.address, draft.notes, updatedAt,
         ])
       return Contact(
         id: db.lastInsertedRowID, name: draft.name, email: draft.email, phone: draft.phone, company: draft.company,
@@ -265,8 +267,9 @@ public final class ContactStore: Sendable {
           notes = ?, updatedAt = ? WHERE id = ? AND accountId = ?
           """,
         arguments: [
-          draft.name, Self.sortKey(for: draft.name), draft.email, draft.phone, PhoneWords.of(draft.phone),
-          draft.company, draft.address, draft.notes, updatedAt, id, account,
+          draft.name, Self.sortKey(for: draft.name), draft.email, draft.phone,
+          ExtraSearchWords.of(phone: draft.phone, name: draft.name, company: draft.company), draft.company,
+          draft.address, draft.notes, updatedAt, id, account,
         ])
       guard db.changesCount == 1 else { throw StoreError.notFound }
       return Contact(

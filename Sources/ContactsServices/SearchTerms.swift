@@ -2,7 +2,9 @@ import ContactsModel
 
 /// The words of a search, folded and split the way the search index splits text (SQLite's
 /// unicode61 tokenizer, diacritics removed), and the test of a contact against them: every word
-/// starts some word of the name, email, phone words (`PhoneWords`) or company.
+/// starts some word of the name, email, company, or the extra words the index holds for the
+/// contact (its phone's words and the plain spellings of its name and company:
+/// `ExtraSearchWords`).
 ///
 /// A search that reads as a phone number ("+8 600 4", "(555) 123-45") is one word, its digits:
 /// they start one of the phone words of the numbers it is the start of a group of.

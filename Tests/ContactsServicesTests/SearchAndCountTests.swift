@@ -230,7 +230,8 @@ struct SearchAndCountTests {
       #expect(
         fields == [
           contact.name, ContactStore.sortKey(for: contact.name), contact.email, contact.phone,
-          PhoneWords.of(contact.phone), contact.company, contact.address,
+          ExtraSearchWords.of(phone: contact.phone, name: contact.name, company: contact.company), contact.company,
+          contact.address,
         ])
     }
     #expect(ContactGenerator.table.names.contains("Zoë Ångström"))
