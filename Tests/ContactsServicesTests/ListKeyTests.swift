@@ -23,10 +23,9 @@ struct ListKeyTests {
     }
     #expect(byKey == byList)
     #expect(outside == 0)
-    try await database.writer.write { db in
-      try db.execute(sql: "INSERT INTO contact_search(contact_search, rank) VALUES ('integrity-check', 1)")
-      #expect(try Int.fetchOne(db, sql: "SELECT count(*) FROM contact_list_renumber") == 0)
-    }
+    try await database.checkSearchIndex()
+    #expect(
+      try await database.writer.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM contact_list_renumber") } == 0)
   }
 
   private func keys(_ database: ContactsDatabase, account: Int64) async throws -> [Int64: Int64] {
@@ -148,19 +147,14 @@ struct ListKeyTests {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }
     let path = directory.path("contacts.sqlite")
-    do {
-      let pool = try DatabasePool(path: path)
-      try ContactsSchema.migrator.migrate(pool, upTo: "v1: accounts, contacts, search")
-      try await pool.write { db in
-        try db.execute(
-          sql: """
-            INSERT INTO account (email, passwordHash, createdAt) VALUES ('a@example.com', 'x', 0), ('b@example.com', 'x', 0);
-            INSERT INTO contact (accountId, name, sortKey, email, updatedAt) VALUES
-              (1, 'Zoë', 'zoe', 'zoe@example.com', 0), (2, 'Ada', 'ada', '', 0), (1, 'Ada', 'ada', '', 0),
-              (1, 'Ada', 'ada', 'second@example.com', 0);
-            """)
-      }
-    }
+    try await makeDatabase(
+      at: path, upTo: "v1: accounts, contacts, search",
+      rows: """
+        INSERT INTO account (email, passwordHash, createdAt) VALUES ('a@example.com', 'x', 0), ('b@example.com', 'x', 0);
+        INSERT INTO contact (accountId, name, sortKey, email, updatedAt) VALUES
+          (1, 'Zoë', 'zoe', 'zoe@example.com', 0), (2, 'Ada', 'ada', '', 0), (1, 'Ada', 'ada', '', 0),
+          (1, 'Ada', 'ada', 'second@example.com', 0);
+        """)
     // People are told before the upgrade, with the number of contacts it covers; once only.
     var upgrades: [Int] = []
     _ = try ContactsDatabase.open(at: path) { upgrades.append($0) }

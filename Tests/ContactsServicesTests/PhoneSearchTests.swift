@@ -60,27 +60,20 @@ struct PhoneSearchTests {
     #expect(try await found("212 5") == [eight.id])
     try await store.delete(id: other.id, account: fixture.ada)
     #expect(try await found("860") == [])
-    try await fixture.database.writer.write { db in
-      try db.execute(sql: "INSERT INTO contact_search(contact_search, rank) VALUES ('integrity-check', 1)")
-    }
+    try await fixture.database.checkSearchIndex()
   }
 
   @Test func aVersion2DatabaseIsMigrated() async throws {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }
     let path = directory.path("contacts.sqlite")
-    do {
-      let pool = try DatabasePool(path: path)
-      try ContactsSchema.migrator.migrate(pool, upTo: "v2: list keys for the search index")
-      try await pool.write { db in
-        try db.execute(
-          sql: """
-            INSERT INTO account (email, passwordHash, createdAt) VALUES ('a@example.com', 'x', 0);
-            INSERT INTO contact (accountId, name, sortKey, phone, updatedAt) VALUES
-              (1, 'Eight', 'eight', '+8 600 4543 59', 0), (1, 'None', 'none', '', 0), (1, 'Ada', 'ada', '555-0100', 0);
-            """)
-      }
-    }
+    try await makeDatabase(
+      at: path, upTo: "v2: list keys for the search index",
+      rows: """
+        INSERT INTO account (email, passwordHash, createdAt) VALUES ('a@example.com', 'x', 0);
+        INSERT INTO contact (accountId, name, sortKey, phone, updatedAt) VALUES
+          (1, 'Eight', 'eight', '+8 600 4543 59', 0), (1, 'None', 'none', '', 0), (1, 'Ada', 'ada', '555-0100', 0);
+        """)
     var upgrades: [Int] = []
     let database = try ContactsDatabase.open(at: path) { upgrades.append($0) }
     #expect(upgrades == [3])
@@ -95,8 +88,6 @@ struct PhoneSearchTests {
     // The triggers are the new ones: a later contact's number is found by its digits.
     _ = try await store.insert(ContactDraft(name: "Late", phone: "+1 999"), account: 1)
     #expect(try await store.search(account: 1, query: "1999", limit: 5).contacts.map(\.name) == ["Late"])
-    try await database.writer.write { db in
-      try db.execute(sql: "INSERT INTO contact_search(contact_search, rank) VALUES ('integrity-check', 1)")
-    }
+    try await database.checkSearchIndex()
   }
 }

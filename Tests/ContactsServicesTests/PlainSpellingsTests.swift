@@ -60,30 +60,23 @@ struct PlainSpellingsTests {
     #expect(try await found("yazilim") == [])
     try await store.delete(id: lukasz.id, account: fixture.ada)
     #expect(try await found("lukasz") == [])
-    try await fixture.database.writer.write { db in
-      try db.execute(sql: "INSERT INTO contact_search(contact_search, rank) VALUES ('integrity-check', 1)")
-    }
+    try await fixture.database.checkSearchIndex()
   }
 
   @Test func aVersion3DatabaseIsMigrated() async throws {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }
     let path = directory.path("contacts.sqlite")
-    do {
-      let pool = try DatabasePool(path: path)
-      try ContactsSchema.migrator.migrate(pool, upTo: "v3: phone numbers searched by their digits")
-      try await pool.write { db in
-        try db.execute(
-          sql: """
-            INSERT INTO account (email, passwordHash, createdAt) VALUES ('a@example.com', 'x', 0);
-            INSERT INTO contact (accountId, name, sortKey, phone, phoneWords, company, updatedAt) VALUES
-              (1, 'Ørjan Berg', 'ørjan berg', '+47 22', '4722 22', '', 0),
-              (1, 'ŁUKASZ', 'łukasz', '', '', '', 0),
-              (1, 'Ada', 'ada', '555', '555', 'Ülkü Yazılım', 0),
-              (1, 'Grace', 'grace', '', '', 'Acme', 0);
-            """)
-      }
-    }
+    try await makeDatabase(
+      at: path, upTo: "v3: phone numbers searched by their digits",
+      rows: """
+        INSERT INTO account (email, passwordHash, createdAt) VALUES ('a@example.com', 'x', 0);
+        INSERT INTO contact (accountId, name, sortKey, phone, phoneWords, company, updatedAt) VALUES
+          (1, 'Ørjan Berg', 'ørjan berg', '+47 22', '4722 22', '', 0),
+          (1, 'ŁUKASZ', 'łukasz', '', '', '', 0),
+          (1, 'Ada', 'ada', '555', '555', 'Ülkü Yazılım', 0),
+          (1, 'Grace', 'grace', '', '', 'Acme', 0);
+        """)
     var upgrades: [Int] = []
     let database = try ContactsDatabase.open(at: path) { upgrades.append($0) }
     #expect(upgrades == [4])
@@ -96,8 +89,6 @@ struct PlainSpellingsTests {
     #expect(try await store.search(account: 1, query: "luk", limit: 5).contacts.map(\.name) == ["ŁUKASZ"])
     #expect(try await store.search(account: 1, query: "yazilim", limit: 5).contacts.map(\.name) == ["Ada"])
     #expect(try await store.search(account: 1, query: "4722", limit: 5).contacts.map(\.name) == ["Ørjan Berg"])
-    try await database.writer.write { db in
-      try db.execute(sql: "INSERT INTO contact_search(contact_search, rank) VALUES ('integrity-check', 1)")
-    }
+    try await database.checkSearchIndex()
   }
 }

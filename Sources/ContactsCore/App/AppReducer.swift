@@ -47,18 +47,18 @@ public func appReducer(_ dependencies: AppDependencies) -> Reducer<AppState, App
       return state.go(to: route, dependencies: dependencies)
 
     case .browser(let browserAction):
-      let hold: Effect<AppAction> = if case .move = browserAction { state.pausePreview(dependencies) } else { .none }
+      let pause: Effect<AppAction> = if case .move = browserAction { state.pausePreview(dependencies) } else { .none }
       return .merge(
-        hold,
+        pause,
         state.withSignedIn(dependencies) { signedIn, client, _ in
           contactsBrowserReducer(client: client).reduce(into: &signedIn.browser, action: browserAction)
             .map(AppAction.browser)
         })
 
     case .search(let searchAction):
-      let hold: Effect<AppAction> = if case .move = searchAction { state.pausePreview(dependencies) } else { .none }
+      let pause: Effect<AppAction> = if case .move = searchAction { state.pausePreview(dependencies) } else { .none }
       return .merge(
-        hold,
+        pause,
         state.withSignedIn(dependencies) { signedIn, client, _ in
           contactSearchReducer(client: client).reduce(into: &signedIn.search, action: searchAction)
             .map(AppAction.search)
