@@ -166,9 +166,9 @@ enum ContactsSchema {
   /// v4: the plain spellings of names and companies join the phone words (`ExtraSearchWords`),
   /// for the few contacts that have letters like "ø" or "ł" (SQLite's GLOB matches UTF-8
   /// characters in brackets), and the search index is built again. Replacing just their
-  /// entries took as long at 10M (205 s for the 10% that changed) and left the index in pieces
-  /// that made searches three times slower (p95 39 ms); through the triggers it took 350 µs a
-  /// contact.
+  /// entries was quicker at 1M (9.9 s against 17.7) but took 205 s at 10M for the 10% that
+  /// changed, and left the index in pieces that made searches three times slower (p95 39 ms);
+  /// through the triggers it took 350 µs a contact.
   static func migrateToPlainSpellings(_ db: Database) throws {
     let extraWords = DatabaseFunction("termflow_extra_search_words", argumentCount: 3, pure: true) { values in
       let text = { (index: Int) in String.fromDatabaseValue(values[index]) ?? "" }

@@ -8,7 +8,7 @@ import ContactsModel
 /// without those keys type them that way. Each word that has one of them is held a second
 /// time, folded (case and accents removed, those letters written the way people type them
 /// without: "ørjan" → "orjan", "łódź" → "lodz", "strauß" → "strauss").
-public enum PlainSpellings {
+enum PlainSpellings {
   /// The letters with no accent to remove, lowercase, and how they are written without them.
   static let letters: [Unicode.Scalar: String] = [
     "ø": "o", "æ": "ae", "œ": "oe", "ß": "ss", "ł": "l", "đ": "d", "ð": "d", "þ": "th", "ı": "i", "ħ": "h",
@@ -17,7 +17,7 @@ public enum PlainSpellings {
 
   /// The plain spellings of the words of `texts` that need one, separated by spaces; empty for
   /// most names.
-  public static func of(_ texts: String...) -> String {
+  static func of(_ texts: String...) -> String {
     var words: [UInt8] = []
     for text in texts { append(text, to: &words) }
     return String(decoding: words, as: UTF8.self)
