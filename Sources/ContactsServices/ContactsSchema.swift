@@ -196,7 +196,13 @@ enum ContactsSchema {
   /// For a migration (v2 on): drops the search index and its triggers, runs `change` (SQL),
   /// then builds the index (list keys for rowids, phone numbers from the column `phone`), fills
   /// it and creates its triggers again.
+  ///
+  /// The page cache is as large as the seeder's meanwhile: the final merge reads back what the
+  /// fill wrote, which is still in the WAL (a migration runs in one transaction).
   private static func replaceSearchIndex(_ db: Database, phone: String, around change: String) throws {
+    let cacheSize = try Int.fetchOne(db, sql: "PRAGMA cache_size") ?? -2000
+    try db.execute(sql: "PRAGMA cache_size = -2000000")
+    defer { try? db.execute(sql: "PRAGMA cache_size = \(cacheSize)") }
     try db.execute(
       sql: """
         DROP TRIGGER contact_search_insert;
