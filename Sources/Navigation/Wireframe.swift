@@ -4,7 +4,8 @@ public import TerminalUI
 ///
 /// - **Stack**: the top screen fills the stage under a breadcrumb bar (`Contacts › Zoë`).
 /// - **Split**: on a terminal at least ``splitMinimumWidth`` wide, the root screen and the top
-///   screen stand side by side (list and detail); with only the root, the right pane says
+///   screen stand side by side (list and detail), a divider between them; with only the root,
+///   the right pane shows the root's ``Screen/preview``, or says
 ///   ``emptyDetailMessage``. Resizing across the threshold switches live; nothing is lost,
 ///   since all state is in the store.
 /// - **Modal**: a screen centred over the dimmed stage. It takes the keyboard until it is
