@@ -15,11 +15,11 @@ enum PlainSpellings {
     "ŧ": "t",
   ]
 
-  /// The plain spellings of the words of `texts` that need one, separated by spaces; empty for
+  /// The plain spellings of the words of `text` that need one, separated by spaces; empty for
   /// most names.
-  static func of(_ texts: String...) -> String {
+  static func of(_ text: String) -> String {
     var words: [UInt8] = []
-    for text in texts { append(text, to: &words) }
+    append(text, to: &words)
     return String(decoding: words, as: UTF8.self)
   }
 

@@ -33,7 +33,7 @@ public struct Seeder: Sendable {
   /// contacts the account already has. `progress` receives the number inserted so far, every
   /// 100,000 rows and once all are in (the indexes are built after that).
   ///
-  /// At 10M contacts the time goes to SQLite (about 205 s, most of it building the search index
+  /// At 10M contacts the time goes to SQLite (about 190 s, most of it building the search index
   /// with its prefix indexes and every contact's phone words); the rest is kept off its path:
   /// - rows are inserted in list order (by sort key), so the table's pages are written in order,
   ///   the sort index is built from sorted input, and the list keys are numbered as they go in;

@@ -55,15 +55,19 @@ public final class ContactDetailScreen: Screen, StoreSubscriber {
   }
 
   public func body(isFocused: Bool) -> any View {
-    Padding(
+    Self.inMargins(
       LoadingContainer(model.contact, tick: model.tick, label: "Loading contact…") { contact in
         ContactCard(contact: contact)
-      }, horizontal: 2, vertical: 1)
+      })
   }
 
   /// A contact as this screen shows it once loaded (the list's preview shows it the same way).
   static func card(_ contact: Contact) -> any View {
-    Padding(ContactCard(contact: contact), horizontal: 2, vertical: 1)
+    inMargins(ContactCard(contact: contact))
+  }
+
+  private static func inMargins(_ content: any View) -> any View {
+    Padding(content, horizontal: 2, vertical: 1)
   }
 }
 
