@@ -142,7 +142,7 @@ let package = Package(
     ),
     .testTarget(
       name: "TerminalUITests",
-      dependencies: ["TerminalUI", "TerminalTesting", "TermFlowDemo"],
+      dependencies: ["TerminalUI", "TerminalTesting", "TermFlowDemo", "CNcursesw"],
       exclude: ["__Snapshots__"]
     ),
     .testTarget(

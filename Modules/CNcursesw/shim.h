@@ -23,13 +23,13 @@ static inline int tf_colors(void) { return COLORS; }
 static inline int tf_color_pairs(void) { return COLOR_PAIRS; }
 
 /* newterm on explicit file descriptors (the tty's output may be a dup of stdout, which is
-   then pointed at a log file). Unlike initscr it returns NULL instead of exiting when TERM is
-   unknown, so the caller can explain. */
-static inline SCREEN *tf_newterm_fds(int out_fd, int in_fd) {
+   then pointed at a log file), for the terminal `type` (NULL: $TERM). Unlike initscr it
+   returns NULL instead of exiting when the type is unknown, so the caller can explain. */
+static inline SCREEN *tf_newterm_fds(const char *type, int out_fd, int in_fd) {
     FILE *out = fdopen(out_fd, "w");
     FILE *in = fdopen(in_fd, "r");
     if (out == NULL || in == NULL) return NULL;
-    return newterm(NULL, out, in);
+    return newterm(type, out, in);
 }
 
 /* The width libc (and so ncurses) gives a code point in the current locale. */

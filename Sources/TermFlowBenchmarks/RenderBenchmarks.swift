@@ -79,10 +79,9 @@ enum RenderBenchmarks {
       print("\(name): no pty available, skipped")
       return
     }
-    setenv("TERM", "xterm-256color", 1)
     let backend: NcursesBackend
     do {
-      backend = try NcursesBackend(input: pty.follower, output: pty.follower)
+      backend = try NcursesBackend(input: pty.follower, output: pty.follower, terminalType: "xterm-256color")
     } catch {
       print("\(name): \(error), skipped")
       return

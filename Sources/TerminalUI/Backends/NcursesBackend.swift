@@ -56,12 +56,13 @@ public final class NcursesBackend: TerminalBackend {
     var background: Color
   }
 
-  /// Takes over the terminal on `input`/`output` (stdin and stdout by default; a benchmark
-  /// passes a pty). With `logPath`, stdout and stderr are pointed at that file while the screen
-  /// is up, so a stray print cannot corrupt it; they are restored by ``stop()``.
-  public init(input: Int32 = STDIN_FILENO, output: Int32 = STDOUT_FILENO, logPath: String? = nil)
-    throws(StartError)
-  {
+  /// Takes over the terminal on `input`/`output` (stdin and stdout by default; benchmarks and
+  /// tests pass a pty, and the `terminalType` they want instead of `$TERM`). With `logPath`,
+  /// stdout and stderr are pointed at that file while the screen is up, so a stray print cannot
+  /// corrupt it; they are restored by ``stop()``.
+  public init(
+    input: Int32 = STDIN_FILENO, output: Int32 = STDOUT_FILENO, terminalType: String? = nil, logPath: String? = nil
+  ) throws(StartError) {
     guard isatty(input) == 1, isatty(output) == 1 else { throw .notATerminal }
     setlocale(LC_ALL, "")
     // ncurses reads ESCDELAY at start-up. Our own decoder does the escape timing, but keypad
@@ -70,10 +71,14 @@ public final class NcursesBackend: TerminalBackend {
     ttyDescriptor = dup(output)
     inputDescriptor = input
     let ncursesInput = dup(input)
-    guard let screen = tf_newterm_fds(ttyDescriptor, ncursesInput) else {
+    let screen =
+      if let terminalType { tf_newterm_fds(terminalType, ttyDescriptor, ncursesInput) } else {
+        tf_newterm_fds(nil, ttyDescriptor, ncursesInput)
+      }
+    guard let screen else {
       close(ttyDescriptor)
       close(ncursesInput)
-      throw .unknownTerminal(getenv("TERM").map { String(cString: $0) } ?? "")
+      throw .unknownTerminal(terminalType ?? getenv("TERM").map { String(cString: $0) } ?? "")
     }
     self.screen = screen
     colorsEnabled = has_colors() && getenv("NO_COLOR").map { $0.pointee == 0 } ?? true
@@ -147,16 +152,22 @@ public final class NcursesBackend: TerminalBackend {
         }
       }
     }
+    // `curs_set` writes at once, outside the refresh: the cursor is hidden before the cells
+    // change and shown only once the refresh has moved it to its place, so that it never
+    // flashes where the last frame left it.
+    let showsCursor: Bool
     if let cursor = frame.cursor, cursor.x < size.width, cursor.y < size.height {
       leaveok(window, false)
       wmove(window, Int32(cursor.y), Int32(cursor.x))
-      curs_set(1)
+      showsCursor = true
     } else {
       // A hidden cursor may stay wherever the update leaves it: no move to park it.
       leaveok(window, true)
       curs_set(0)
+      showsCursor = false
     }
     wrefresh(window)
+    if showsCursor { curs_set(1) }
     if usesSynchronizedOutput { writeToTerminal("\u{1B}[?2026l") }
   }
 
