@@ -83,16 +83,18 @@ public final class ContactsListScreen: Screen, StoreSubscriber {
   private var isEditingSearch: Bool { model?.search?.isEditing == true }
 
   public var help: [HelpItem] {
+    // The keys that act on a contact only while one is listed: not on an empty list or a
+    // search that found nothing.
+    let listsContacts = (model?.window.total ?? 0) > 0
     if isEditingSearch {
-      return [
-        HelpItem(key: "Type", label: "Search"), HelpItem(key: "↑↓", label: "Move"),
-        HelpItem(key: "Enter", label: "Done"), HelpItem(key: "Esc", label: "Clear"),
-      ]
+      return [HelpItem(key: "Type", label: "Search")]
+        + (listsContacts ? [HelpItem(key: "↑↓", label: "Move")] : [])
+        + [HelpItem(key: "Enter", label: "Done"), HelpItem(key: "Esc", label: "Clear")]
     }
-    var items = [
-      HelpItem(key: "↑↓", label: "Move"), HelpItem(key: "Enter", label: "Open"), HelpItem(key: "/", label: "Search"),
-      HelpItem(key: "a", label: "Add"), HelpItem(key: "e", label: "Edit"), HelpItem(key: "d", label: "Delete"),
-    ]
+    var items: [HelpItem] = []
+    if listsContacts { items += [HelpItem(key: "↑↓", label: "Move"), HelpItem(key: "Enter", label: "Open")] }
+    items += [HelpItem(key: "/", label: "Search"), HelpItem(key: "a", label: "Add")]
+    if listsContacts { items += [HelpItem(key: "e", label: "Edit"), HelpItem(key: "d", label: "Delete")] }
     if model?.search != nil { items.append(HelpItem(key: "Esc", label: "Clear search")) }
     if model?.count.failure != nil { items.append(HelpItem(key: "r", label: "Retry")) }
     items += [HelpItem(key: "S", label: "Sign out"), HelpItem(key: "q", label: "Quit")]
