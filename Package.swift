@@ -142,7 +142,7 @@ let package = Package(
     ),
     .testTarget(
       name: "TerminalUITests",
-      dependencies: ["TerminalUI", "TerminalTesting", "TermFlowDemo", "CNcursesw"],
+      dependencies: ["TerminalUI", "TerminalTesting", "TermFlowDemo"],
       exclude: ["__Snapshots__"]
     ),
     .testTarget(

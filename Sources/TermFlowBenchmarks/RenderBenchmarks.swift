@@ -75,7 +75,7 @@ enum RenderBenchmarks {
     into runner: inout BenchmarkRunner, name: String, fixture: (Size, ScrollWindow, [ListRow]) -> Frame
   ) {
     let size = Size(width: 120, height: 40)
-    guard let pty = Pty(size: size) else {
+    guard let pty = PseudoTerminal(size: size) else {
       print("\(name): no pty available, skipped")
       return
     }
@@ -89,7 +89,7 @@ enum RenderBenchmarks {
     let renderer = Renderer(backend: backend)
     var window = ScrollWindow(total: ListScreenFixture.total, visible: ListScreenFixture.listRows(for: size.height))
     renderer.render(fixture(size, window, window.visibleRange.map(ListScreenFixture.row)))
-    _ = pty.drain()
+    _ = pty.readAvailable()
     var bytes: [Int] = []
     var times: [Double] = []
     let clock = ContinuousClock()
@@ -100,7 +100,7 @@ enum RenderBenchmarks {
         renderer.render(fixture(size, window, rows))
       }
       times.append(Double(elapsed.nanoseconds))
-      bytes.append(pty.drain())
+      bytes.append(pty.readAvailable().count)
     }
     backend.stop()
     let sorted = bytes.sorted()
@@ -113,31 +113,5 @@ enum RenderBenchmarks {
         "c_ncurses_peer_bytes_median": 280,
       ])
     print("  \(name): bytes per Down: median \(median), p95 \(p95), max \(sorted.last ?? 0) (C peer: median 280)")
-  }
-}
-
-/// A pseudo-terminal pair: the benchmark reads what the backend writes to the follower side.
-private struct Pty {
-  let leader: Int32
-  let follower: Int32
-
-  init?(size: Size) {
-    var leader: Int32 = -1
-    var follower: Int32 = -1
-    guard tf_open_pty(Int32(size.height), Int32(size.width), &leader, &follower) == 0 else { return nil }
-    self.leader = leader
-    self.follower = follower
-    _ = fcntl(leader, F_SETFL, fcntl(leader, F_GETFL) | O_NONBLOCK)
-  }
-
-  /// Reads everything written so far; returns the byte count.
-  func drain() -> Int {
-    var total = 0
-    var buffer = [UInt8](repeating: 0, count: 65_536)
-    while true {
-      let count = buffer.withUnsafeMutableBytes { read(leader, $0.baseAddress, $0.count) }
-      guard count > 0 else { return total }
-      total += count
-    }
   }
 }
