@@ -71,11 +71,7 @@ public final class NcursesBackend: TerminalBackend {
     ttyDescriptor = dup(output)
     inputDescriptor = input
     let ncursesInput = dup(input)
-    let screen =
-      if let terminalType { tf_newterm_fds(terminalType, ttyDescriptor, ncursesInput) } else {
-        tf_newterm_fds(nil, ttyDescriptor, ncursesInput)
-      }
-    guard let screen else {
+    guard let screen = tf_newterm_fds(terminalType, ttyDescriptor, ncursesInput) else {
       close(ttyDescriptor)
       close(ncursesInput)
       throw .unknownTerminal(terminalType ?? getenv("TERM").map { String(cString: $0) } ?? "")

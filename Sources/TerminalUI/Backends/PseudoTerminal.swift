@@ -31,6 +31,7 @@ public struct PseudoTerminal: Sendable {
     }
   }
 
+  /// Closes both sides.
   public func close() {
     _ = Glibc.close(leader)
     _ = Glibc.close(follower)
