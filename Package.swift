@@ -77,8 +77,12 @@ let package = Package(
     // Navigation: the route in state, coordinators, screens and the wireframe that presents them.
     .target(name: "Navigation", dependencies: ["Flow", "TerminalUI"]),
 
+    // The vCard format as values: a lenient reader and a strict writer for RFC 2426 and 6350 and
+    // what real clients write, with no file or network I/O and nothing about contacts.
+    .target(name: "VCardFormat"),
+
     // The contacts app's values: contacts, drafts and their validation, accounts, errors.
-    .target(name: "ContactsModel"),
+    .target(name: "ContactsModel", dependencies: ["VCardFormat"]),
 
     // The contacts app's functional core: state, actions, reducers, view models, screens.
     .target(
