@@ -1,6 +1,6 @@
 // swift-tools-version: 6.1
 // TermFlow: a unidirectional-data-flow framework for full-screen terminal apps, and `contacts`,
-// the address book built on it. See README.md for the tour and ../shared/DESIGN.md for the plan.
+// the address book built on it. See README.md for the tour and ARCHITECTURE.md for the design.
 
 import PackageDescription
 

@@ -1,6 +1,8 @@
 #!/bin/bash
 # Side-by-side terminal benchmarks: `contacts` (release) against the C ncurses peer, through
-# ../shared/bench/tuibench.py, with the contacts_scroll and typing scenarios.
+# the tuibench harness's tuibench.py, with the contacts_scroll and typing scenarios. The harness
+# is not part of this repository: BENCH names it (default: ../shared/bench beside the clone).
+# See Benchmarks/README.md.
 #
 #   Benchmarks/run-tuibench.sh                      # 1k, 100k, 1M and 10M contacts, 3 runs each
 #   SIZES="1000 100000" REPEAT=1 Benchmarks/run-tuibench.sh

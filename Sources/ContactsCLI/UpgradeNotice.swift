@@ -16,6 +16,6 @@ extension ContactsDatabase {
     }
   }
 
-  /// Contacts upgraded per minute (measured: see README, "Search").
+  /// Contacts upgraded per minute (measured: see Benchmarks/README.md, "Upgrading older databases").
   private static let upgradedPerMinute = 2_000_000.0
 }

@@ -16,7 +16,7 @@ enum ListScreenFixture {
     ])
   }
 
-  /// Laid out like the C ncurses peer's list (../shared/bench/peers/c/contacts.c, draw_list):
+  /// Laid out like the C ncurses peer's list (the tuibench harness's `peers/c/contacts.c`, draw_list):
   /// a reverse title bar with the count and position, a bold underlined header, the rows, and
   /// a help line; no scrollbar.
   static func frame(size: Size, window: ScrollWindow, rows: [ListRow]) -> Frame {
