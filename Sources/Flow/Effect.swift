@@ -5,6 +5,18 @@
 /// notification), `.run` starts async work whose results come back through `Send`, and
 /// `cancellable`/`cancel` tie work to an ``EffectID`` so it can be stopped when it is no longer
 /// wanted.
+///
+/// ```swift
+/// case .queryChanged(let query):
+///   state.query = query
+///   return .run { send in
+///     let results = try await contacts.search(query)  // an injected client
+///     await send(.resultsLoaded(results))
+///   } onError: { error, send in
+///     await send(.searchFailed("\(error)"))
+///   }
+///   .cancellable(id: "search", cancelInFlight: true)  // a newer query cancels this one
+/// ```
 public struct Effect<Action: Sendable>: Sendable {
   /// The async body of a `.run` effect.
   public typealias Operation = @Sendable (Send<Action>) async throws -> Void

@@ -3,6 +3,19 @@
 /// The app's reducer is built from feature reducers: each feature owns a slice of state and a
 /// subset of actions, and `pullback` lifts it into the parent. Reducers must not do I/O, read
 /// clocks or draw random numbers; those arrive as injected dependencies and run in effects.
+///
+/// ```swift
+/// struct Counter: Equatable { var count = 0 }
+/// enum CounterAction: Equatable, Sendable { case increment, decrement }
+///
+/// let counter = Reducer<Counter, CounterAction> { state, action in
+///   switch action {
+///   case .increment: state.count += 1
+///   case .decrement: state.count -= 1
+///   }
+///   return .none
+/// }
+/// ```
 public struct Reducer<State, Action: Sendable>: Sendable {
   @usableFromInline let body: @Sendable (inout State, Action) -> Effect<Action>
 

@@ -3,6 +3,12 @@ public import Logging
 
 /// The one place that holds the app's state and applies actions to it.
 ///
+/// ```swift
+/// let store = Store(initialState: Counter(), reducer: counter)
+/// store.observe(label, select: \.count) { label, count in label.text = "Count: \(count)" }
+/// store.send(.increment)  // the label now reads "Count: 1"
+/// ```
+///
 /// Dispatch semantics, each pinned down by a test:
 /// - One FIFO queue on the main actor. An action sent while another is being reduced or while
 ///   subscribers are being notified (say, from a subscriber's callback) is queued behind it,

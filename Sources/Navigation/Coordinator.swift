@@ -4,6 +4,43 @@
 /// subscribes them to the store with their selectors) as the route reaches them, and tears them
 /// down (unsubscribes them, cancels their effects) as the route leaves them. Child coordinators
 /// form a tree under the app's coordinator.
+///
+/// ```swift
+/// @MainActor
+/// final class CounterCoordinator: Coordinator {
+///   let store: Store<AppState, AppAction>
+///   let wireframe: Wireframe
+///   private lazy var registry = ScreenRegistry { [store] key, screen in
+///     store.unsubscribe(screen)
+///     store.cancelEffects(id: key)
+///   }
+///
+///   init(store: Store<AppState, AppAction>, wireframe: Wireframe) {
+///     self.store = store
+///     self.wireframe = wireframe
+///   }
+///
+///   func start() {
+///     store.observe(self, select: \.route) { coordinator, route in coordinator.show(route) }
+///   }
+///
+///   func stop() {
+///     store.unsubscribe(self)
+///     registry.removeAll()
+///     wireframe.show(stack: [])
+///   }
+///
+///   private func show(_ route: Route) {
+///     wireframe.show(stack: registry.screens(for: [("counter", makeCounter)]))
+///   }
+///
+///   private func makeCounter() -> any Screen {
+///     let screen = CounterScreen(onIncrement: { [store] in store.send(.increment) })
+///     store.subscribe(screen, select: \.count)
+///     return screen
+///   }
+/// }
+/// ```
 @MainActor
 public protocol Coordinator: AnyObject {
   /// Starts reacting to the route.

@@ -5,6 +5,31 @@ public import TerminalUI
 /// A screen holds the view model its coordinator subscribed it to, builds its view from it, and
 /// turns keys into intents for its handler (the coordinator). It never presents or knows another
 /// screen; where and how it appears is the ``Wireframe``'s business.
+///
+/// ```swift
+/// @MainActor
+/// final class CounterScreen: Screen, StoreSubscriber {
+///   private var count = 0
+///   let onIncrement: () -> Void  // an intent, handled by the coordinator
+///
+///   init(onIncrement: @escaping () -> Void) { self.onIncrement = onIncrement }
+///
+///   func receive(_ value: Int) { count = value }
+///
+///   var title: String { "Counter" }
+///   var help: [HelpItem] { [HelpItem(key: "+", label: "Add one")] }
+///
+///   func body(isFocused: Bool) -> any View {
+///     Text("Count: \(count)", alignment: .center)
+///   }
+///
+///   func handle(_ event: InputEvent) -> Bool {
+///     guard event == .key(.character("+")) else { return false }
+///     onIncrement()
+///     return true
+///   }
+/// }
+/// ```
 @MainActor
 public protocol Screen: AnyObject {
   /// Shown in the breadcrumb (and as a modal's title).

@@ -12,6 +12,13 @@ public import TerminalUI
 ///   dismissed; the keyboard then returns to the screen that had it.
 ///
 /// The help bar at the bottom shows the key bindings of the screen that has the keyboard.
+///
+/// ```swift
+/// let wireframe = Wireframe(appTitle: "Address book")
+/// wireframe.show(stack: [listScreen, detailScreen])  // coordinators do this from the route
+/// wireframe.handle(.key(.down))                      // to the focused screen
+/// let frame = wireframe.render(size: Size(width: 120, height: 40))  // split: list beside detail
+/// ```
 @MainActor
 public final class Wireframe {
   public enum Presentation: Equatable, Sendable {

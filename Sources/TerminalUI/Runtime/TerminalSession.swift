@@ -19,11 +19,30 @@ import Glibc
 /// It knows nothing of stores or screens: the app hands it a `render` function and receives
 /// ``Event``s.
 ///
+/// ```swift
+/// TerminalSession.prepareProcess()
+/// var count = 0
+/// let status = try MainActor.assumeIsolated {
+///   var session: TerminalSession?
+///   session = try TerminalSession(
+///     render: { size in Text("Count: \(count)").frame(size: size) },
+///     handle: { event in
+///       switch event {
+///       case .input(.key(.character("+"))): count += 1
+///       case .input(.key(.character("q"))): session?.exit(status: 0)
+///       default: break
+///       }
+///       session?.setNeedsRender()
+///     })
+///   return session!.run()
+/// }
+/// ```
+///
 /// For tests on a real pty, `TERMFLOW_READY_FIFO=PATH` makes it write `ready <pid>`, then
 /// `idle <frames> <inputs>`, to the FIFO at PATH each time the app is idle and its frame is
-/// on the terminal (see ``IdleAnnouncer``; the app says whether it is idle with ``isAppIdle``).
+/// on the terminal (see `IdleAnnouncer`; the app says whether it is idle with ``isAppIdle``).
 /// For tuning, `TERMFLOW_KEY_TIMING=FILE` times every key from its `read` to its frame on the
-/// terminal and appends a summary to FILE at exit (see ``KeyTimings``).
+/// terminal and appends a summary to FILE at exit (see `KeyTimings`).
 @MainActor
 public final class TerminalSession {
   /// What the session reports to the app.

@@ -3,6 +3,21 @@
 /// Views are plain values built from view models on each render; they hold no state between
 /// frames (focus, selection, text and scroll positions live in the app's state). A view must
 /// never draw outside the region it is given. Rendering is pure, so views need no actor.
+///
+/// ```swift
+/// struct Greeting: View {
+///   var name: String
+///
+///   func render(into frame: inout Frame, in region: Rect) {
+///     VStack([
+///       .fixed(1, Text("Hello, \(name)!", style: Style.plain.bold)),
+///       .fill(Text("Press q to quit.", overflow: .wrap)),
+///     ]).render(into: &frame, in: region)
+///   }
+/// }
+///
+/// let frame = Greeting(name: "Ada").frame(size: Size(width: 20, height: 3))
+/// ```
 public protocol View {
   /// Draws into `frame`, confined to `region`.
   func render(into frame: inout Frame, in region: Rect)
