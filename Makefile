@@ -4,7 +4,7 @@ ARGS ?=
 BENCH_OUT ?= .bench
 SOURCES := Package.swift Sources Tests
 
-.PHONY: run build test soak bench deps format lint clean
+.PHONY: run build test soak bench docs deps format lint clean
 
 ## run: build and start `contacts` (pass options with ARGS="--db /tmp/x.db").
 run: build
@@ -33,6 +33,27 @@ soak:
 bench:
 	$(SWIFT) build -c release --product termflow-bench
 	"$$($(SWIFT) build -c release --show-bin-path)/termflow-bench" --output $(BENCH_OUT)
+
+## docs: the DocC catalogs of the framework modules (Sources/MODULE/MODULE.docc), built with the
+## toolchain's docc into $(DOCS_OUT)/MODULE.doccarchive. Symbol graphs come from the debug build's
+## modules, so after `make test` nothing is compiled. Any warning fails, a broken symbol link too.
+DOCC ?= docc
+DOCS_OUT ?= .build/docs
+DOC_MODULES := Flow TerminalUI Navigation
+docs:
+	$(SWIFT) build --target Navigation
+	@set -e; mkdir -p "$(DOCS_OUT)"; modules="$$($(SWIFT) build --show-bin-path)/Modules"; \
+	for module in $(DOC_MODULES); do \
+		graphs=".build/symbol-graphs/$$module"; rm -rf "$$graphs"; mkdir -p "$$graphs"; \
+		$(SWIFT) symbolgraph-extract -module-name "$$module" -target "$$(uname -m)-unknown-linux-gnu" \
+			-I "$$modules" -I Modules/CNcursesw -minimum-access-level public -skip-synthesized-members \
+			-output-dir "$$graphs"; \
+		$(DOCC) convert "Sources/$$module/$$module.docc" --additional-symbol-graph-dir "$$graphs" \
+			--fallback-display-name "$$module" --fallback-bundle-identifier "termflow.$$module" \
+			--warnings-as-errors --output-dir "$(DOCS_OUT)/$$module.doccarchive" > "$$graphs.log" 2>&1 \
+			|| { cat "$$graphs.log"; echo "error: docc failed on $$module (a warning fails the build; see above)"; exit 1; }; \
+		echo "docs: $(DOCS_OUT)/$$module.doccarchive"; \
+	done
 
 ## deps: the system packages the build and the tests need, installed only when missing.
 deps:
