@@ -37,8 +37,8 @@ struct CardAssembly {
   /// space or tab, dropped), or the line after a quoted-printable soft break (`=` at the end),
   /// which Android and Outlook do not indent.
   mutating func continues(with line: ArraySlice<UInt8>, marker: CardMarker?) -> Bool {
-    guard !pending.isEmpty, marker == nil else { return false }
-    if pending.last == .equals, isQuotedPrintable {
+    guard !pending.isEmpty else { return false }
+    if marker == nil, pending.last == .equals, isQuotedPrintable {
       pending.removeLast()
       pending.append(contentsOf: line)
       return true

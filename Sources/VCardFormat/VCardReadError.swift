@@ -46,15 +46,16 @@ public struct VCardReadError: Error, Hashable, Sendable, CustomStringConvertible
     case .missingName:
       return "\(at) has no property name before its value"
     case .cardTooLarge(let bytes, let limit):
-      return "\(card) is \(Self.megabytes(bytes)), over the \(Self.megabytes(limit)) limit; it was skipped"
+      return "\(card) is \(Self.size(bytes)), over the \(Self.size(limit)) limit; it was skipped"
     }
   }
 
-  static func megabytes(_ bytes: Int) -> String {
-    let tenths = (bytes * 10 + 500_000) / 1_000_000
-    if tenths % 10 == 0 { return "\(tenths / 10) MB" }
-    if tenths == 0 { return "\(bytes) bytes" }
-    return "\(tenths / 10).\(tenths % 10) MB"
+  /// Sizes as people read them: bytes, kB or MB with one decimal at most.
+  static func size(_ bytes: Int) -> String {
+    if bytes < 1_000 { return "\(bytes) bytes" }
+    if bytes < 1_000_000 { return "\((bytes + 500) / 1_000) kB" }
+    let tenths = (bytes + 50_000) / 100_000
+    return tenths % 10 == 0 ? "\(tenths / 10) MB" : "\(tenths / 10).\(tenths % 10) MB"
   }
 }
 

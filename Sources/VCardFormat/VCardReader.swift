@@ -72,7 +72,7 @@ public struct VCardReader: Sendable {
     if pendingCarriageReturns > 0 {
       endPendingCarriageReturns()
     } else if lineLength > 0 {
-      endLine()
+      endLine(terminator: 0)
     }
     if let card {
       self.card = nil
@@ -95,8 +95,8 @@ public struct VCardReader: Sendable {
         switch buffer[index] {
         case .lineFeed:
           index += 1
+          endLine(terminator: pendingCarriageReturns + 1)
           pendingCarriageReturns = 0
-          endLine()
         case .carriageReturn:
           index += 1
           pendingCarriageReturns += 1
@@ -110,7 +110,7 @@ public struct VCardReader: Sendable {
       keep(UnsafeBufferPointer(rebasing: buffer[index..<end]))
       guard end < count else { return }
       if buffer[end] == .lineFeed {
-        endLine()
+        endLine(terminator: 1)
       } else {
         pendingCarriageReturns = 1
       }
@@ -135,14 +135,15 @@ public struct VCardReader: Sendable {
   }
 
   private mutating func endPendingCarriageReturns() {
-    for _ in 0..<pendingCarriageReturns { endLine() }
+    for _ in 0..<pendingCarriageReturns { endLine(terminator: 1) }
     pendingCarriageReturns = 0
   }
 
-  private mutating func endLine() {
+  /// `terminator`: how many bytes ended the line, for the card's size.
+  private mutating func endLine(terminator: Int) {
     lineNumber += 1
     if lineNumber == 1, line.starts(with: [0xEF, 0xBB, 0xBF]) { line.removeFirst(3) }
-    handleLine(line[...], length: lineLength + 1)
+    handleLine(line[...], length: lineLength + terminator)
     line.removeAll(keepingCapacity: line.capacity <= 1 << 16)
     lineLength = 0
   }
@@ -151,7 +152,7 @@ public struct VCardReader: Sendable {
     let marker = CardMarker(bytes)
     if !sawContent, !bytes.allSatisfy(\.isBlank) { sawContent = true }
     guard var card else {
-      if marker == .begin { begin(at: lineNumber) }
+      if marker == .begin { begin(at: lineNumber, length: length) }
       return
     }
     self.card = nil
@@ -164,7 +165,7 @@ public struct VCardReader: Sendable {
         finish(card, ended: true)
       case .begin where card.agentDepth == 0 && !card.lastPropertyIsEmptyAgent:
         finish(card, ended: true)
-        begin(at: lineNumber)
+        begin(at: lineNumber, length: length)
       default:
         if marker == .begin { card.agentDepth += 1 }
         if marker == .end { card.agentDepth -= 1 }
@@ -191,16 +192,17 @@ public struct VCardReader: Sendable {
       self.card = card
     case .begin:
       finish(card, ended: false)
-      begin(at: lineNumber)
+      begin(at: lineNumber, length: length)
     case nil:
       if !bytes.allSatisfy(\.isBlank) { card.startPendingLine(bytes, at: lineNumber) }
       self.card = card
     }
   }
 
-  private mutating func begin(at line: Int) {
+  private mutating func begin(at line: Int, length: Int) {
     sawBegin = true
     card = CardAssembly(startLine: line)
+    card?.byteCount = length
   }
 
   private mutating func finish(_ card: CardAssembly, ended: Bool) {
@@ -221,13 +223,15 @@ public struct VCardReader: Sendable {
   }
 }
 
-/// BEGIN:VCARD and END:VCARD lines, whatever their case and surrounding blanks.
+/// BEGIN:VCARD and END:VCARD lines, whatever their case and trailing blanks. A leading blank
+/// makes a line the continuation of a folded one, never a marker.
 enum CardMarker {
   case begin
   case end
 
   init?(_ line: ArraySlice<UInt8>) {
-    let trimmed = line.trimmingBlanks
+    var trimmed = line
+    while let last = trimmed.last, last.isBlank { trimmed.removeLast() }
     if trimmed.equalsIgnoringCase("BEGIN:VCARD") {
       self = .begin
     } else if trimmed.equalsIgnoringCase("END:VCARD") {
