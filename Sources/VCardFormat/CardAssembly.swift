@@ -14,7 +14,7 @@ struct CardAssembly {
 
   private var pending: [UInt8] = []
   private var pendingLine = 0
-  private var pendingIsQuotedPrintable: Bool?
+  private var pendingTransferEncoding: VCardContentLine.TransferEncoding?
 
   init(startLine: Int) {
     self.startLine = startLine
@@ -34,35 +34,41 @@ struct CardAssembly {
   }
 
   /// Joins `line` to the pending content line if it continues it: a folded line (one leading
-  /// space or tab, dropped), or the line after a quoted-printable soft break (`=` at the end),
-  /// which Android and Outlook do not indent.
+  /// space or tab, dropped); the line after a quoted-printable soft break (`=` at the end),
+  /// which Android and Outlook do not indent; or, after a base64 value, an unindented line of
+  /// base64 alone, as some 2.1 writers wrap binary values.
   mutating func continues(with line: ArraySlice<UInt8>, marker: CardMarker?) -> Bool {
     guard !pending.isEmpty else { return false }
-    if marker == nil, pending.last == .equals, isQuotedPrintable {
+    if let first = line.first, first.isBlank {
+      pending.append(contentsOf: line.dropFirst())
+      return true
+    }
+    guard marker == nil, !line.isEmpty else { return false }
+    if pending.last == .equals, pendingEncoding == .quotedPrintable {
       pending.removeLast()
       pending.append(contentsOf: line)
       return true
     }
-    if let first = line.first, first.isBlank {
-      pending.append(contentsOf: line.dropFirst())
+    if line.allSatisfy(\.isBase64), pendingEncoding == .base64 {
+      pending.append(contentsOf: line)
       return true
     }
     return false
   }
 
-  private var isQuotedPrintable: Bool {
+  private var pendingEncoding: VCardContentLine.TransferEncoding? {
     mutating get {
-      if let known = pendingIsQuotedPrintable { return known }
-      guard case .success(let cut) = VCardContentLine.cut(pending[...]) else { return false }
-      pendingIsQuotedPrintable = cut.isQuotedPrintable
-      return cut.isQuotedPrintable
+      if let known = pendingTransferEncoding { return known }
+      guard case .success(let cut) = VCardContentLine.cut(pending[...]) else { return nil }
+      pendingTransferEncoding = cut.transferEncoding
+      return cut.transferEncoding
     }
   }
 
   mutating func startPendingLine(_ line: ArraySlice<UInt8>, at number: Int) {
     pending.append(contentsOf: line)
     pendingLine = number
-    pendingIsQuotedPrintable = nil
+    pendingTransferEncoding = nil
   }
 
   /// Turns the pending content line into a property, or records why it cannot be one.
@@ -70,7 +76,7 @@ struct CardAssembly {
     guard !pending.isEmpty else { return }
     defer {
       pending.removeAll(keepingCapacity: pending.capacity <= 1 << 16)
-      pendingIsQuotedPrintable = nil
+      pendingTransferEncoding = nil
     }
     guard problem == nil else { return }
     switch VCardContentLine.cut(pending[...]) {

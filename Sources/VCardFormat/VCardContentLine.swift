@@ -67,13 +67,24 @@ struct VCardContentLine {
     return VCardContentLine(name: name, parameters: parameters, value: line[(index + 1)...])
   }
 
-  /// Whether the value is quoted-printable (`ENCODING=QUOTED-PRINTABLE` or 2.1's bare form):
-  /// such a value may go on past a line ending in `=` on an unindented line.
-  var isQuotedPrintable: Bool {
-    parameters.contains { parameter in
-      guard parameter.name == nil || parameter.name!.equalsIgnoringCase("ENCODING") else { return false }
-      return parameter.values.contains { $0.equalsIgnoringCase("QUOTED-PRINTABLE") }
+  enum TransferEncoding {
+    case quotedPrintable
+    case base64
+    case none
+  }
+
+  /// The value's transfer encoding (`ENCODING=...` or 2.1's bare form), which decides what may
+  /// continue the value on an unindented line.
+  var transferEncoding: TransferEncoding {
+    for parameter in parameters where parameter.name == nil || parameter.name!.equalsIgnoringCase("ENCODING") {
+      for value in parameter.values {
+        if value.equalsIgnoringCase("QUOTED-PRINTABLE") { return .quotedPrintable }
+        if value.equalsIgnoringCase("BASE64") || (parameter.name != nil && value.equalsIgnoringCase("B")) {
+          return .base64
+        }
+      }
     }
+    return .none
   }
 }
 
@@ -92,6 +103,11 @@ extension UInt8 {
   static let caret: UInt8 = 0x5E
 
   var isBlank: Bool { self == .space || self == .tab }
+  /// A character of base64 text (RFC 4648 alphabet and padding).
+  var isBase64: Bool {
+    (0x41...0x5A).contains(self) || (0x61...0x7A).contains(self) || (0x30...0x39).contains(self) || self == 0x2B
+      || self == 0x2F || self == .equals
+  }
   var endsParameterName: Bool { self == .equals || self == .semicolon || self == .colon }
   var endsParameterValue: Bool { self == .comma || self == .semicolon || self == .colon }
 }

@@ -10,7 +10,7 @@ enum VCardPropertyDecoding {
   }
 
   static func property(from line: VCardContentLine) -> Result<VCardProperty, Problem> {
-    let nameText = LegacyCharset.windows1252(line.name)
+    let nameText = LegacyCharset.unknown.decode(line.name) ?? ""
     let group: String?
     let name: String
     if let period = nameText.firstIndex(of: ".") {
@@ -26,7 +26,7 @@ enum VCardPropertyDecoding {
     for raw in line.parameters {
       let values = raw.values.map { ParameterValueCoding.decode(LegacyCharset.unknown.decode($0) ?? "") }
       guard raw.name == nil else {
-        parameters.append(VCardParameter(name: LegacyCharset.windows1252(raw.name!), values: values))
+        parameters.append(VCardParameter(name: LegacyCharset.unknown.decode(raw.name!) ?? "", values: values))
         continue
       }
       let bare = values.joined()

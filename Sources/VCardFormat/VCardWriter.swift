@@ -19,7 +19,7 @@
 ///   `,` are quoted and line breaks, `"` and `^` in them are written as RFC 6868 says.
 /// `.v21` is not a target: it is written as 3.0.
 public struct VCardWriter: Sendable {
-  public var version: VCardVersion
+  public let version: VCardVersion
 
   public init(version: VCardVersion = .v40) {
     self.version = version == .v21 ? .v30 : version
@@ -77,6 +77,10 @@ public struct VCardWriter: Sendable {
 
   /// The value as it is, but a raw line break becomes `\n`: a content line is one line.
   private static func appendValue(_ value: String, to line: inout [UInt8]) {
+    guard value.utf8.contains(where: { $0 == .carriageReturn || $0 == .lineFeed }) else {
+      line.append(contentsOf: value.utf8)
+      return
+    }
     var previousWasCarriageReturn = false
     for byte in value.utf8 {
       defer { previousWasCarriageReturn = byte == .carriageReturn }

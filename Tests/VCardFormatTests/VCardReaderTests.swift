@@ -87,7 +87,10 @@ struct VCardReaderTests {
 
   @Test func keepsRepeatedTypeAndLowerCaseNames() throws {
     let card = try readCard(
-      crlf("begin:vcard", "fn:Low Case", "item1.email;type=INTERNET;type=pref:a@b.c", "version:2.1", "end:vcard"))
+      crlf(
+        "begin:vcard", "fn:Low Case", "note;quoted-printable:J=C3=B6rg", "item1.email;type=INTERNET;type=pref:a@b.c",
+        "version:2.1", "end:vcard"))
+    #expect(card.first("NOTE") == VCardProperty(name: "NOTE", value: "Jörg"))
     #expect(card.version == .v21)
     let email = try #require(card.first("EMAIL"))
     #expect(email.group == "item1")
@@ -178,5 +181,17 @@ struct VCardReaderTests {
     #expect(reader.feed(Array("BEGIN:VCARD\r\nFN:A\r\nEND:VC".utf8)).isEmpty)
     #expect(reader.feed(Array("ARD\r\n".utf8)).count == 1)
     #expect(reader.finish().isEmpty)
+  }
+}
+
+@Suite("VCardReader: 2.1 binary values")
+struct VCardReaderBinaryTests {
+  @Test func joinsUnindentedBase64LinesAfterABase64Value() throws {
+    let card = try readCard(
+      crlf(
+        "BEGIN:VCARD", "VERSION:2.1", "FN:B", "PHOTO;ENCODING=BASE64;TYPE=JPEG:", "/9j/4AAQ", "SkZJRg==", "",
+        "TEL:1", "END:VCARD"))
+    #expect(card.first("PHOTO")?.value == "/9j/4AAQSkZJRg==")
+    #expect(card.first("TEL")?.value == "1")
   }
 }
