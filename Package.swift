@@ -136,6 +136,7 @@ let package = Package(
     // `make bench`: release-built benchmarks that write JSON under .bench/.
     .executableTarget(name: "TermFlowBenchmarks", dependencies: ["Flow", "TerminalUI", "CNcursesw", "ContactsCore"]),
 
+    .testTarget(name: "VCardFormatTests", dependencies: ["VCardFormat"]),
     .testTarget(
       name: "FlowTests",
       dependencies: [

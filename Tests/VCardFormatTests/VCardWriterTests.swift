@@ -1,0 +1,159 @@
+import Testing
+import VCardFormat
+
+@Suite("VCardWriter: strict output")
+struct VCardWriterTests {
+  @Test func writesBeginVersionSecondPropertiesInOrderAndCRLF() {
+    let card = VCard(properties: [
+      VCardProperty(name: "FN", text: "Jane Doe"),
+      VCardProperty(
+        group: "item1", name: "EMAIL", parameters: [VCardParameter("TYPE", "work", "pref")], value: "j@example.com"),
+      VCardProperty(name: "VERSION", value: "3.0"),
+      VCardProperty(name: "X-ABLabel", text: "Other"),
+    ])
+    #expect(
+      VCardWriter().string(card)
+        == crlf(
+          "BEGIN:VCARD", "VERSION:4.0", "FN:Jane Doe", "item1.EMAIL;TYPE=work,pref:j@example.com", "X-ABLABEL:Other",
+          "END:VCARD"))
+    #expect(
+      VCardWriter(version: .v30).string(card).hasPrefix("BEGIN:VCARD\r\nVERSION:3.0\r\nN:;;;;\r\nFN:Jane Doe\r\n"))
+  }
+
+  @Test func escapesTextAndStructuredValuesPerProperty() {
+    let card = VCard(properties: [
+      VCardProperty(name: "FN", text: "Doe, Jane; \"JD\""),
+      VCardProperty(name: "N", components: [["Doe"], ["Jane", "Mary"], [], ["Dr."], ["a;b"]]),
+      VCardProperty(name: "NOTE", text: "back\\slash\r\nnew line"),
+      VCardProperty(name: "URL", value: "http://example.com/a,b;c"),
+    ])
+    #expect(
+      VCardWriter().string(card)
+        == crlf(
+          "BEGIN:VCARD", "VERSION:4.0", #"FN:Doe\, Jane\; "JD""#, #"N:Doe;Jane,Mary;;Dr.;a\;b"#,
+          #"NOTE:back\\slash\nnew line"#, "URL:http://example.com/a,b;c", "END:VCARD"))
+  }
+
+  @Test func quotesAndCaretEncodesParameterValues() {
+    let property = VCardProperty(
+      name: "ADR",
+      parameters: [VCardParameter("LABEL", "1 Main St.\nTown: \"Old\" ^ 1,2"), VCardParameter("TYPE", "home")],
+      value: ";;1 Main St.;Town;;;")
+    let text = VCardWriter().string(VCard(properties: [VCardProperty(name: "FN", text: "A"), property]))
+    #expect(text.contains(#"ADR;LABEL="1 Main St.^nTown: ^'Old^' ^^ 1,2";TYPE=home:;;1 Main St.;Town;;;"#))
+    #expect(VCardReader.read(text).first?.card?.first("ADR") == property)
+  }
+
+  @Test func writesARawLineBreakInAValueAsEscaped() {
+    let card = VCard(properties: [VCardProperty(name: "FN", value: "two\nlines\r\nand\rmore")])
+    #expect(VCardWriter().string(card).contains("FN:two\\nlines\\nand\\nmore\r\n"))
+  }
+
+  @Test func neverWritesCharsetOrQuotedPrintable() {
+    let card = VCard(properties: [
+      VCardProperty(
+        name: "FN", parameters: [VCardParameter("CHARSET", "UTF-8"), VCardParameter("ENCODING", "QUOTED-PRINTABLE")],
+        value: "Zoë"),
+      VCardProperty(
+        name: "NOTE", parameters: [VCardParameter("ENCODING", "8BIT"), VCardParameter("LANGUAGE", "fr")], value: "x"),
+    ])
+    for version in [VCardVersion.v30, .v40] {
+      let text = VCardWriter(version: version).string(card)
+      #expect(text.contains("\r\nFN:Zoë\r\n"))
+      #expect(text.contains("\r\nNOTE;LANGUAGE=fr:x\r\n"))
+    }
+  }
+
+  @Test func derivesAMissingFormattedNameFromNThenOrgThenEmail() {
+    func formattedName(_ properties: [VCardProperty]) -> String? {
+      let text = VCardWriter().string(VCard(properties: properties))
+      return VCardReader.read(text).first?.card?.first("FN")?.text
+    }
+    #expect(
+      formattedName([VCardProperty(name: "N", components: [["Doe"], ["Jane"], ["Q"], ["Dr."], ["Jr."]])])
+        == "Dr. Jane Q Doe Jr.")
+    #expect(formattedName([VCardProperty(name: "ORG", components: [["ACME, Inc."], ["Sales"]])]) == "ACME, Inc.")
+    #expect(formattedName([VCardProperty(name: "EMAIL", value: "a@b.c")]) == "a@b.c")
+    #expect(formattedName([]) == "")
+    #expect(
+      formattedName([VCardProperty(name: "FN", text: "Given"), VCardProperty(name: "ORG", text: "Not this")]) == "Given"
+    )
+  }
+
+  @Test func foldsAt75OctetsWithoutSplittingACharacter() throws {
+    let writer = VCardWriter()
+    // "NOTE:" plus 70 ASCII octets is exactly 75: not folded; one more octet folds.
+    let exact = writer.string(
+      VCard(properties: [VCardProperty(name: "NOTE", value: String(repeating: "a", count: 70))]))
+    #expect(exact.contains("\r\nNOTE:" + String(repeating: "a", count: 70) + "\r\n"))
+    let over = writer.string(VCard(properties: [VCardProperty(name: "NOTE", value: String(repeating: "a", count: 71))]))
+    #expect(over.contains("\r\nNOTE:" + String(repeating: "a", count: 70) + "\r\n a\r\n"))
+
+    // "é" is 2 octets, "🙂" 4, "e\u{301}" 3: every offset meets a character boundary somewhere.
+    for prefix in 0..<4 {
+      let value = String(repeating: "x", count: prefix) + String(repeating: "é🙂e\u{301}漢", count: 40)
+      let bytes = writer.bytes(VCard(properties: [VCardProperty(name: "NOTE", text: value)]))
+      let lines = try physicalLines(bytes)
+      #expect(lines.allSatisfy { $0.count <= 75 })
+      #expect(lines.allSatisfy { String(validating: $0, as: UTF8.self) != nil }, "a character was split")
+      #expect(lines.contains { $0.count >= 72 }, "lines should be filled")
+      #expect(VCardReader.read(bytes).first?.card?.first("NOTE")?.text == value)
+    }
+  }
+
+  @Test func convertsBinaryPhotosBetween30And40() throws {
+    let v30 = try readCard(
+      crlf("BEGIN:VCARD", "VERSION:3.0", "FN:P", "N:;;;;", "PHOTO;ENCODING=b;TYPE=JPEG:/9j/4AAQSkZJRg==", "END:VCARD"))
+    let as40 = VCardWriter(version: .v40).string(v30)
+    #expect(as40.contains("\r\nPHOTO:data:image/jpeg;base64,/9j/4AAQSkZJRg==\r\n"))
+    let back = VCardWriter(version: .v30).string(try readCard(as40))
+    #expect(back.contains("\r\nPHOTO;ENCODING=b;TYPE=JPEG:/9j/4AAQSkZJRg==\r\n"))
+    #expect(back == VCardWriter(version: .v30).string(v30))
+
+    // 2.1's BASE64 becomes 3.0's b; a KEY's format comes along; other URIs stay URIs.
+    let v21 = try readCard(
+      crlf(
+        "BEGIN:VCARD", "VERSION:2.1", "FN:K", "KEY;X509;ENCODING=BASE64:MIIB",
+        "LOGO;VALUE=uri:http://example.com/l.png",
+        "PHOTO;BASE64:iVBORw0KGgoAAA", "END:VCARD"))
+    let v21as30 = VCardWriter(version: .v30).string(v21)
+    #expect(v21as30.contains("\r\nKEY;TYPE=X509;ENCODING=b:MIIB\r\n"))
+    #expect(v21as30.contains("\r\nLOGO;VALUE=uri:http://example.com/l.png\r\n"))
+    let v21as40 = VCardWriter(version: .v40).string(v21)
+    #expect(v21as40.contains("\r\nKEY:data:application/x-x509-ca-cert;base64,MIIB\r\n"))
+    #expect(v21as40.contains("\r\nPHOTO:data:image/png;base64,iVBORw0KGgoAAA\r\n"))
+  }
+
+  @Test func writingTwiceGivesTheSameBytesAndAppendStreams() {
+    let cards = [
+      VCard(properties: [VCardProperty(name: "FN", text: String(repeating: "Zoë 🙂 ", count: 30))]),
+      VCard(properties: [VCardProperty(name: "N", components: [["Doe"], ["J"]])]),
+    ]
+    let writer = VCardWriter(version: .v30)
+    var streamed: [UInt8] = []
+    for card in cards { writer.append(card, to: &streamed) }
+    #expect(Array(writer.string(cards).utf8) == streamed)
+    #expect(writer.string(cards) == writer.string(cards))
+    #expect(writer.bytes(cards[0]) + writer.bytes(cards[1]) == streamed)
+  }
+}
+
+/// Splits written bytes at CRLF, failing on a bare CR or LF.
+func physicalLines(_ bytes: [UInt8], sourceLocation: SourceLocation = #_sourceLocation) throws -> [ArraySlice<UInt8>] {
+  var lines: [ArraySlice<UInt8>] = []
+  var start = 0
+  var index = 0
+  while index < bytes.count {
+    if bytes[index] == 0x0D {
+      try #require(index + 1 < bytes.count && bytes[index + 1] == 0x0A, "bare CR", sourceLocation: sourceLocation)
+      lines.append(bytes[start..<index])
+      index += 2
+      start = index
+    } else {
+      try #require(bytes[index] != 0x0A, "bare LF", sourceLocation: sourceLocation)
+      index += 1
+    }
+  }
+  try #require(start == bytes.count, "the output does not end in CRLF", sourceLocation: sourceLocation)
+  return lines
+}
