@@ -94,6 +94,7 @@ let package = Package(
       name: "ContactsServices",
       dependencies: [
         "ContactsModel",
+        "VCardFormat",
         .product(name: "GRDB", package: "GRDB.swift"),
         // The raw sqlite3_* API, for the seeder's bulk inserts.
         .product(name: "GRDBSQLite", package: "GRDB.swift"),

@@ -1,112 +1,91 @@
 import Foundation
+public import VCardFormat
 
-/// A contact as the app shows and edits it.
+/// A contact as the app shows, edits, imports and exports it: every field a person keeps in an
+/// address book, and whatever else its card held.
+///
+/// The fields the app understands are values to read and edit; every property of the card that
+/// they do not cover (`X-` properties, photos, `itemN.` labels, keys, extra names) is in
+/// ``kept``, in its order, and goes back out on export and sync. Each entry also remembers the
+/// property it was read from, so writing an unchanged field gives back the very same property,
+/// parameters and all: editing one field changes that field and the revision, nothing else.
 public struct Contact: Hashable, Sendable, Identifiable, Codable {
+  /// The row in this database; 0 for a contact not stored yet.
   public var id: Int64
+  /// The card's UID: the same contact on every device and server, kept for ever.
+  public var uid: String
+  /// When the contact last changed (REV); nil when its card never said.
+  public var revision: Date?
+  /// The name as shown (FN).
   public var name: String
-  public var email: String
-  public var phone: String
-  public var company: String
-  public var address: String
+  /// The name in its parts (N), for sorting and for clients that want them.
+  public var nameParts: PersonName
+  public var nicknames: [String]
+  public var emails: [ContactEntry<String>]
+  public var phones: [ContactEntry<String>]
+  public var addresses: [ContactEntry<PostalAddress>]
+  public var urls: [ContactEntry<String>]
+  /// The organisation (the first part of ORG); its units stay with the property.
+  public var organization: String
+  public var title: String
+  public var birthday: PartialDate?
+  public var anniversary: PartialDate?
+  public var categories: [String]
   public var notes: String
+  /// The card's properties the fields above do not cover, in their order.
+  public var kept: [VCardProperty]
+  /// The properties the single-valued fields were read from (FN, N, NICKNAME, ORG, TITLE, BDAY,
+  /// ANNIVERSARY, CATEGORIES, NOTE), written back as they were while the field is unchanged.
+  public var sources: [String: VCardProperty]
 
+  public init(
+    id: Int64 = 0, uid: String = "", revision: Date? = nil, name: String, nameParts: PersonName = PersonName(),
+    nicknames: [String] = [], emails: [ContactEntry<String>] = [], phones: [ContactEntry<String>] = [],
+    addresses: [ContactEntry<PostalAddress>] = [], urls: [ContactEntry<String>] = [], organization: String = "",
+    title: String = "", birthday: PartialDate? = nil, anniversary: PartialDate? = nil, categories: [String] = [],
+    notes: String = "", kept: [VCardProperty] = [], sources: [String: VCardProperty] = [:]
+  ) {
+    self.id = id
+    self.uid = uid
+    self.revision = revision
+    self.name = name
+    self.nameParts = nameParts
+    self.nicknames = nicknames
+    self.emails = emails
+    self.phones = phones
+    self.addresses = addresses
+    self.urls = urls
+    self.organization = organization
+    self.title = title
+    self.birthday = birthday
+    self.anniversary = anniversary
+    self.categories = categories
+    self.notes = notes
+    self.kept = kept
+    self.sources = sources
+  }
+
+  /// A contact with one of each of the list's columns, as tests and the seeder write them.
   public init(
     id: Int64, name: String, email: String = "", phone: String = "", company: String = "", address: String = "",
     notes: String = ""
   ) {
-    self.id = id
-    self.name = name
-    self.email = email
-    self.phone = phone
-    self.company = company
-    self.address = address
-    self.notes = notes
+    self.init(
+      id: id, name: name, emails: email.isEmpty ? [] : [ContactEntry(email)],
+      phones: phone.isEmpty ? [] : [ContactEntry(phone)],
+      addresses: address.isEmpty ? [] : [ContactEntry(PostalAddress(street: address))], organization: company,
+      notes: notes)
   }
+
+  /// The address mail goes to: the preferred email, else the first.
+  public var email: String { ContactEntry.primary(of: emails)?.value ?? "" }
+  /// The number to call: the preferred phone, else the first.
+  public var phone: String { ContactEntry.primary(of: phones)?.value ?? "" }
+  /// The organisation, under the name the list's column has always had.
+  public var company: String { organization }
+  /// The preferred postal address on one line.
+  public var address: String { ContactEntry.primary(of: addresses)?.value.singleLine ?? "" }
 
   /// Where the contact sits in the sorted list: the keyset for paging.
   public var position: ContactPosition { ContactPosition(sortKey: ContactPosition.sortKey(for: name), id: id) }
-}
-
-/// A place in the sorted list of one account's contacts.
-public struct ContactPosition: Hashable, Sendable, Codable {
-  public var sortKey: String
-  public var id: Int64
-
-  public init(sortKey: String, id: Int64) {
-    self.sortKey = sortKey
-    self.id = id
-  }
-
-  /// The sort order people expect: case and accents folded ("zoë" with "Zoe"), then by id.
-  public static func sortKey(for name: String) -> String {
-    // Most names are ASCII: lowercasing the bytes gives exactly what Foundation's folding gives,
-    // without its cost (seeding folds millions of names).
-    let ascii =
-      name.utf8.withContiguousStorageIfAvailable { asciiFolded($0, name) } ?? asciiFolded(Array(name.utf8), name)
-    return ascii ?? name.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
-  }
-
-  /// `name` lowercased when its bytes are all ASCII; nil otherwise.
-  private static func asciiFolded(_ bytes: some Collection<UInt8>, _ name: String) -> String? {
-    var hasUppercase = false
-    for byte in bytes {
-      if byte >= 0x80 { return nil }
-      if byte &- 0x41 < 26 { hasUppercase = true }
-    }
-    guard hasUppercase else { return name }
-    return String(unsafeUninitializedCapacity: bytes.count) { buffer in
-      var index = 0
-      for byte in bytes {
-        buffer[index] = byte &- 0x41 < 26 ? byte | 0x20 : byte
-        index += 1
-      }
-      return index
-    }
-  }
-}
-
-/// What a contact form holds before it is saved.
-public struct ContactDraft: Hashable, Sendable, Codable {
-  public enum Field: String, Hashable, Sendable, CaseIterable, Codable {
-    case name, email, phone, company, address, notes
-  }
-
-  public var name = ""
-  public var email = ""
-  public var phone = ""
-  public var company = ""
-  public var address = ""
-  public var notes = ""
-
-  public init(
-    name: String = "", email: String = "", phone: String = "", company: String = "", address: String = "",
-    notes: String = ""
-  ) {
-    self.name = name
-    self.email = email
-    self.phone = phone
-    self.company = company
-    self.address = address
-    self.notes = notes
-  }
-
-  public init(_ contact: Contact) {
-    self.init(
-      name: contact.name, email: contact.email, phone: contact.phone, company: contact.company,
-      address: contact.address, notes: contact.notes)
-  }
-
-  /// Per-field problems, in words for the form; empty when the draft can be saved.
-  public var problems: [Field: String] {
-    var problems: [Field: String] = [:]
-    if name.trimmingCharacters(in: .whitespaces).isEmpty { problems[.name] = "A name is required" }
-    if name.count > 200 { problems[.name] = "Keep the name under 200 characters" }
-    if !email.isEmpty && !EmailAddress.isValid(email) { problems[.email] = "Enter a valid email address" }
-    let phoneCharacters = CharacterSet(charactersIn: "0123456789+-(). /x")
-    if !phone.isEmpty && !phone.unicodeScalars.allSatisfy(phoneCharacters.contains) {
-      problems[.phone] = "Use digits, spaces and + - ( ) . / x"
-    }
-    if notes.count > 10_000 { problems[.notes] = "Keep notes under 10,000 characters" }
-    return problems
-  }
 }

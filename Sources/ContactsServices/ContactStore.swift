@@ -3,14 +3,6 @@ import Foundation
 import GRDB
 import GRDBSQLite
 
-extension Contact {
-  init(row: Row) {
-    self.init(
-      id: row["id"], name: row["name"], email: row["email"], phone: row["phone"], company: row["company"],
-      address: row["address"], notes: row["notes"])
-  }
-}
-
 /// Candidates for a search in list order, each tested against the search as it is read: the
 /// statement gives `listKey, sortKey, email, phoneWords, company`; SQLite's text is read straight
 /// from it, no `Row` or `String` per contact.
@@ -67,13 +59,8 @@ private struct SearchScan: ~Copyable {
 /// One account's contacts: counts, keyset pages, search, and transactional saves. Another
 /// account's contacts are never visible: every query is scoped by account.
 public final class ContactStore: Sendable {
-  public enum StoreError: Error, Equatable, Sendable {
-    case invalid([ContactDraft.Field: String])
-    case notFound
-  }
-
-  private let database: ContactsDatabase
-  private let now: @Sendable () -> Date
+  let database: ContactsDatabase
+  let now: @Sendable () -> Date
 
   public init(database: ContactsDatabase, now: @escaping @Sendable () -> Date = Date.init) {
     self.database = database
@@ -119,7 +106,7 @@ public final class ContactStore: Sendable {
     let sql = "SELECT * FROM contact WHERE \(condition) ORDER BY \(order) LIMIT ?"
     let query = arguments
     let contacts = try await database.writer.read { db in
-      try Row.fetchAll(db, sql: sql, arguments: query).map(Contact.init(row:))
+      try Row.fetchAll(db, sql: sql, arguments: query).map(StoredContact.contact)
     }
     return forward ? contacts : contacts.reversed()
   }
@@ -136,7 +123,7 @@ public final class ContactStore: Sendable {
   public func contact(id: Int64, account: Int64) async throws -> Contact? {
     try await database.writer.read { db in
       try Row.fetchOne(db, sql: "SELECT * FROM contact WHERE id = ? AND accountId = ?", arguments: [id, account])
-        .map(Contact.init(row:))
+        .map(StoredContact.contact)
     }
   }
 
@@ -229,53 +216,10 @@ public final class ContactStore: Sendable {
     let rows = try Row.fetchAll(
       db, sql: "SELECT * FROM contact WHERE listKey IN (\(databaseQuestionMarks(count: page.count)))",
       arguments: StatementArguments(page))
-    let byKey = Dictionary(uniqueKeysWithValues: rows.map { ($0["listKey"] as Int64, Contact(row: $0)) })
+    let byKey = Dictionary(uniqueKeysWithValues: rows.map { ($0["listKey"] as Int64, StoredContact.contact($0)) })
     return ContactSearchResult(
       contacts: page.compactMap { byKey[$0] }, total: min(matches.count, countLimit),
       isTotalExact: matches.count <= countLimit)
-  }
-
-  public func insert(_ draft: ContactDraft, account: Int64) async throws -> Contact {
-    let problems = draft.problems
-    guard problems.isEmpty else { throw StoreError.invalid(problems) }
-    let updatedAt = now().timeIntervalSince1970
-    return try await database.writer.write { db in
-      try db.execute(
-        sql: """
-          INSERT INTO contact (accountId, name, sortKey, email, phone, phoneWords, company, address, notes, updatedAt)
-          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-          """,
-        arguments: [
-          account, draft.name, Self.sortKey(for: draft.name), draft.email, draft.phone,
-          ExtraSearchWords.of(phone: draft.phone, name: draft.name, company: draft.company), draft.company,
-          draft.address, draft.notes, updatedAt,
-        ])
-      return Contact(
-        id: db.lastInsertedRowID, name: draft.name, email: draft.email, phone: draft.phone, company: draft.company,
-        address: draft.address, notes: draft.notes)
-    }
-  }
-
-  public func update(id: Int64, with draft: ContactDraft, account: Int64) async throws -> Contact {
-    let problems = draft.problems
-    guard problems.isEmpty else { throw StoreError.invalid(problems) }
-    let updatedAt = now().timeIntervalSince1970
-    return try await database.writer.write { db in
-      try db.execute(
-        sql: """
-          UPDATE contact SET name = ?, sortKey = ?, email = ?, phone = ?, phoneWords = ?, company = ?, address = ?,
-          notes = ?, updatedAt = ? WHERE id = ? AND accountId = ?
-          """,
-        arguments: [
-          draft.name, Self.sortKey(for: draft.name), draft.email, draft.phone,
-          ExtraSearchWords.of(phone: draft.phone, name: draft.name, company: draft.company), draft.company,
-          draft.address, draft.notes, updatedAt, id, account,
-        ])
-      guard db.changesCount == 1 else { throw StoreError.notFound }
-      return Contact(
-        id: id, name: draft.name, email: draft.email, phone: draft.phone, company: draft.company,
-        address: draft.address, notes: draft.notes)
-    }
   }
 
   public func delete(id: Int64, account: Int64) async throws {

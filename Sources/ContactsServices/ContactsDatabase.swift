@@ -18,6 +18,8 @@ public final class ContactsDatabase: Sendable {
     case locked(String)
     case notADatabase(String)
     case corrupt(String, detail: String)
+    /// The disk (or the user's quota) is full: the file is fine, there is no room to write.
+    case diskFull(String)
 
     public var description: String {
       switch self {
@@ -27,6 +29,8 @@ public final class ContactsDatabase: Sendable {
       case .locked(let path): "\(path) is locked by another program; close it and try again."
       case .notADatabase(let path): "\(path) is not a contacts database (not an SQLite file). It was left untouched."
       case .corrupt(let path, let detail): "\(path) is damaged (\(detail)). It was left untouched."
+      case .diskFull(let path):
+        "the disk holding \(path) is full. Nothing was lost; free some space and start contacts again."
       }
     }
   }
@@ -36,7 +40,8 @@ public final class ContactsDatabase: Sendable {
   /// contacts before a database from an older version is migrated: that can take minutes with
   /// millions of contacts, and people should be told before they wait.
   public static func open(
-    at path: String, busyTimeout: TimeInterval = 2, willUpgrade: (_ contacts: Int) -> Void = { _ in }
+    at path: String, busyTimeout: TimeInterval = 2, willUpgrade: (_ contacts: Int) -> Void = { _ in },
+    upgradeProgress: @escaping @Sendable (_ fraction: Double) -> Void = { _ in }
   ) throws(OpenError) -> ContactsDatabase {
     let directory = (path as NSString).deletingLastPathComponent
     if !directory.isEmpty {
@@ -61,7 +66,7 @@ public final class ContactsDatabase: Sendable {
     configuration.foreignKeysEnabled = true
     do {
       let pool = try DatabasePool(path: path, configuration: configuration)
-      let migrator = ContactsSchema.migrator
+      let migrator = ContactsSchema.migrator(progress: upgradeProgress)
       let contactsToUpgrade = try pool.read { db -> Int? in
         guard try !migrator.appliedIdentifiers(db).isEmpty, try !migrator.hasCompletedMigrations(db) else { return nil }
         return try Int.fetchOne(db, sql: "SELECT ifnull(sum(contactCount), 0) FROM account")
@@ -87,6 +92,7 @@ public final class ContactsDatabase: Sendable {
     case .SQLITE_NOTADB: .notADatabase(path)
     case .SQLITE_READONLY: .readOnly(path)
     case .SQLITE_CANTOPEN, .SQLITE_PERM, .SQLITE_AUTH: .unreadable(path)
+    case .SQLITE_FULL: .diskFull(path)
     default: .corrupt(path, detail: error.message ?? "\(error.resultCode)")
     }
   }

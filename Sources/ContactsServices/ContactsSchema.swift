@@ -2,7 +2,10 @@ import GRDB
 
 /// The database schema, as migrations: add a migration, never edit one that has shipped.
 enum ContactsSchema {
-  static var migrator: DatabaseMigrator {
+  static var migrator: DatabaseMigrator { migrator(progress: { _ in }) }
+
+  /// The migrations; the long steps report their progress (0...1) to `progress` as they go.
+  static func migrator(progress: @escaping @Sendable (Double) -> Void) -> DatabaseMigrator {
     var migrator = DatabaseMigrator()
     migrator.registerMigration("v1: accounts, contacts, search") { db in
       try db.create(table: "account") { table in
@@ -81,7 +84,42 @@ enum ContactsSchema {
     migrator.registerMigration("v4: names found by their plain letters") { db in
       try migrateToPlainSpellings(db)
     }
+    migrator.registerMigration("v5: whole cards and UIDs") { db in
+      try migrateToCards(db, progress: progress)
+    }
     return migrator
+  }
+
+  /// An SQL expression for a new random UUID (version 4), lower-case as RFC 9562 writes it.
+  static let randomUUID = """
+    lower(hex(randomblob(4)) || '-' || hex(randomblob(2)) || '-4' || substr(hex(randomblob(2)), 2) || '-'
+      || substr('89ab', 1 + (abs(random()) % 4), 1) || substr(hex(randomblob(2)), 2) || '-' || hex(randomblob(6)))
+    """
+
+  /// v5: every contact gets a UID (kept for ever: sync and re-imports find it by it) and a
+  /// column for its whole card (vCard 4.0), which holds every field and whatever else the card
+  /// had. Contacts from before keep NULL there: their columns are the whole contact, and their
+  /// card is made from them when it is first written. UIDs are given in batches of ids, so the
+  /// upgrade can say how far it is.
+  static func migrateToCards(_ db: Database, progress: (Double) -> Void) throws {
+    try db.execute(
+      sql: """
+        ALTER TABLE contact ADD COLUMN uid TEXT;
+        ALTER TABLE contact ADD COLUMN card TEXT;
+        """)
+    let bounds = try Row.fetchOne(db, sql: "SELECT ifnull(min(id), 0) AS low, ifnull(max(id), 0) AS high FROM contact")
+    let low: Int64 = bounds?["low"] ?? 0
+    let high: Int64 = bounds?["high"] ?? 0
+    let batch: Int64 = 100_000
+    var start = low
+    let statement = try db.makeStatement(sql: "UPDATE contact SET uid = \(randomUUID) WHERE id >= ? AND id < ?")
+    while start <= high && high > 0 {
+      try statement.execute(arguments: [start, start + batch])
+      start += batch
+      progress(Double(start - low) / Double(high - low + 1))
+    }
+    try db.execute(sql: "CREATE UNIQUE INDEX contact_by_account_uid ON contact(accountId, uid)")
+    progress(1)
   }
 
   /// The longest prefix the search index keeps a list of contacts for (FTS5's `prefix`

@@ -91,12 +91,12 @@ public struct Seeder: Sendable {
       let values = (0..<rows).map { row in
         let first = 5 + row * fields
         let parameters = (first..<(first + fields)).map { "?\($0)" }.joined(separator: ", ")
-        return "(?1, \(parameters), '', ?2, ?3 + \(row) * ?4)"
+        return "(?1, \(parameters), '', ?2, ?3 + \(row) * ?4, \(ContactsSchema.randomUUID))"
       }
       return try db.makeStatement(
         sql: """
           INSERT INTO contact (accountId, name, sortKey, email, phone, phoneWords, company, address, notes, updatedAt,
-            listKey)
+            listKey, uid)
           VALUES \(values.joined(separator: ", "))
           """)
     }

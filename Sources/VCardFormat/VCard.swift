@@ -4,7 +4,7 @@
 /// property (unknown, `X-`, grouped, binary) and writers put each one back, so an app that maps
 /// a few properties to its own model can hand the rest back untouched. BEGIN and END are not
 /// properties; VERSION is, so a card says which version it was read as.
-public struct VCard: Hashable, Sendable {
+public struct VCard: Hashable, Sendable, Codable {
   public var properties: [VCardProperty]
 
   public init(properties: [VCardProperty] = []) {
@@ -41,7 +41,7 @@ public enum VCardVersion: String, Hashable, Sendable, CaseIterable {
 /// base64 text), with the format's backslash escapes still in it. Keeping the escaped form is
 /// what makes a property the app does not understand go back out byte for byte; `text` and
 /// `components` give the decoded values of the properties an app does understand.
-public struct VCardProperty: Hashable, Sendable {
+public struct VCardProperty: Hashable, Sendable, Codable {
   /// The `itemN` of `itemN.EMAIL`: properties with one group belong together (a label, say).
   public var group: String?
   /// Upper-cased: names are case-insensitive.
@@ -91,7 +91,7 @@ public struct VCardProperty: Hashable, Sendable {
 }
 
 /// One parameter: `NAME=value,value`. Names are upper-cased; values keep their case.
-public struct VCardParameter: Hashable, Sendable {
+public struct VCardParameter: Hashable, Sendable, Codable {
   public var name: String
   public var values: [String]
 

@@ -250,7 +250,7 @@ struct AppFlowTests {
       $0.signedIn?.editor?.edited = [.name, .email]
     }
     store.send(.editor(.save)) {
-      $0.signedIn?.editor?.edited = Set(ContactDraft.Field.allCases)
+      $0.signedIn?.editor?.edited = Set(ContactEditor.Field.textFields)
       $0.signedIn?.editor?.focus.focus(.email)
     }
     #expect(store.state.signedIn?.editor?.problem(.email) == "Enter a valid email address")

@@ -66,7 +66,7 @@ struct ContactStoreTests {
     let fixture = try await makeFixture()
     defer { fixture.directory.remove() }
     await #expect(
-      throws: ContactStore.StoreError.invalid([.name: "A name is required", .email: "Enter a valid email address"])
+      throws: ContactStore.StoreError.invalid([.name: "A name is required", .email(0): "Enter a valid email address"])
     ) {
       try await fixture.store.insert(ContactDraft(name: " ", email: "not-an-email"), account: fixture.ada)
     }

@@ -22,11 +22,11 @@ public struct ContactEditor: Equatable, Sendable {
 
   /// Nil for a new contact.
   public let id: Int64?
-  public var inputs: [ContactDraft.Field: TextInput]
+  public var inputs: [Field: TextInput]
   /// The draft as loaded, to tell whether anything changed.
   public var original: ContactDraft
   public var focus = FocusRing(Field.allCases)
-  public var edited: Set<ContactDraft.Field> = []
+  public var edited: Set<Field> = []
   public var status: Status
   /// Set when a paste did not fit in its field.
   public var notice: String?
@@ -47,24 +47,26 @@ public struct ContactEditor: Equatable, Sendable {
     status = contact == nil ? .loading : .editing
   }
 
-  static func inputs(for draft: ContactDraft) -> [ContactDraft.Field: TextInput] {
+  static func inputs(for draft: ContactDraft) -> [Field: TextInput] {
     Dictionary(
-      uniqueKeysWithValues: ContactDraft.Field.allCases.map { field in
+      uniqueKeysWithValues: Field.textFields.map { field in
         (field, TextInput(draft[field], maxLength: field.maximumLength))
       })
   }
 
   public var draft: ContactDraft {
-    var draft = ContactDraft()
-    for field in ContactDraft.Field.allCases { draft[field] = inputs[field]?.text ?? "" }
+    // The loaded draft's other entries (a second email, say) stay as they are.
+    var draft = original
+    for field in Field.textFields { draft[field] = inputs[field]?.text ?? "" }
     return draft
   }
 
   public var hasChanges: Bool { draft != original }
 
   /// The problem shown under a field: only after it was edited (or a save was attempted).
-  public func problem(_ field: ContactDraft.Field) -> String? {
-    edited.contains(field) ? draft.problems[field] : nil
+  public func problem(_ field: Field) -> String? {
+    guard edited.contains(field), let draftField = field.draftField else { return nil }
+    return draft.problems[draftField]
   }
 
   /// Whether the fields are closed to edits: while loading or saving, or with nothing loaded.
@@ -81,8 +83,8 @@ public struct ContactEditor: Equatable, Sendable {
 }
 
 extension ContactDraft {
-  /// A field's text by name.
-  public subscript(field: Field) -> String {
+  /// A field's text by the editor's name for it.
+  public subscript(field: ContactEditor.Field) -> String {
     get {
       switch field {
       case .name: name
@@ -91,6 +93,7 @@ extension ContactDraft {
       case .company: company
       case .address: address
       case .notes: notes
+      case .save: ""
       }
     }
     set {
@@ -101,12 +104,16 @@ extension ContactDraft {
       case .company: company = newValue
       case .address: address = newValue
       case .notes: notes = newValue
+      case .save: break
       }
     }
   }
 }
 
-extension ContactDraft.Field {
+extension ContactEditor.Field {
+  /// The fields that hold text (all but the save button).
+  public static var textFields: [Self] { allCases.filter { $0 != .save } }
+
   /// What a user sees next to the field.
   public var label: String {
     switch self {
@@ -116,6 +123,7 @@ extension ContactDraft.Field {
     case .company: "Company"
     case .address: "Address"
     case .notes: "Notes"
+    case .save: "Save"
     }
   }
 
@@ -132,10 +140,10 @@ extension ContactEditor.Field {
   var draftField: ContactDraft.Field? {
     switch self {
     case .name: .name
-    case .email: .email
-    case .phone: .phone
-    case .company: .company
-    case .address: .address
+    case .email: .email(0)
+    case .phone: .phone(0)
+    case .company: .organization
+    case .address: .address(0)
     case .notes: .notes
     case .save: nil
     }
@@ -195,7 +203,7 @@ public func contactEditorReducer(client: ContactsClient) -> Reducer<ContactEdito
       case .ctrl("s"):
         return .send(.save)
       default:
-        guard let field = editor.focus.focused.draftField, var input = editor.inputs[field] else { return .none }
+        guard case let field = editor.focus.focused, var input = editor.inputs[field] else { return .none }
         let before = input.text
         guard input.handle(key) else { return .none }
         editor.inputs[field] = input
@@ -204,7 +212,7 @@ public func contactEditorReducer(client: ContactsClient) -> Reducer<ContactEdito
       return .none
 
     case .paste(let text):
-      guard !editor.isBusy, let field = editor.focus.focused.draftField, var input = editor.inputs[field] else {
+      guard !editor.isBusy, case let field = editor.focus.focused, var input = editor.inputs[field] else {
         return .none
       }
       let dropped = input.insert(text)
@@ -219,7 +227,7 @@ public func contactEditorReducer(client: ContactsClient) -> Reducer<ContactEdito
       let problems = draft.problems
       guard problems.isEmpty else {
         // Show every problem at once, and go to the first one.
-        editor.edited.formUnion(ContactDraft.Field.allCases)
+        editor.edited.formUnion(ContactEditor.Field.textFields)
         if let first = ContactEditor.Field.allCases.first(where: { $0.draftField.map { problems[$0] != nil } ?? false })
         {
           editor.focus.focus(first)
@@ -252,7 +260,9 @@ extension ContactDraft {
   /// Without surrounding spaces in any field.
   var trimmed: ContactDraft {
     var draft = self
-    for field in Field.allCases { draft[field] = draft[field].trimmingCharacters(in: .whitespacesAndNewlines) }
+    for field in ContactEditor.Field.textFields {
+      draft[field] = draft[field].trimmingCharacters(in: .whitespacesAndNewlines)
+    }
     return draft
   }
 }

@@ -86,10 +86,10 @@ struct ContactFormView: View {
       .fixed(1, Text(editor.id == nil ? "New contact" : "Edit contact", style: theme.title)),
       .fixed(1, Spacer()),
     ]
-    for field in ContactEditor.Field.allCases {
-      guard let draftField = field.draftField, let input = editor.inputs[draftField] else { continue }
+    for field in ContactEditor.Field.textFields {
+      guard let input = editor.inputs[field] else { continue }
       let isFocusedField = isFocused && editor.focus.focused == field
-      let label = draftField.label + (draftField == .name ? " *" : "")
+      let label = field.label + (field == .name ? " *" : "")
       rows.append(
         .fixed(
           1,
@@ -99,7 +99,7 @@ struct ContactFormView: View {
               .fixed(10, Text(label, style: isFocusedField ? theme.title : .plain)),
               .fill(TextField(input, isFocused: isFocusedField, isDisabled: editor.isBusy)),
             ])))
-      rows.append(.fixed(1, Padding(Text(editor.problem(draftField) ?? "", style: theme.error), left: 11)))
+      rows.append(.fixed(1, Padding(Text(editor.problem(field) ?? "", style: theme.error), left: 11)))
     }
     let banner: any View =
       switch editor.status {

@@ -1,0 +1,259 @@
+import Foundation
+public import VCardFormat
+
+extension Contact {
+  /// The contact a card describes: the fields the app understands read from their properties,
+  /// every other property kept as it is. `id` is the row the contact is stored in, if any.
+  public init(card: VCard, id: Int64 = 0) {
+    self.init(id: id, name: "")
+    var formattedName: String?
+    for property in card.properties {
+      switch property.name {
+      case "VERSION", "BEGIN", "END":
+        continue
+      case "UID" where uid.isEmpty:
+        uid = property.text
+        sources["UID"] = property
+      case "FN" where formattedName == nil:
+        formattedName = property.text
+        sources["FN"] = property
+      case "N" where sources["N"] == nil:
+        nameParts = PersonName(parts: property.joinedComponents)
+        sources["N"] = property
+      case "NICKNAME" where sources["NICKNAME"] == nil:
+        nicknames = property.components.flatMap { $0 }.filter { !$0.isEmpty }
+        sources["NICKNAME"] = property
+      case "ORG" where sources["ORG"] == nil:
+        organization = property.joinedComponents.first ?? ""
+        sources["ORG"] = property
+      case "TITLE" where sources["TITLE"] == nil:
+        title = property.text
+        sources["TITLE"] = property
+      case "NOTE" where sources["NOTE"] == nil:
+        notes = property.text
+        sources["NOTE"] = property
+      case "CATEGORIES" where sources["CATEGORIES"] == nil:
+        categories = property.components.flatMap { $0 }.filter { !$0.isEmpty }
+        sources["CATEGORIES"] = property
+      case "BDAY" where birthday == nil:
+        if let date = PartialDate(parsing: property.text) {
+          birthday = date
+          sources["BDAY"] = property
+        } else {
+          kept.append(property)
+        }
+      case "ANNIVERSARY" where anniversary == nil:
+        if let date = PartialDate(parsing: property.text) {
+          anniversary = date
+          sources["ANNIVERSARY"] = property
+        } else {
+          kept.append(property)
+        }
+      case "REV" where revision == nil:
+        if let date = Self.revisionDate(property.text) { revision = date } else { kept.append(property) }
+      case "EMAIL":
+        emails.append(Self.textEntry(property))
+      case "TEL":
+        phones.append(Self.textEntry(property))
+      case "URL":
+        urls.append(Self.textEntry(property))
+      case "ADR":
+        var entry = Self.textEntry(property)
+        addresses.append(
+          ContactEntry(
+            PostalAddress(parts: property.joinedComponents), types: entry.types, isPreferred: entry.isPreferred,
+            source: entry.source.take()))
+      default:
+        kept.append(property)
+      }
+    }
+    name =
+      formattedName.flatMap { $0.isEmpty ? nil : $0 } ?? nonEmpty(nameParts.displayName) ?? nonEmpty(organization)
+      ?? emails.first?.value ?? ""
+  }
+
+  /// The card for the contact: UID, the understood fields (each unchanged one exactly as it was
+  /// read), REV, then the kept properties. The same contact always gives the same card.
+  public var vCard: VCard {
+    var properties: [VCardProperty] = []
+    properties.reserveCapacity(kept.count + emails.count + phones.count + 12)
+    func single(_ key: String, isEmpty: Bool, unchanged: (VCardProperty) -> Bool, fresh: () -> VCardProperty) {
+      if let source = sources[key], unchanged(source) {
+        properties.append(source)
+      } else if !isEmpty {
+        var property = fresh()
+        if let source = sources[key] {
+          property.group = source.group
+          property.parameters = source.parameters.filter { $0.name != "VALUE" }
+        }
+        properties.append(property)
+      }
+    }
+    if !uid.isEmpty {
+      single("UID", isEmpty: false, unchanged: { $0.text == uid }) { VCardProperty(name: "UID", text: uid) }
+    }
+    single("FN", isEmpty: false, unchanged: { $0.text == name }) { VCardProperty(name: "FN", text: name) }
+    single("N", isEmpty: nameParts.isEmpty, unchanged: { PersonName(parts: $0.joinedComponents) == nameParts }) {
+      VCardProperty(name: "N", components: nameParts.parts.map(Self.values))
+    }
+    single(
+      "NICKNAME", isEmpty: nicknames.isEmpty,
+      unchanged: { $0.components.flatMap { $0 }.filter { !$0.isEmpty } == nicknames }
+    ) { VCardProperty(name: "NICKNAME", components: [nicknames]) }
+    single("ORG", isEmpty: organization.isEmpty, unchanged: { ($0.joinedComponents.first ?? "") == organization }) {
+      let units = sources["ORG"].map { Array($0.components.dropFirst()) } ?? []
+      return VCardProperty(name: "ORG", components: [[organization]] + units)
+    }
+    single("TITLE", isEmpty: title.isEmpty, unchanged: { $0.text == title }) {
+      VCardProperty(name: "TITLE", text: title)
+    }
+    for email in emails { properties.append(Self.property("EMAIL", email, value: VCardEscaping.escape(email.value))) }
+    for phone in phones { properties.append(Self.property("TEL", phone, value: VCardEscaping.escape(phone.value))) }
+    for address in addresses {
+      let value = VCardProperty(name: "ADR", components: address.value.parts.map(Self.values)).value
+      properties.append(
+        Self.property(
+          "ADR", address.map { _ in "" }, original: address.source, unchanged: address.isUnchanged, value: value))
+    }
+    for url in urls { properties.append(Self.property("URL", url, value: url.value)) }
+    single("BDAY", isEmpty: birthday == nil, unchanged: { PartialDate(parsing: $0.text) == birthday }) {
+      VCardProperty(name: "BDAY", value: birthday?.vCard4Text ?? "")
+    }
+    single("ANNIVERSARY", isEmpty: anniversary == nil, unchanged: { PartialDate(parsing: $0.text) == anniversary }) {
+      VCardProperty(name: "ANNIVERSARY", value: anniversary?.vCard4Text ?? "")
+    }
+    single(
+      "CATEGORIES", isEmpty: categories.isEmpty,
+      unchanged: { $0.components.flatMap { $0 }.filter { !$0.isEmpty } == categories }
+    ) { VCardProperty(name: "CATEGORIES", components: [categories]) }
+    single("NOTE", isEmpty: notes.isEmpty, unchanged: { $0.text == notes }) {
+      VCardProperty(name: "NOTE", text: notes)
+    }
+    if let revision { properties.append(VCardProperty(name: "REV", value: Self.revisionText(revision))) }
+    properties.append(contentsOf: kept)
+    return VCard(properties: properties)
+  }
+
+  // MARK: Entries
+
+  private static func textEntry(_ property: VCardProperty) -> ContactEntry<String> {
+    var types: [String] = []
+    var isPreferred = !property.parameterValues("PREF").isEmpty
+    for type in property.types {
+      if type == "pref" { isPreferred = true } else if !types.contains(type) { types.append(type) }
+    }
+    var value = property.text
+    if property.name == "TEL", value.lowercased().hasPrefix("tel:") { value.removeFirst(4) }
+    return ContactEntry(value, types: types, isPreferred: isPreferred, source: property)
+  }
+
+  /// The property for an entry: its source while the entry reads the same from it, else a new
+  /// one with the source's group and other parameters, and the entry's types and preference.
+  private static func property(_ name: String, _ entry: ContactEntry<String>, value: String) -> VCardProperty {
+    property(
+      name, entry, original: entry.source, unchanged: entry.source.map { textEntry($0) == entry } ?? false, value: value
+    )
+  }
+
+  private static func property(
+    _ name: String, _ entry: ContactEntry<String>, original: VCardProperty?, unchanged: Bool, value: String
+  ) -> VCardProperty {
+    if let original, unchanged { return original }
+    var parameters =
+      original?.parameters.filter {
+        !["TYPE", "PREF", "VALUE"].contains($0.name.uppercased())
+      } ?? []
+    if !entry.types.isEmpty { parameters.append(VCardParameter(name: "TYPE", values: entry.types)) }
+    if entry.isPreferred { parameters.append(VCardParameter("PREF", "1")) }
+    return VCardProperty(group: original?.group, name: name, parameters: parameters, value: value)
+  }
+
+  private static func values(_ part: String) -> [String] {
+    part.isEmpty ? [] : [part]
+  }
+
+  // MARK: Revision
+
+  /// `20231015T103000Z`, as RFC 6350's timestamp.
+  static func revisionText(_ date: Date) -> String {
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = TimeZone(identifier: "UTC")!
+    let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
+    func two(_ value: Int?) -> String { String(format: "%02d", value ?? 0) }
+    return String(format: "%04d", parts.year ?? 0) + two(parts.month) + two(parts.day) + "T" + two(parts.hour)
+      + two(parts.minute) + two(parts.second) + "Z"
+  }
+
+  /// Reads `20231015T103000Z`, `2023-10-15T10:30:00Z`, `2023-10-15T10:30:00+02:00` and a bare date (as UTC).
+  static func revisionDate(_ text: String) -> Date? {
+    let trimmed = text.trimmingCharacters(in: .whitespaces)
+    var digits: [Int] = []
+    var offsetSeconds = 0
+    var index = trimmed.startIndex
+    var timeSeen = false
+    while index < trimmed.endIndex {
+      let character = trimmed[index]
+      if character == "T" { timeSeen = true }
+      if timeSeen, character == "+" || character == "-" {
+        let sign = character == "-" ? -1 : 1
+        let zone = trimmed[trimmed.index(after: index)...].filter(\.isNumber)
+        guard zone.count >= 2, let hours = Int(zone.prefix(2)) else { return nil }
+        let minutes = zone.count >= 4 ? Int(zone.dropFirst(2).prefix(2)) ?? 0 : 0
+        offsetSeconds = sign * (hours * 3600 + minutes * 60)
+        break
+      }
+      if let digit = character.wholeNumberValue, character.isASCII { digits.append(digit) }
+      index = trimmed.index(after: index)
+    }
+    guard digits.count == 8 || digits.count >= 14 else { return nil }
+    func number(_ range: Range<Int>) -> Int { range.reduce(0) { $0 * 10 + digits[$1] } }
+    var parts = DateComponents()
+    parts.year = number(0..<4)
+    parts.month = number(4..<6)
+    parts.day = number(6..<8)
+    if digits.count >= 14 {
+      parts.hour = number(8..<10)
+      parts.minute = number(10..<12)
+      parts.second = number(12..<14)
+    }
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = TimeZone(identifier: "UTC")!
+    guard let date = calendar.date(from: parts) else { return nil }
+    return date.addingTimeInterval(TimeInterval(-offsetSeconds))
+  }
+}
+
+extension ContactEntry where Value == PostalAddress {
+  /// Whether the entry reads the same from its source as it is.
+  fileprivate var isUnchanged: Bool {
+    guard let source else { return false }
+    var types: [String] = []
+    var isPreferred = !source.parameterValues("PREF").isEmpty
+    for type in source.types {
+      if type == "pref" { isPreferred = true } else if !types.contains(type) { types.append(type) }
+    }
+    return PostalAddress(parts: source.joinedComponents) == value && types == self.types
+      && isPreferred == self.isPreferred
+  }
+}
+
+extension ContactEntry {
+  /// The entry with its value changed by `transform`, types, preference and source kept.
+  public func map<Other: Hashable & Sendable & Codable>(_ transform: (Value) -> Other) -> ContactEntry<Other> {
+    ContactEntry<Other>(transform(value), types: types, isPreferred: isPreferred, source: source)
+  }
+}
+
+extension VCardProperty {
+  /// The components, each one's values joined by ",".
+  var joinedComponents: [String] { components.map { $0.joined(separator: ",") } }
+}
+
+extension Optional {
+  fileprivate mutating func take() -> Wrapped? {
+    defer { self = nil }
+    return self
+  }
+}
+
+private func nonEmpty(_ text: String) -> String? { text.isEmpty ? nil : text }

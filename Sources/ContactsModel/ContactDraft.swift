@@ -1,0 +1,218 @@
+import Foundation
+
+/// What a contact form holds before it is saved: text for every field a person edits, lists
+/// of entries for the fields that have several values.
+///
+/// A draft made from a contact (``init(_:)``) and applied back to it (``applied(to:)``)
+/// changes only what was edited: entries keep their place and the property they came from,
+/// and everything the form does not show stays in the contact.
+public struct ContactDraft: Hashable, Sendable, Codable {
+  /// A field of the form; list fields name their entry by index.
+  public enum Field: Hashable, Sendable, Codable {
+    case name, nickname, organization, title
+    case email(Int), phone(Int), address(Int), url(Int)
+    case birthday, anniversary, categories, notes
+  }
+
+  /// One entry of a list field: its text and its types as typed ("work", "home, fax").
+  public struct Entry: Hashable, Sendable, Codable {
+    public var value: String
+    public var label: String
+    public var isPreferred: Bool
+
+    public init(_ value: String = "", label: String = "", isPreferred: Bool = false) {
+      self.value = value
+      self.label = label
+      self.isPreferred = isPreferred
+    }
+
+    /// The types the label names: lower-cased, split at commas and spaces.
+    public var types: [String] {
+      label.lowercased().split { $0 == "," || $0 == " " }.map(String.init)
+    }
+  }
+
+  public var name = ""
+  /// Nicknames, separated by commas.
+  public var nickname = ""
+  public var organization = ""
+  public var title = ""
+  public var emails: [Entry] = []
+  public var phones: [Entry] = []
+  /// Postal addresses on one line each: "street, locality, region, postal code, country" as
+  /// typed; an address that is not edited keeps its parts exactly.
+  public var addresses: [Entry] = []
+  public var urls: [Entry] = []
+  /// `1985-04-15`, or `--04-15` without a year.
+  public var birthday = ""
+  public var anniversary = ""
+  /// Categories, separated by commas.
+  public var categories = ""
+  public var notes = ""
+
+  public init() {}
+
+  /// A draft with one of each of the list's columns, as tests and the seeder write them.
+  public init(
+    name: String, email: String = "", phone: String = "", company: String = "", address: String = "",
+    notes: String = ""
+  ) {
+    self.name = name
+    emails = email.isEmpty ? [] : [Entry(email)]
+    phones = phone.isEmpty ? [] : [Entry(phone)]
+    organization = company
+    addresses = address.isEmpty ? [] : [Entry(address)]
+    self.notes = notes
+  }
+
+  /// The form for `contact`.
+  public init(_ contact: Contact) {
+    name = contact.name
+    nickname = contact.nicknames.joined(separator: ", ")
+    organization = contact.organization
+    title = contact.title
+    emails = contact.emails.map(Self.entry)
+    phones = contact.phones.map(Self.entry)
+    addresses = contact.addresses.map { Self.entry($0.map(\.singleLine)) }
+    urls = contact.urls.map(Self.entry)
+    birthday = contact.birthday?.description ?? ""
+    anniversary = contact.anniversary?.description ?? ""
+    categories = contact.categories.joined(separator: ", ")
+    notes = contact.notes
+  }
+
+  private static func entry(_ entry: ContactEntry<String>) -> Entry {
+    Entry(entry.value, label: entry.types.joined(separator: ", "), isPreferred: entry.isPreferred)
+  }
+
+  /// The first email, under the name the one-email form had.
+  public var email: String {
+    get { emails.first?.value ?? "" }
+    set { setFirst(&emails, newValue) }
+  }
+
+  public var phone: String {
+    get { phones.first?.value ?? "" }
+    set { setFirst(&phones, newValue) }
+  }
+
+  public var company: String {
+    get { organization }
+    set { organization = newValue }
+  }
+
+  public var address: String {
+    get { addresses.first?.value ?? "" }
+    set { setFirst(&addresses, newValue) }
+  }
+
+  private func setFirst(_ entries: inout [Entry], _ value: String) {
+    if entries.isEmpty {
+      if !value.isEmpty { entries.append(Entry(value)) }
+    } else if value.isEmpty && entries.count == 1 && entries[0].label.isEmpty {
+      entries.removeAll()
+    } else {
+      entries[0].value = value
+    }
+  }
+
+  // MARK: Applying
+
+  /// `contact` with the draft's fields: what is unchanged keeps its source property, entries
+  /// are matched by position, and empty entries are dropped. Revision and UID are the store's.
+  public func applied(to contact: Contact) -> Contact {
+    var contact = contact
+    let trimmedName = name.trimmingCharacters(in: .whitespaces)
+    if contact.name != trimmedName {
+      contact.name = trimmedName
+      if contact.sources["N"] == nil { contact.nameParts = PersonName(guessingFrom: trimmedName) }
+    }
+    contact.nicknames = Self.list(nickname)
+    contact.organization = organization.trimmingCharacters(in: .whitespaces)
+    contact.title = title.trimmingCharacters(in: .whitespaces)
+    contact.emails = Self.apply(emails, to: contact.emails)
+    contact.phones = Self.apply(phones, to: contact.phones)
+    contact.urls = Self.apply(urls, to: contact.urls)
+    contact.addresses = Self.applyAddresses(addresses, to: contact.addresses)
+    contact.birthday = PartialDate(parsing: birthday)
+    contact.anniversary = PartialDate(parsing: anniversary)
+    contact.categories = Self.list(categories)
+    contact.notes = notes
+    return contact
+  }
+
+  private static func list(_ text: String) -> [String] {
+    text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+  }
+
+  private static func apply(_ entries: [Entry], to existing: [ContactEntry<String>]) -> [ContactEntry<String>] {
+    entries.enumerated().compactMap { index, entry in
+      let value = entry.value.trimmingCharacters(in: .whitespaces)
+      guard !value.isEmpty else { return nil }
+      var result = index < existing.count ? existing[index] : ContactEntry(value)
+      result.value = value
+      if result.types.joined(separator: ", ") != entry.types.joined(separator: ", ") { result.types = entry.types }
+      result.isPreferred = entry.isPreferred
+      return result
+    }
+  }
+
+  private static func applyAddresses(_ entries: [Entry], to existing: [ContactEntry<PostalAddress>])
+    -> [ContactEntry<PostalAddress>]
+  {
+    entries.enumerated().compactMap { index, entry in
+      let text = entry.value.trimmingCharacters(in: .whitespaces)
+      guard !text.isEmpty else { return nil }
+      var result = index < existing.count ? existing[index] : ContactEntry(PostalAddress())
+      if result.value.singleLine != text { result.value = PostalAddress(singleLine: text) }
+      if result.types != entry.types { result.types = entry.types }
+      result.isPreferred = entry.isPreferred
+      return result
+    }
+  }
+
+  // MARK: Problems
+
+  /// Per-field problems, in words for the form; empty when the draft can be saved.
+  public var problems: [Field: String] {
+    var problems: [Field: String] = [:]
+    if name.trimmingCharacters(in: .whitespaces).isEmpty { problems[.name] = "A name is required" }
+    if name.count > 200 { problems[.name] = "Keep the name under 200 characters" }
+    for (index, email) in emails.enumerated() where !email.value.isEmpty && !EmailAddress.isValid(email.value) {
+      problems[.email(index)] = "Enter a valid email address"
+    }
+    let phoneCharacters = CharacterSet(charactersIn: "0123456789+-(). /x#*")
+    for (index, phone) in phones.enumerated()
+    where !phone.value.isEmpty && !phone.value.unicodeScalars.allSatisfy(phoneCharacters.contains) {
+      problems[.phone(index)] = "Use digits, spaces and + - ( ) . / x"
+    }
+    for (index, url) in urls.enumerated() where url.value.contains(where: \.isWhitespace) {
+      problems[.url(index)] = "A web address has no spaces"
+    }
+    if !birthday.isEmpty && PartialDate(parsing: birthday) == nil {
+      problems[.birthday] = "Use YYYY-MM-DD, or --MM-DD without a year"
+    }
+    if !anniversary.isEmpty && PartialDate(parsing: anniversary) == nil {
+      problems[.anniversary] = "Use YYYY-MM-DD, or --MM-DD without a year"
+    }
+    if notes.count > 10_000 { problems[.notes] = "Keep notes under 10,000 characters" }
+    return problems
+  }
+}
+
+extension PostalAddress {
+  /// An address typed on one line, read the way `singleLine` writes it: "street, [postal code]
+  /// locality, region, country" with as many parts as were typed; one part is the street.
+  public init(singleLine text: String) {
+    let parts = text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+    switch parts.count {
+    case 0, 1: self.init(street: text)
+    case 2: self.init(street: parts[0], locality: parts[1])
+    case 3: self.init(street: parts[0], locality: parts[1], country: parts[2])
+    default:
+      self.init(
+        street: parts[0..<(parts.count - 3)].joined(separator: ", "), locality: parts[parts.count - 3],
+        region: parts[parts.count - 2], country: parts[parts.count - 1])
+    }
+  }
+}

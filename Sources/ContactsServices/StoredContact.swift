@@ -1,0 +1,55 @@
+import ContactsModel
+import Foundation
+import GRDB
+import VCardFormat
+
+/// How a contact lies in a row: its whole card in `card` (vCard 4.0), and the columns the list,
+/// the sort order and the search index read, made from it.
+enum StoredContact {
+  /// The columns a save writes, in this order.
+  static let columns = [
+    "name", "sortKey", "email", "phone", "phoneWords", "company", "address", "notes", "updatedAt", "uid", "card",
+  ]
+
+  /// The values for `columns`.
+  static func values(of contact: Contact) -> StatementArguments {
+    [
+      contact.name, ContactPosition.sortKey(for: contact.name), contact.email, contact.phone,
+      ExtraSearchWords.of(contact), contact.company, contact.address, contact.notes,
+      (contact.revision ?? Date()).timeIntervalSince1970, contact.uid, cardText(of: contact),
+    ]
+  }
+
+  /// The card as stored: vCard 4.0 text.
+  static func cardText(of contact: Contact) -> String {
+    VCardWriter(version: .v40).string(contact.vCard)
+  }
+
+  /// The contact as reading it back from the database gives it: what a save returns, so that
+  /// it equals what the next read gives (each field with the property it is stored as).
+  static func reread(_ contact: Contact, id: Int64) -> Contact {
+    guard let card = VCardReader.read(cardText(of: contact)).first?.card else { return contact }
+    var stored = Contact(card: card, id: id)
+    stored.revision = contact.revision.map { Date(timeIntervalSince1970: $0.timeIntervalSince1970) }
+    return stored
+  }
+
+  /// The contact in `row` (all columns): read from its card, or, for a contact stored before
+  /// cards were (v5), from its columns.
+  static func contact(_ row: Row) -> Contact {
+    let id: Int64 = row["id"]
+    if let text: String = row["card"], let card = VCardReader.read(text).first?.card {
+      var contact = Contact(card: card, id: id)
+      if contact.uid.isEmpty { contact.uid = row["uid"] ?? "" }
+      // The card's REV has whole seconds; the column has the revision a save compares.
+      contact.revision = Date(timeIntervalSince1970: row["updatedAt"])
+      return contact
+    }
+    var contact = Contact(
+      id: id, name: row["name"], email: row["email"], phone: row["phone"], company: row["company"],
+      address: row["address"], notes: row["notes"])
+    contact.uid = row["uid"] ?? ""
+    contact.revision = Date(timeIntervalSince1970: row["updatedAt"])
+    return contact
+  }
+}
