@@ -126,6 +126,9 @@ let package = Package(
         "ContactsLive",
         "ContactsServices",
         "SessionRecording",
+        "VCardFormat",
+        .product(name: "Crypto", package: "swift-crypto"),
+        .product(name: "GRDB", package: "GRDB.swift"),
         .product(name: "Logging", package: "swift-log"),
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]

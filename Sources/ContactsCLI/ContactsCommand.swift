@@ -10,7 +10,10 @@ struct ContactsCommand: ParsableCommand {
     commandName: "contacts",
     abstract: "A keyboard-driven address book for the terminal.",
     version: ContactsApp.version,
-    subcommands: [RunCommand.self, SeedCommand.self, UserCommand.self, ReplayCommand.self, BenchSearchCommand.self],
+    subcommands: [
+      RunCommand.self, ImportCommand.self, ExportCommand.self, QueryCommand.self, SeedCommand.self, UserCommand.self,
+      ReplayCommand.self, BenchSearchCommand.self,
+    ],
     defaultSubcommand: RunCommand.self
   )
 

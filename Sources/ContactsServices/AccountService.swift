@@ -91,6 +91,16 @@ public final class AccountService: Sendable {
     throw AccountError.invalidCredentials
   }
 
+  /// Every account, by email: for the command line, which acts on one of them without a sign-in
+  /// (the database file is the user's own; see the README's threat model).
+  public func accounts() async throws -> [SignedInUser] {
+    try await database.writer.read { db in
+      try Row.fetchAll(db, sql: "SELECT id, email FROM account ORDER BY email").map {
+        SignedInUser(id: $0["id"], email: $0["email"])
+      }
+    }
+  }
+
   /// The email of the last successful sign-in on this machine.
   public func lastEmail() async throws -> String? {
     try await database.writer.read { db in

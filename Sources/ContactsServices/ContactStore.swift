@@ -6,7 +6,7 @@ import GRDBSQLite
 /// Candidates for a search in list order, each tested against the search as it is read: the
 /// statement gives `listKey, sortKey, email, phoneWords, company`; SQLite's text is read straight
 /// from it, no `Row` or `String` per contact.
-private struct SearchScan: ~Copyable {
+struct SearchScan: ~Copyable {
   private let statement: Statement
   private var matcher: SearchMatcher
   private var isExhausted = false

@@ -10,10 +10,20 @@ enum VersionConversion {
     var properties: [VCardProperty] = []
     properties.reserveCapacity(card.properties.count + 2)
     if card.first("FN") == nil { properties.append(derivedFormattedName(card)) }
-    if version == .v30, card.first("N") == nil { properties.append(VCardProperty(name: "N", value: ";;;;")) }
+    // 3.0's required N goes right after FN, where a card that has one keeps it, so a card
+    // read back and written again comes out the same.
+    var needsName = version == .v30 && card.first("N") == nil
+    if needsName && properties.count == 1 {
+      properties.append(VCardProperty(name: "N", value: ";;;;"))
+      needsName = false
+    }
     for property in card.properties
     where !property.hasName("VERSION") && !property.hasName("BEGIN") && !property.hasName("END") {
       properties.append(converted(property, for: version))
+      if needsName && property.hasName("FN") {
+        properties.append(VCardProperty(name: "N", value: ";;;;"))
+        needsName = false
+      }
     }
     return properties
   }
@@ -43,6 +53,7 @@ enum VersionConversion {
       parameter.name.caseInsensitiveEquals("ENCODING")
         && parameter.values.contains { $0.caseInsensitiveEquals("b") || $0.caseInsensitiveEquals("BASE64") }
     }
+    convertPreference(&property, for: version)
     switch version {
     case .v40 where isBase64:
       toDataURI(&property)
@@ -61,6 +72,35 @@ enum VersionConversion {
       break
     }
     return property
+  }
+
+  /// The preferred mark as each version writes it: 4.0's `PREF=1` parameter, 3.0's (and 2.1's)
+  /// `TYPE=pref`. A 4.0 PREF of another rank is kept for 4.0 and is `pref` in 3.0.
+  private static func convertPreference(_ property: inout VCardProperty, for version: VCardVersion) {
+    switch version {
+    case .v40:
+      var hadTypePref = false
+      for index in property.parameters.indices where property.parameters[index].name == "TYPE" {
+        let before = property.parameters[index].values.count
+        property.parameters[index].values.removeAll { $0.caseInsensitiveEquals("pref") }
+        hadTypePref = hadTypePref || property.parameters[index].values.count != before
+      }
+      guard hadTypePref else { return }
+      property.parameters.removeAll { $0.name == "TYPE" && $0.values.isEmpty }
+      if !property.parameters.contains(where: { $0.name == "PREF" }) {
+        property.parameters.append(VCardParameter("PREF", "1"))
+      }
+    case .v30, .v21:
+      guard property.parameters.contains(where: { $0.name == "PREF" }) else { return }
+      property.parameters.removeAll { $0.name == "PREF" }
+      if let index = property.parameters.firstIndex(where: { $0.name == "TYPE" }) {
+        if !property.parameters[index].values.contains(where: { $0.caseInsensitiveEquals("pref") }) {
+          property.parameters[index].values.append("pref")
+        }
+      } else {
+        property.parameters.append(VCardParameter("TYPE", "pref"))
+      }
+    }
   }
 
   /// `PHOTO;ENCODING=b;TYPE=JPEG:...` → `PHOTO:data:image/jpeg;base64,...`.

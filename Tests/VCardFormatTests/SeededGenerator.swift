@@ -32,7 +32,8 @@ struct RandomCards {
     "NOTE", "TITLE", "EMAIL", "TEL", "URL", "NICKNAME", "CATEGORIES", "X-ABLABEL", "UID", "ROLE",
   ]
   static let structuredNames = ["ADR", "ORG", "X-PHONETIC"]
-  static let parameterNames = ["TYPE", "PREF", "LANGUAGE", "LABEL", "ALTID", "PID", "SORT-AS", "X-SERVICE", "GEO"]
+  // PREF is left out: each version writes the preferred mark its own way (VersionConversion).
+  static let parameterNames = ["TYPE", "MEDIATYPE", "LANGUAGE", "LABEL", "ALTID", "PID", "SORT-AS", "X-SERVICE", "GEO"]
   static let letters = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-")
 
   mutating func int(_ range: ClosedRange<Int>) -> Int { Int.random(in: range, using: &generator) }

@@ -1,0 +1,163 @@
+import ArgumentParser
+import ContactsServices
+import Foundation
+import GRDB
+import Glibc
+import VCardFormat
+
+/// `contacts import FILE...`: vCards (2.1, 3.0, 4.0) and abook's data file into an account.
+struct ImportCommand: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "import",
+    abstract: "Import vCard files (2.1, 3.0, 4.0) or abook's addressbook file.",
+    discussion: """
+      Importing the same file again adds nothing: a card whose UID is known updates that contact, \
+      and a card without a UID is recognised by its content. A card that cannot be read is reported \
+      with its file, line and reason, and the rest are imported. The exit status is 1 when any card \
+      or file was skipped.
+      """)
+
+  @OptionGroup var options: AccountOptions
+
+  @Argument(help: ArgumentHelp("vCard or abook files; - reads standard input.", valueName: "FILE"))
+  var files: [String]
+
+  /// Cards stored per transaction: each batch is all in or not at all.
+  static let batchSize = 1000
+  /// Bytes read at a time: the reader holds a card at most, never a whole file.
+  static let chunkSize = 1 << 20
+
+  func validate() throws {
+    guard !files.isEmpty else { throw ValidationError("Name at least one FILE (or - for standard input).") }
+  }
+
+  func run() async throws {
+    let (database, account) = try await options.open()
+    let store = ContactStore(database: database)
+    var progress = ImportProgress(isTerminal: isatty(STDERR_FILENO) == 1)
+    var tally = ImportTally()
+    var skipped = 0
+    var unreadableFiles = 0
+    for file in files {
+      let name = file == "-" ? "standard input" : file
+      guard let input = InputFile(path: file) else {
+        warn("cannot read \(name): \(String(cString: strerror(errno))).")
+        unreadableFiles += 1
+        continue
+      }
+      progress.startFile(size: input.size)
+      var pending: [VCard] = []
+      func take(_ results: [VCardReadResult]) async throws {
+        for result in results {
+          switch result.result {
+          case .success(let card): pending.append(card)
+          case .failure(let error):
+            skipped += 1
+            progress.clearLine()
+            warn("\(name):\(error.line ?? error.startLine): \(error)")
+          }
+        }
+        guard pending.count >= Self.batchSize else { return }
+        tally = tally + (try await save(pending, store, account.id, tally, database.path))
+        progress.add(cards: pending.count)
+        pending.removeAll(keepingCapacity: true)
+      }
+      var first = input.read(Self.chunkSize)
+      if AbookFile.isAbookFile(first) {
+        var whole = first
+        while case let chunk = input.read(Self.chunkSize), !chunk.isEmpty { whole += chunk }
+        progress.read(bytes: whole.count)
+        try await take(AbookFile.read(whole))
+      } else {
+        var reader = VCardReader()
+        while !first.isEmpty {
+          progress.read(bytes: first.count)
+          try await take(reader.feed(first))
+          first = input.read(Self.chunkSize)
+        }
+        try await take(reader.finish())
+      }
+      if let problem = input.problem {
+        unreadableFiles += 1
+        progress.clearLine()
+        warn("reading \(name) stopped: \(problem). The cards before that point were imported.")
+      }
+      if !pending.isEmpty {
+        tally = tally + (try await save(pending, store, account.id, tally, database.path))
+        progress.add(cards: pending.count)
+      }
+    }
+    progress.clearLine()
+    print(
+      "Imported into \(account.email): \(tally.added) added, \(tally.updated) updated, \(tally.unchanged) unchanged, "
+        + "\(skipped) skipped.")
+    if skipped > 0 || unreadableFiles > 0 { throw ExitCode(1) }
+  }
+
+  /// One batch, in one transaction; a database that cannot take it ends the import with what
+  /// was stored before it said.
+  private func save(_ cards: [VCard], _ store: ContactStore, _ account: Int64, _ before: ImportTally, _ path: String)
+    async throws -> ImportTally
+  {
+    do {
+      return try await store.importCards(cards, account: account)
+    } catch let error as DatabaseError {
+      let stored = before.added + before.updated + before.unchanged
+      let what = stored == 0 ? "Nothing was imported" : "The \(stored) cards before them were imported"
+      let reason =
+        switch error.resultCode {
+        case .SQLITE_FULL: "the disk holding \(path) is full; free some space"
+        case .SQLITE_BUSY, .SQLITE_LOCKED: "\(path) is locked by another program; close it"
+        case .SQLITE_READONLY: "\(path) is read-only"
+        default: "the database failed (\(error.message ?? "\(error.resultCode)"))"
+        }
+      throw CommandFailure(
+        "could not store the next \(cards.count) cards: \(reason). \(what); nothing else changed. "
+          + "Run the import again: cards already imported are recognised and left as they are.")
+    }
+  }
+
+  private func warn(_ message: String) {
+    FileHandle.standardError.write(Data("contacts: \(message)\n".utf8))
+  }
+}
+
+/// A file (or standard input) read in chunks, remembering why reading stopped early.
+private final class InputFile {
+  private let handle: UnsafeMutablePointer<FILE>
+  /// The file's size when it is a regular file (for the time left), else nil.
+  let size: Int?
+  private(set) var problem: String?
+
+  init?(path: String) {
+    if path == "-" {
+      guard let input = fdopen(dup(STDIN_FILENO), "rb") else { return nil }
+      handle = input
+    } else {
+      var status = stat()
+      guard stat(path, &status) == 0 else { return nil }
+      if (status.st_mode & S_IFMT) == S_IFDIR {
+        errno = EISDIR
+        return nil
+      }
+      guard let file = fopen(path, "rb") else { return nil }
+      handle = file
+    }
+    var status = stat()
+    size = fstat(fileno(handle), &status) == 0 && (status.st_mode & S_IFMT) == S_IFREG ? Int(status.st_size) : nil
+  }
+
+  /// Up to `count` bytes; empty at the end or on an error (then `problem` says which).
+  func read(_ count: Int) -> [UInt8] {
+    guard problem == nil else { return [] }
+    var buffer = [UInt8](repeating: 0, count: count)
+    let read = buffer.withUnsafeMutableBytes { fread($0.baseAddress, 1, count, handle) }
+    if read < count && ferror(handle) != 0 { problem = String(cString: strerror(errno)) }
+    buffer.removeSubrange(read...)
+    return buffer
+  }
+
+  deinit {
+    fclose(handle)
+  }
+}

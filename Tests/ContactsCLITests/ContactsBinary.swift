@@ -1,0 +1,78 @@
+import Foundation
+
+/// The built `contacts` binary, run as a user runs it: arguments, standard input, and what it
+/// wrote to standard output and standard error, each on its own, with its exit status.
+struct ContactsBinary {
+  struct Run {
+    var status: Int32
+    var output: String
+    var errors: String
+  }
+
+  /// A temporary directory with a database in it, removed by `cleanUp`.
+  let directory: URL
+  var database: String { directory.appendingPathComponent("contacts.sqlite").path }
+
+  init() throws {
+    directory = FileManager.default.temporaryDirectory.appendingPathComponent("contacts-cli-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+  }
+
+  func cleanUp() {
+    try? FileManager.default.removeItem(at: directory)
+  }
+
+  static var path: String {
+    URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("contacts").path
+  }
+
+  /// A file in the directory with `text` in it; its path.
+  func file(_ name: String, _ bytes: [UInt8]) throws -> String {
+    let url = directory.appendingPathComponent(name)
+    try Data(bytes).write(to: url)
+    return url.path
+  }
+
+  func file(_ name: String, _ text: String) throws -> String {
+    try file(name, Array(text.utf8))
+  }
+
+  /// Runs `contacts ARGUMENTS --db <database>` (the database is added for every command).
+  func run(_ arguments: [String], input: String = "", withDatabase: Bool = true) throws -> Run {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: Self.path)
+    process.arguments = arguments + (withDatabase ? ["--db", database] : [])
+    let errorsURL = directory.appendingPathComponent("stderr-\(UUID().uuidString)")
+    _ = FileManager.default.createFile(atPath: errorsURL.path, contents: nil)
+    let errors = try FileHandle(forWritingTo: errorsURL)
+    let stdin = Pipe()
+    let output = Pipe()
+    process.standardInput = stdin
+    process.standardOutput = output
+    process.standardError = errors
+    try process.run()
+    stdin.fileHandleForWriting.write(Data(input.utf8))
+    try stdin.fileHandleForWriting.close()
+    let data = output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    try errors.close()
+    let errorText = try String(contentsOf: errorsURL, encoding: .utf8)
+    try? FileManager.default.removeItem(at: errorsURL)
+    return Run(status: process.terminationStatus, output: String(decoding: data, as: UTF8.self), errors: errorText)
+  }
+
+  /// Creates the account `email`.
+  func addAccount(_ email: String = "ada@example.com") throws {
+    let run = try run(["user", "add", email], input: "analytical-engine\n")
+    guard run.status == 0 else { throw Failure(description: "user add failed: \(run.errors)") }
+  }
+
+  struct Failure: Error, CustomStringConvertible {
+    var description: String
+  }
+}
+
+/// Lines joined with CRLF, and a final CRLF: a vCard file as clients write them.
+func crlf(_ lines: String...) -> String {
+  lines.joined(separator: "\r\n") + "\r\n"
+}
