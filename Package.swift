@@ -173,6 +173,7 @@ let package = Package(
       ],
       exclude: ["__Snapshots__"]
     ),
+    .testTarget(name: "ContactsModelTests", dependencies: ["ContactsModel", "VCardFormat"]),
     .testTarget(
       name: "ContactsCoreTests",
       dependencies: [

@@ -36,14 +36,14 @@ extension Contact {
         categories = property.components.flatMap { $0 }.filter { !$0.isEmpty }
         sources["CATEGORIES"] = property
       case "BDAY" where birthday == nil:
-        if let date = PartialDate(parsing: property.text) {
+        if let date = Self.date(property) {
           birthday = date
           sources["BDAY"] = property
         } else {
           kept.append(property)
         }
       case "ANNIVERSARY" where anniversary == nil:
-        if let date = PartialDate(parsing: property.text) {
+        if let date = Self.date(property) {
           anniversary = date
           sources["ANNIVERSARY"] = property
         } else {
@@ -56,7 +56,10 @@ extension Contact {
       case "TEL":
         phones.append(Self.textEntry(property))
       case "URL":
-        urls.append(Self.textEntry(property))
+        // A URI, not text: its value is kept as written (a backslash is part of it).
+        var entry = Self.textEntry(property)
+        entry.value = property.value
+        urls.append(entry)
       case "ADR":
         var entry = Self.textEntry(property)
         addresses.append(
@@ -84,7 +87,7 @@ extension Contact {
         var property = fresh()
         if let source = sources[key] {
           property.group = source.group
-          property.parameters = source.parameters.filter { $0.name != "VALUE" }
+          property.parameters = source.parameters.filter { $0.name != "VALUE" && $0.name != "X-APPLE-OMIT-YEAR" }
         }
         properties.append(property)
       }
@@ -115,11 +118,19 @@ extension Contact {
         Self.property(
           "ADR", address.map { _ in "" }, original: address.source, unchanged: address.isUnchanged, value: value))
     }
-    for url in urls { properties.append(Self.property("URL", url, value: url.value)) }
-    single("BDAY", isEmpty: birthday == nil, unchanged: { PartialDate(parsing: $0.text) == birthday }) {
+    for url in urls {
+      let unchanged = url.source.map { source in
+        var read = Self.textEntry(source)
+        read.value = source.value
+        return read == url
+      }
+      properties.append(
+        Self.property("URL", url, original: url.source, unchanged: unchanged ?? false, value: url.value))
+    }
+    single("BDAY", isEmpty: birthday == nil, unchanged: { Self.date($0) == birthday }) {
       VCardProperty(name: "BDAY", value: birthday?.vCard4Text ?? "")
     }
-    single("ANNIVERSARY", isEmpty: anniversary == nil, unchanged: { PartialDate(parsing: $0.text) == anniversary }) {
+    single("ANNIVERSARY", isEmpty: anniversary == nil, unchanged: { Self.date($0) == anniversary }) {
       VCardProperty(name: "ANNIVERSARY", value: anniversary?.vCard4Text ?? "")
     }
     single(
@@ -132,6 +143,18 @@ extension Contact {
     if let revision { properties.append(VCardProperty(name: "REV", value: Self.revisionText(revision))) }
     properties.append(contentsOf: kept)
     return VCard(properties: properties)
+  }
+
+  // MARK: Dates
+
+  /// The date a BDAY or ANNIVERSARY gives: its text, without the year when Apple's
+  /// `X-APPLE-OMIT-YEAR` names it (3.0 has no date without a year; Apple writes 1604-12-10).
+  private static func date(_ property: VCardProperty) -> PartialDate? {
+    guard var date = PartialDate(parsing: property.text) else { return nil }
+    if let omitted = property.parameterValues("X-APPLE-OMIT-YEAR").first.flatMap({ Int($0) }), omitted == date.year {
+      date.year = nil
+    }
+    return date
   }
 
   // MARK: Entries

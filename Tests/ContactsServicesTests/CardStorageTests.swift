@@ -1,0 +1,113 @@
+import ContactsModel
+import Foundation
+import GRDB
+import Testing
+import VCardFormat
+
+@testable import ContactsServices
+
+/// Schema v5: whole cards and UIDs; imports that find what they made; saves that notice a
+/// newer revision.
+@Suite struct CardStorageTests {
+  @Test func aVersion4DatabaseIsUpgradedLosingNothing() async throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let path = directory.path("contacts.sqlite")
+    try await makeDatabase(
+      at: path, upTo: "v4: names found by their plain letters",
+      rows: """
+        INSERT INTO account (email, passwordHash, createdAt) VALUES ('a@example.com', 'x', 0);
+        INSERT INTO contact (accountId, name, sortKey, email, phone, phoneWords, company, address, notes, updatedAt)
+        VALUES
+          (1, 'Ada Lovelace', 'ada lovelace', 'ada@example.com', '+44 20', '4420 20', 'Engines', '12 Square', 'Hi', 100),
+          (1, 'Grace', 'grace', '', '', '', '', '', '', 200);
+        """)
+    let fractions = Fractions()
+    var upgrades: [Int] = []
+    let database = try ContactsDatabase.open(
+      at: path, willUpgrade: { upgrades.append($0) }, upgradeProgress: { fractions.add($0) })
+    #expect(upgrades == [2])
+    #expect(fractions.values.last == 1)
+    let uids = try await database.writer.read { db in try String.fetchAll(db, sql: "SELECT uid FROM contact") }
+    #expect(uids.count == 2 && Set(uids).count == 2)
+    #expect(uids.allSatisfy { UUID(uuidString: $0) != nil && $0 == $0.lowercased() })
+    let store = ContactStore(database: database)
+    let ada = try #require(try await store.page(account: 1, after: nil, limit: 5).first)
+    #expect(ada.name == "Ada Lovelace" && ada.email == "ada@example.com" && ada.phone == "+44 20")
+    #expect(ada.company == "Engines" && ada.address == "12 Square" && ada.notes == "Hi")
+    #expect(ada.revision == Date(timeIntervalSince1970: 100) && uids.contains(ada.uid))
+    // Its card, made from its columns, exports with the same UID; a save keeps it.
+    var draft = ContactDraft(ada)
+    draft.title = "Countess"
+    let saved = try await store.update(id: ada.id, with: draft, account: 1)
+    #expect(saved.uid == ada.uid && saved.title == "Countess" && saved.email == "ada@example.com")
+    #expect(try await store.search(account: 1, query: "lovelace", limit: 5).contacts == [saved])
+    try await database.checkSearchIndex()
+  }
+
+  @Test func importFindsCardsByUIDOrContentAndKeepsTheirRevision() async throws {
+    let fixture = try await makeFixture()
+    defer { fixture.directory.remove() }
+    let withUID = try card("BEGIN:VCARD\nVERSION:4.0\nUID:u-1\nFN:Ada\nREV:20200102T030405Z\nEND:VCARD\n")
+    let withoutUID = try card("BEGIN:VCARD\nVERSION:3.0\nFN:Grace\nEMAIL:g@example.com\nEND:VCARD\n")
+    #expect(try await fixture.store.importCards([withUID, withoutUID], account: fixture.ada) == ImportTally(added: 2))
+    #expect(
+      try await fixture.store.importCards([withoutUID, withUID], account: fixture.ada) == ImportTally(unchanged: 2))
+    let contacts = try await fixture.store.page(account: fixture.ada, after: nil, limit: 5)
+    #expect(contacts.map(\.name) == ["Ada", "Grace"])
+    #expect(contacts[0].revision == Date(timeIntervalSince1970: 1_577_934_245))
+    #expect(contacts[1].uid == ContactUID.derived(from: withoutUID))
+    var renamed = withUID
+    renamed.properties[2] = VCardProperty(name: "FN", text: "Ada Lovelace")
+    #expect(try await fixture.store.importCards([renamed], account: fixture.ada) == ImportTally(updated: 1))
+    #expect(try await fixture.store.count(account: fixture.ada) == 2)
+    // The other account has none of them, and the same cards are new there.
+    #expect(try await fixture.store.importCards([withUID], account: fixture.grace) == ImportTally(added: 1))
+  }
+
+  @Test func aSaveFromAnOlderRevisionIsRefused() async throws {
+    let fixture = try await makeFixture()
+    defer { fixture.directory.remove() }
+    let ada = try await fixture.store.insert(ContactDraft(name: "Ada"), account: fixture.ada)
+    var elsewhere = ContactDraft(ada)
+    elsewhere.title = "Countess"
+    let newer = try await fixture.store.update(id: ada.id, with: elsewhere, account: fixture.ada)
+    #expect(newer.revision! > ada.revision!)
+    var mine = ContactDraft(ada)
+    mine.notes = "mine"
+    await #expect(throws: ContactStore.StoreError.changedElsewhere(current: newer)) {
+      try await fixture.store.update(id: ada.id, with: mine, account: fixture.ada, startedFrom: ada.revision)
+    }
+    let kept = try await fixture.store.update(
+      id: ada.id, with: mine, account: fixture.ada, startedFrom: newer.revision)
+    #expect(kept.notes == "mine" && kept.title == "", "the draft is the whole form: its title is empty")
+  }
+
+  private struct Fixture {
+    var directory: TemporaryDirectory
+    var store: ContactStore
+    var ada: Int64
+    var grace: Int64
+  }
+
+  private func makeFixture() async throws -> Fixture {
+    let directory = try TemporaryDirectory()
+    let database = try ContactsDatabase.open(at: directory.path("contacts.sqlite"))
+    let accounts = AccountService(database: database, hasher: .fastForTesting)
+    let ada = try await accounts.createAccount(email: "ada@example.com", password: "analytical").id
+    let grace = try await accounts.createAccount(email: "grace@example.com", password: "compilers").id
+    return Fixture(directory: directory, store: ContactStore(database: database), ada: ada, grace: grace)
+  }
+
+  private func card(_ text: String) throws -> VCard {
+    try #require(VCardReader.read(text).first?.card)
+  }
+}
+
+/// Progress fractions as an upgrade reports them.
+final class Fractions: @unchecked Sendable {
+  private let lock = NSLock()
+  private var list: [Double] = []
+  var values: [Double] { lock.withLock { list } }
+  func add(_ value: Double) { lock.withLock { list.append(value) } }
+}
