@@ -83,6 +83,27 @@ import VCardFormat
     #expect(kept.notes == "mine" && kept.title == "", "the draft is the whole form: its title is empty")
   }
 
+  @Test func searchFindsEveryEmailPhoneNicknameAndTheOrganisation() async throws {
+    let fixture = try await makeFixture()
+    defer { fixture.directory.remove() }
+    var draft = ContactDraft(name: "Grace Hopper", email: "grace@navy.example", phone: "+1 555 0100")
+    draft.emails.append(ContactDraft.Entry("hopper@harvard.example", label: "work"))
+    draft.phones.append(ContactDraft.Entry("+44 20 7946 0018"))
+    draft.nickname = "Amazing Grace, Grandma COBOL"
+    draft.organization = "Ünivac"
+    let grace = try await fixture.store.insert(draft, account: fixture.ada)
+    _ = try await fixture.store.insert(ContactDraft(name: "Someone Else"), account: fixture.ada)
+    for query in ["harvard", "amazing", "grandma", "7946", "+44 20 79", "univac", "navy", "555 0100"] {
+      #expect(
+        try await fixture.store.search(account: fixture.ada, query: query, limit: 5).contacts == [grace], "\(query)")
+    }
+    // Taking the second email away takes it out of the search.
+    var fewer = ContactDraft(grace)
+    fewer.emails.removeLast()
+    _ = try await fixture.store.update(id: grace.id, with: fewer, account: fixture.ada)
+    #expect(try await fixture.store.search(account: fixture.ada, query: "harvard", limit: 5).total == 0)
+  }
+
   private struct Fixture {
     var directory: TemporaryDirectory
     var store: ContactStore
