@@ -182,6 +182,16 @@ extension Contact {
     _ name: String, _ entry: ContactEntry<String>, original: VCardProperty?, unchanged: Bool, value: String
   ) -> VCardProperty {
     if let original, unchanged { return original }
+    if let original {
+      // Only the value changed: the parameters stay exactly as they were written.
+      var read = textEntry(original)
+      read.value = entry.value
+      if read.types == entry.types && read.isPreferred == entry.isPreferred {
+        return VCardProperty(
+          group: original.group, name: name,
+          parameters: original.parameters.filter { $0.name != "VALUE" || name != "TEL" }, value: value)
+      }
+    }
     var parameters =
       original?.parameters.filter {
         !["TYPE", "PREF", "VALUE"].contains($0.name.uppercased())

@@ -88,7 +88,7 @@ import VCardFormat
     #expect(changed.count == 1)
     let (old, new) = try #require(changed.first)
     #expect(old.value == "ada@other.example" && new.value == "ada@elsewhere.example")
-    #expect(new.group == "item1" && new.types == ["internet"], "its group and type stay")
+    #expect(new.group == "item1" && new.parameters == old.parameters, "its group and parameters stay as written")
     // A draft applied unchanged changes nothing at all.
     #expect(ContactDraft(contact).applied(to: contact) == contact)
   }
