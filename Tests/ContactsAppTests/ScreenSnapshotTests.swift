@@ -1,4 +1,5 @@
 import ContactsCore
+import ContactsModel
 import ContactsTesting
 import Navigation
 import SnapshotTesting
@@ -18,7 +19,7 @@ struct ScreenSnapshotTests {
     size: Size = Size(width: 80, height: 24), route: AppRoute = .signIn, people: ContactDraftFixture = .all
   ) async throws -> AppDriver {
     let driver = try await AppDriver(databasePath: directory.path("contacts.sqlite"), size: size, route: route)
-    try await driver.seedAda(people: people == .all ? fixturePeople : [])
+    try await driver.seedAda(people: people.drafts)
     return driver
   }
 
@@ -129,6 +130,41 @@ struct ScreenSnapshotTests {
     assertSnapshot(of: app.frame(), as: .frame, named: "edit-discard-confirmation")
   }
 
+  @Test func detailShowsEveryField() async throws {
+    defer { directory.remove() }
+    let app = try await signedIn(people: .full)
+    await app.press(.enter)
+    let detail = app.frame()
+    for expected in [
+      "ada@analytical.example", "work ★", "ada@home.example", "home", "work, fax", "Countess of Lovelace",
+      "Mathematician", "10 December", "8 July 1835", "https://example.org/ada", "friends, science",
+      "First programmer.",
+    ] {
+      #expect(detail.lines.contains { $0.contains(expected) }, "\(expected)")
+    }
+    #expect(!detail.lines.contains { $0.contains("10 December 1") }, "the birthday has no year")
+    assertSnapshot(of: detail, as: .frame, named: "detail-full")
+  }
+
+  @Test func detailShowsEveryFieldOnAWideTerminal() async throws {
+    defer { directory.remove() }
+    let app = try await signedIn(size: Size(width: 140, height: 30), people: .full)
+    await app.press(.enter)
+    let detail = app.frame()
+    #expect(detail.lines.contains { $0.contains("+44 20 7946 0001") && $0.contains("cell ★") })
+    assertSnapshot(of: detail, as: .frame, named: "detail-full-wide")
+  }
+
+  @Test func aDetailTallerThanTheScreenSaysWhatIsLeftOut() async throws {
+    defer { directory.remove() }
+    let app = try await signedIn(people: .tall)
+    await app.press(.enter)
+    let detail = app.frame()
+    #expect(detail.lines.contains { $0.contains("more rows and the notes: e shows them all") })
+    #expect(detail.lines.contains { $0.contains("person1@many.example") })
+    assertSnapshot(of: detail, as: .frame, named: "detail-truncated")
+  }
+
   @Test func newContactForm() async throws {
     defer { directory.remove() }
     let app = try await signedIn()
@@ -182,4 +218,17 @@ struct ScreenSnapshotTests {
 /// Which people a test's account starts with.
 enum ContactDraftFixture: Equatable {
   case all, none
+  /// One contact with every field filled.
+  case full
+  /// One contact with more emails than an 80x24 screen has rows.
+  case tall
+
+  var drafts: [ContactDraft] {
+    switch self {
+    case .all: fixturePeople
+    case .none: []
+    case .full: [fullContact]
+    case .tall: [tallContact]
+    }
+  }
 }
