@@ -165,6 +165,67 @@ struct ScreenSnapshotTests {
     assertSnapshot(of: detail, as: .frame, named: "detail-truncated")
   }
 
+  @Test func editorListsByKeyboard() async throws {
+    defer { directory.remove() }
+    let app = try await signedIn(people: .full)
+    await app.press(.enter, .character("e"))
+    let full = app.frame()
+    for expected in [
+      "ada@analytical.example", "work", "home", "work, fax", "--12-10", "1835-07-08", "friends, science",
+    ] {
+      #expect(full.lines.contains { $0.contains(expected) }, "\(expected)")
+    }
+    assertSnapshot(of: full, as: .frame, named: "edit-full")
+    // To the second email, add one after it, type a wrong address and a type.
+    await app.press(.tab, .tab, .tab, .tab, .tab, .tab)
+    #expect(app.state.signedIn?.editor?.focus.focused == .entry(.email, 1, .value))
+    await app.press(.ctrl("n"))
+    await app.type("ada at home")
+    await app.press(.tab)
+    await app.type("other")
+    await app.press(.ctrl("p"))
+    let added = app.frame()
+    #expect(added.lines.contains { $0.contains("ada at home") && $0.contains("other") && $0.contains("★") })
+    #expect(added.lines.contains { $0.contains("Enter a valid email address") })
+    #expect(added.lines.last?.contains("Ctrl-N Add  Ctrl-X Remove  Ctrl-P Preferred") == true)
+    assertSnapshot(of: added, as: .frame, named: "edit-entry-added")
+    // Remove it again, and the first phone too; then save.
+    await app.press(.ctrl("x"))
+    #expect(!app.frame().lines.contains { $0.contains("ada at home") })
+    await app.press(.tab, .tab, .ctrl("x"))
+    await app.press(.ctrl("s"))
+    #expect(app.screenText.contains("Saved “Augusta Ada King”"))
+    let saved = app.frame()
+    #expect(saved.lines.contains { $0.contains("+44 20 7946 0002") && $0.contains("work, fax") })
+    #expect(!saved.lines.contains { $0.contains("+44 20 7946 0001") })
+    #expect(saved.lines.contains { $0.contains("ada@analytical.example") })
+    #expect(saved.lines.contains { $0.contains("10 December") })
+  }
+
+  @Test func aTallFormScrollsWithTheFocus() async throws {
+    defer { directory.remove() }
+    let app = try await signedIn(people: .tall)
+    await app.press(.enter, .character("e"))
+    #expect(app.frame().lines[2].contains("↓"))
+    for _ in 0..<(4 + 2 * 12) { await app.press(.tab) }
+    let middle = app.frame()
+    #expect(middle.lines.contains { $0.contains("person13@many.example") })
+    #expect(middle.lines[2].contains("↑") && middle.lines[2].contains("↓"))
+    #expect(middle.cursor.map { (4..<21).contains($0.y) } == true, "the focused row is on screen")
+    assertSnapshot(of: middle, as: .frame, named: "edit-scrolled")
+    for _ in 0..<100 where app.state.signedIn?.editor?.focus.focused != .notes { await app.press(.tab) }
+    let end = app.frame()
+    #expect(end.lines.contains { $0.contains("Notes that do not fit.") })
+    assertSnapshot(of: end, as: .frame, named: "edit-scrolled-end")
+  }
+
+  @Test func editorOnAWideTerminal() async throws {
+    defer { directory.remove() }
+    let app = try await signedIn(size: Size(width: 120, height: 30), people: .full)
+    await app.press(.enter, .character("e"))
+    assertSnapshot(of: app.frame(), as: .frame, named: "edit-full-wide")
+  }
+
   @Test func newContactForm() async throws {
     defer { directory.remove() }
     let app = try await signedIn()
