@@ -1,5 +1,6 @@
 import ContactsCore
 import ContactsModel
+import ContactsServices
 import ContactsTesting
 import Navigation
 import SnapshotTesting
@@ -224,6 +225,42 @@ struct ScreenSnapshotTests {
     let app = try await signedIn(size: Size(width: 120, height: 30), people: .full)
     await app.press(.enter, .character("e"))
     assertSnapshot(of: app.frame(), as: .frame, named: "edit-full-wide")
+  }
+
+  @Test func aSaveOverAChangeMadeElsewhereAsksFirst() async throws {
+    defer { directory.remove() }
+    let app = try await signedIn(people: .full)
+    await app.press(.enter, .character("e"))
+    await app.press(.ctrl("e"))
+    await app.type(" (edited here)")
+    // Another process renames her while the form is open.
+    let store = ContactStore(database: app.database)
+    let account = try #require(app.state.signedIn?.user.id)
+    let id = try #require(app.state.signedIn?.editor?.id)
+    var theirs = ContactDraft(try #require(try await store.contact(id: id, account: account)))
+    theirs.name = "Ada King (edited elsewhere)"
+    _ = try await store.update(id: id, with: theirs, account: account)
+    await app.press(.ctrl("s"))
+    let asked = app.frame()
+    #expect(asked.lines.contains { $0.contains("This contact was changed elsewhere") })
+    #expect(asked.lines.last?.contains("m Keep mine  t Take theirs  Esc Keep editing") == true)
+    assertSnapshot(of: asked, as: .frame, named: "edit-changed-elsewhere")
+    // Esc keeps editing; saving again asks again; t loads theirs.
+    await app.press(.escape)
+    #expect(app.state.signedIn?.editor?.status == .editing)
+    await app.press(.ctrl("s"))
+    await app.press(.character("t"))
+    #expect(app.state.signedIn?.editor?.inputs[.name]?.text == "Ada King (edited elsewhere)")
+    // Mine again, then saved over theirs once a newer one exists.
+    await app.press(.ctrl("u"))
+    await app.type("Augusta Ada King (mine)")
+    theirs.name = "Newer elsewhere"
+    _ = try await store.update(id: id, with: theirs, account: account)
+    await app.press(.ctrl("s"), .character("m"))
+    #expect(app.screenText.contains("Saved “Augusta Ada King (mine)”"))
+    let stored = try await store.contact(id: id, account: account)
+    #expect(stored?.name == "Augusta Ada King (mine)")
+    #expect(stored?.emails.count == 2, "the rest of the card is kept")
   }
 
   @Test func newContactForm() async throws {

@@ -57,7 +57,7 @@ final class InMemoryContacts: Sendable {
         self.contacts.withLock { $0.append(contact) }
         return contact
       },
-      update: { id, draft in
+      update: { id, draft, _ in
         let contact = Contact(id: id, name: draft.name, email: draft.email, phone: draft.phone)
         self.contacts.withLock { contacts in
           if let index = contacts.firstIndex(where: { $0.id == id }) { contacts[index] = contact }

@@ -1,6 +1,7 @@
 import ContactsModel
 import Flow
 import FlowTesting
+import Foundation
 import Synchronization
 import TerminalUI
 import Testing
@@ -33,7 +34,7 @@ struct ContactEditorTests {
     var client: ContactsClient {
       ContactsClient(
         count: { 1 }, page: { _, _ in [] },
-        update: { id, draft in
+        update: { id, draft, _ in
           self.drafts.withLock { $0.append(draft) }
           return draft.applied(to: ContactEditorTests.ada)
         })
@@ -170,6 +171,7 @@ struct ContactEditorTests {
     let savedContact = expected.applied(to: Self.ada)
     await store.receive(.saved(savedContact)) {
       $0.original = ContactDraft(savedContact)
+      $0.startedFrom = savedContact
       $0.status = .editing
     }
     await store.finish()
@@ -181,5 +183,88 @@ struct ContactEditorTests {
     let applied = draft.map { $0.applied(to: Self.ada) }
     #expect(applied?.emails.map(\.source?.group) == ["item2"])
     #expect(applied?.phones == Self.ada.phones)
+  }
+
+  /// A client whose stored contact was saved by someone else: a save that started from Ada
+  /// is refused with what is stored now; one that started from that saves.
+  final class Elsewhere: Sendable {
+    nonisolated static let theirs: Contact = {
+      var theirs = ContactEditorTests.ada
+      theirs.name = "Ada King"
+      theirs.revision = Date(timeIntervalSince1970: 2_000)
+      return theirs
+    }()
+    let saves = Mutex<[ContactDraft]>([])
+
+    var client: ContactsClient {
+      ContactsClient(
+        count: { 1 }, page: { _, _ in [] },
+        update: { _, draft, startedFrom in
+          guard startedFrom?.revision == Self.theirs.revision else {
+            throw ContactSaveError.changedElsewhere(current: Self.theirs)
+          }
+          self.saves.withLock { $0.append(draft) }
+          return draft.applied(to: Self.theirs)
+        })
+    }
+  }
+
+  private func conflicted(_ elsewhere: Elsewhere) async -> TestStore<ContactEditor, ContactEditorAction> {
+    var editor = editor(focused: .name)
+    editor.inputs[.name]?.set("Ada Lovelace-Byron")
+    editor.edited = [.name]
+    let store = TestStore(initialState: editor, reducer: contactEditorReducer(client: elsewhere.client))
+    store.send(.key(.ctrl("s")))
+    await store.receive(.save) { $0.status = .saving }
+    await store.receive(.changedElsewhere(current: Elsewhere.theirs)) {
+      $0.status = .changedElsewhere(current: Elsewhere.theirs)
+    }
+    await store.finish()
+    return store
+  }
+
+  @Test func aSaveOverANewerRevisionAsksAndKeepMineSavesOverIt() async {
+    let elsewhere = Elsewhere()
+    let store = await conflicted(elsewhere)
+    store.send(.key(.character("x")))  // the form is closed to edits while it asks
+    store.send(.key(.character("m")))
+    await store.receive(.resolve(.keepMine)) {
+      $0.startedFrom = Elsewhere.theirs
+      $0.status = .saving
+    }
+    var mine = ContactDraft(Self.ada)
+    mine.name = "Ada Lovelace-Byron"
+    let saved = mine.applied(to: Elsewhere.theirs)
+    await store.receive(.saved(saved)) {
+      $0.original = ContactDraft(saved)
+      $0.startedFrom = saved
+      $0.status = .editing
+    }
+    await store.finish()
+    #expect(elsewhere.saves.withLock { $0.map(\.name) } == ["Ada Lovelace-Byron"])
+  }
+
+  @Test func takeTheirsLoadsWhatIsStoredNow() async {
+    let store = await conflicted(Elsewhere())
+    store.send(.key(.character("t")))
+    await store.receive(.resolve(.takeTheirs)) {
+      $0.load(Elsewhere.theirs)
+      $0.notice = "Loaded the contact as it was saved elsewhere"
+    }
+    #expect(store.state.inputs[.name]?.text == "Ada King")
+    #expect(!store.state.hasChanges)
+  }
+
+  @Test func escKeepsEditingAndTheNextSaveAsksAgain() async {
+    let store = await conflicted(Elsewhere())
+    store.send(.key(.escape))
+    await store.receive(.resolve(.keepEditing)) { $0.status = .editing }
+    #expect(store.state.inputs[.name]?.text == "Ada Lovelace-Byron")
+    store.send(.key(.ctrl("s")))
+    await store.receive(.save) { $0.status = .saving }
+    await store.receive(.changedElsewhere(current: Elsewhere.theirs)) {
+      $0.status = .changedElsewhere(current: Elsewhere.theirs)
+    }
+    await store.finish()
   }
 }

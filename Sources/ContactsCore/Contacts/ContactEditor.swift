@@ -57,6 +57,19 @@ public struct ContactEditor: Equatable, Sendable {
     case failed(String)
     /// The contact could not be loaded: there is nothing to edit.
     case loadFailed(String)
+    /// The save was refused: someone else saved the contact since the edit started; `current`
+    /// is what is stored now. The form asks: keep mine, take theirs, or keep editing.
+    case changedElsewhere(current: Contact)
+  }
+
+  /// The answers to a save refused because the contact changed elsewhere.
+  public enum ConflictChoice: Equatable, Sendable, Codable {
+    /// Save the form over what is stored now.
+    case keepMine
+    /// Drop the form's changes and load what is stored now.
+    case takeTheirs
+    /// Close the question; the next save asks again.
+    case keepEditing
   }
 
   /// Nil for a new contact.
@@ -72,6 +85,9 @@ public struct ContactEditor: Equatable, Sendable {
   public var status: Status
   /// Set when a paste did not fit in its field, or a key had nothing to act on.
   public var notice: String?
+  /// The contact as the edit started from it: a save is refused when the stored one's revision
+  /// has moved since. Nil for a new contact.
+  public var startedFrom: Contact?
 
   /// A form for a new contact.
   public init() {
@@ -91,6 +107,18 @@ public struct ContactEditor: Equatable, Sendable {
     rows = Self.rows(for: original)
     focus = FocusRing(Self.order(rows))
     status = contact == nil ? .loading : .editing
+    startedFrom = contact
+  }
+
+  /// Starts the form over from `contact`: its fields, its revision, nothing edited.
+  mutating func load(_ contact: Contact) {
+    original = ContactDraft(contact)
+    inputs = Self.inputs(for: original)
+    rows = Self.rows(for: original)
+    focus = FocusRing(Self.order(rows), focused: focus.focused)
+    edited = []
+    startedFrom = contact
+    status = .editing
   }
 
   static func inputs(for draft: ContactDraft) -> [Field: TextInput] {
@@ -151,7 +179,7 @@ public struct ContactEditor: Equatable, Sendable {
   /// Whether the fields are closed to edits: while loading or saving, or with nothing loaded.
   public var isBusy: Bool {
     switch status {
-    case .loading, .saving, .loadFailed: true
+    case .loading, .saving, .loadFailed, .changedElsewhere: true
     case .editing, .failed: false
     }
   }
@@ -394,6 +422,9 @@ public enum ContactEditorAction: Equatable, Sendable, Codable {
   case save
   case saved(Contact)
   case saveFailed(String)
+  /// The save was refused: the contact changed elsewhere and is now `current`.
+  case changedElsewhere(current: Contact)
+  case resolve(ContactEditor.ConflictChoice)
 }
 
 /// The editor's reducer. A successful save only reports `.saved`; the app's reducer moves the
@@ -417,11 +448,7 @@ public func contactEditorReducer(client: ContactsClient) -> Reducer<ContactEdito
       .cancellable(id: ContactEditor.effectID(editor.id), cancelInFlight: true)
 
     case .loaded(.loaded(let contact)):
-      editor.original = ContactDraft(contact)
-      editor.inputs = ContactEditor.inputs(for: editor.original)
-      editor.rows = ContactEditor.rows(for: editor.original)
-      editor.focus = FocusRing(ContactEditor.order(editor.rows), focused: editor.focus.focused)
-      editor.status = .editing
+      editor.load(contact)
       return .none
 
     case .loaded(.failed(let message)):
@@ -432,6 +459,14 @@ public func contactEditorReducer(client: ContactsClient) -> Reducer<ContactEdito
       return .none
 
     case .key(let key):
+      if case .changedElsewhere = editor.status {
+        switch key {
+        case .character("m"), .character("M"): return .send(.resolve(.keepMine))
+        case .character("t"), .character("T"): return .send(.resolve(.takeTheirs))
+        case .escape, .character("e"), .character("E"): return .send(.resolve(.keepEditing))
+        default: return .none
+        }
+      }
       guard !editor.isBusy else { return .none }
       editor.notice = nil
       switch key {
@@ -480,27 +515,61 @@ public func contactEditorReducer(client: ContactsClient) -> Reducer<ContactEdito
         }
         return .none
       }
-      let draft = editor.draft.trimmed
-      editor.status = .saving
-      let id = editor.id
-      return .run { send in
-        let contact = if let id { try await client.update(id, draft) } else { try await client.insert(draft) }
-        await send(.saved(contact))
-      } onError: { error, send in
-        await send(.saveFailed("Could not save: \(error)"))
-      }
-      .cancellable(id: ContactEditor.effectID(editor.id), cancelInFlight: true)
+      return save(&editor, client: client)
 
     case .saved(let contact):
       editor.original = ContactDraft(contact)
+      editor.startedFrom = contact
       editor.status = .editing
       return .none
+
+    case .changedElsewhere(let current):
+      editor.status = .changedElsewhere(current: current)
+      return .none
+
+    case .resolve(let choice):
+      guard case .changedElsewhere(let current) = editor.status else { return .none }
+      switch choice {
+      case .keepMine:
+        // Save over what is there now: the check is against the revision just seen.
+        editor.startedFrom = current
+        editor.status = .editing
+        return save(&editor, client: client)
+      case .takeTheirs:
+        editor.load(current)
+        editor.notice = "Loaded the contact as it was saved elsewhere"
+        return .none
+      case .keepEditing:
+        editor.status = .editing
+        return .none
+      }
 
     case .saveFailed(let message):
       editor.status = .failed(message)
       return .none
     }
   }
+}
+
+/// Saves the form's draft, checked against the revision the edit started from.
+private func save(_ editor: inout ContactEditor, client: ContactsClient) -> Effect<ContactEditorAction> {
+  let draft = editor.draft.trimmed
+  editor.status = .saving
+  let id = editor.id
+  let startedFrom = editor.startedFrom
+  return .run { send in
+    let contact =
+      if let id { try await client.update(id, draft, startedFrom) } else { try await client.insert(draft) }
+    await send(.saved(contact))
+  } onError: { error, send in
+    switch error {
+    case ContactSaveError.changedElsewhere(let current): await send(.changedElsewhere(current: current))
+    case ContactSaveError.deletedElsewhere:
+      await send(.saveFailed("This contact was deleted elsewhere; your changes are still here, unsaved"))
+    default: await send(.saveFailed("Could not save: \(error)"))
+    }
+  }
+  .cancellable(id: ContactEditor.effectID(editor.id), cancelInFlight: true)
 }
 
 extension ContactDraft {

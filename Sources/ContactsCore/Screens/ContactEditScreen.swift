@@ -43,6 +43,12 @@ public final class ContactEditScreen: Screen, StoreSubscriber {
   /// On a list's row the keys that add, remove and mark entries come first; elsewhere the
   /// bar stays as short as it always was.
   public var help: [HelpItem] {
+    if case .changedElsewhere = model?.editor.status {
+      return [
+        HelpItem(key: "m", label: "Keep mine"), HelpItem(key: "t", label: "Take theirs"),
+        HelpItem(key: "Esc", label: "Keep editing"),
+      ]
+    }
     let save = [HelpItem(key: "Ctrl-S", label: "Save"), HelpItem(key: "Esc", label: "Cancel")]
     guard case .entry = model?.editor.focus.focused else { return [HelpItem(key: "Tab", label: "Next field")] + save }
     return [
@@ -53,7 +59,9 @@ public final class ContactEditScreen: Screen, StoreSubscriber {
 
   public func handle(_ event: InputEvent) -> Bool {
     switch event {
-    case .key(.escape): send(.cancel)
+    case .key(.escape):
+      // Esc answers the changed-elsewhere question (keep editing) before it leaves the form.
+      if case .changedElsewhere = model?.editor.status { send(.form(.key(.escape))) } else { send(.cancel) }
     case .key(let key): send(.form(.key(key)))
     case .paste(let text): send(.form(.paste(text)))
     case .terminalMode: return false

@@ -32,7 +32,7 @@ struct ContactFormView: View {
     case .loadFailed(let message):
       Text(message, style: theme.error, alignment: .center).render(into: &frame, in: region.row(region.height / 2))
       return
-    case .editing, .saving, .failed:
+    case .editing, .saving, .failed, .changedElsewhere:
       break
     }
     let rows = rows(editor)
@@ -63,6 +63,7 @@ struct ContactFormView: View {
       switch editor.status {
       case .saving: Spinner(tick: model.tick, label: "Saving…")
       case .failed(let message): Text("✖ " + message, style: theme.error)
+      case .changedElsewhere: Text("✖ This contact was changed elsewhere", style: theme.error)
       default: Text(editor.notice ?? "", style: theme.error)
       }
     items.append(.fixed(1, banner))
@@ -76,6 +77,11 @@ struct ContactFormView: View {
             .fill(Text(editor.hasChanges ? "Unsaved changes" : "", style: theme.secondary)),
           ])))
     VStack(items).render(into: &frame, in: region)
+    if case .changedElsewhere = editor.status {
+      let size = Size(width: min(region.width, 64), height: min(region.height, 7))
+      Modal(title: "Changed elsewhere", size: size, theme: theme, ConflictQuestion(theme: theme))
+        .render(into: &frame, in: region)
+    }
   }
 
   /// The first row shown: 0 when everything fits, else the one that puts the focused row a
@@ -140,5 +146,23 @@ struct ContactFormView: View {
     TextField(
       input, placeholder: isFocusedField(field) || field.placeholder.isEmpty ? field.placeholder : "",
       isFocused: isFocusedField(field), isDisabled: model.editor.isBusy)
+  }
+}
+
+/// What the form asks when its save was refused because the contact changed elsewhere.
+private struct ConflictQuestion: View {
+  let theme: Theme
+
+  func render(into frame: inout Frame, in region: Rect) {
+    let choice = { (key: String, label: String) -> any View in
+      Text([Span(key, style: theme.helpKey), Span(" " + label)])
+    }
+    VStack([
+      .fixed(1, Text("It was saved elsewhere after you started editing it.")),
+      .fixed(1, Spacer()),
+      .fixed(1, choice("m", "Keep mine: save your version over theirs")),
+      .fixed(1, choice("t", "Take theirs: drop your changes and load theirs")),
+      .fixed(1, choice("Esc", "Keep editing")),
+    ]).render(into: &frame, in: region)
   }
 }
