@@ -34,7 +34,16 @@ extension AppDependencies {
             try await contacts.search(account: account, query: query, limit: limit)
           },
           insert: { draft in try await contacts.insert(draft, account: account) },
-          update: { id, draft in try await contacts.update(id: id, with: draft, account: account) },
+          update: { id, draft, startedFrom in
+            do {
+              return try await contacts.update(
+                id: id, with: draft, account: account, startedFrom: startedFrom?.revision)
+            } catch ContactStore.StoreError.changedElsewhere(let current) {
+              throw ContactSaveError.changedElsewhere(current: current)
+            } catch ContactStore.StoreError.notFound {
+              throw ContactSaveError.deletedElsewhere
+            }
+          },
           delete: { id in try await contacts.delete(id: id, account: account) })
       })
   }

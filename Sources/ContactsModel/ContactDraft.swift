@@ -19,11 +19,17 @@ public struct ContactDraft: Hashable, Sendable, Codable {
     public var value: String
     public var label: String
     public var isPreferred: Bool
+    /// The index of the contact's entry this one was made from (``ContactDraft/init(_:)``);
+    /// nil for an entry added in the form. ``ContactDraft/applied(to:)`` matches entries by
+    /// it, so that removing the first of two emails keeps the second one's property (its group,
+    /// label and parameters) rather than giving it the removed one's.
+    public var origin: Int?
 
-    public init(_ value: String = "", label: String = "", isPreferred: Bool = false) {
+    public init(_ value: String = "", label: String = "", isPreferred: Bool = false, origin: Int? = nil) {
       self.value = value
       self.label = label
       self.isPreferred = isPreferred
+      self.origin = origin
     }
 
     /// The types the label names: lower-cased, split at commas and spaces.
@@ -71,18 +77,18 @@ public struct ContactDraft: Hashable, Sendable, Codable {
     nickname = contact.nicknames.joined(separator: ", ")
     organization = contact.organization
     title = contact.title
-    emails = contact.emails.map(Self.entry)
-    phones = contact.phones.map(Self.entry)
-    addresses = contact.addresses.map { Self.entry($0.map(\.singleLine)) }
-    urls = contact.urls.map(Self.entry)
+    emails = contact.emails.enumerated().map(Self.entry)
+    phones = contact.phones.enumerated().map(Self.entry)
+    addresses = contact.addresses.enumerated().map { Self.entry($0, $1.map(\.singleLine)) }
+    urls = contact.urls.enumerated().map(Self.entry)
     birthday = contact.birthday?.description ?? ""
     anniversary = contact.anniversary?.description ?? ""
     categories = contact.categories.joined(separator: ", ")
     notes = contact.notes
   }
 
-  private static func entry(_ entry: ContactEntry<String>) -> Entry {
-    Entry(entry.value, label: entry.types.joined(separator: ", "), isPreferred: entry.isPreferred)
+  private static func entry(_ index: Int, _ entry: ContactEntry<String>) -> Entry {
+    Entry(entry.value, label: entry.types.joined(separator: ", "), isPreferred: entry.isPreferred, origin: index)
   }
 
   /// The first email, under the name the one-email form had.
@@ -145,11 +151,21 @@ public struct ContactDraft: Hashable, Sendable, Codable {
     text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
   }
 
+  /// The contact's entry that `entries[index]` edits: the one it was made from, or for a draft
+  /// whose entries name no origin (one built in code), the one at the same place.
+  private static func base<Value>(_ index: Int, of entries: [Entry], in existing: [ContactEntry<Value>])
+    -> ContactEntry<Value>?
+  {
+    let position = entries.contains { $0.origin != nil } ? entries[index].origin : index
+    guard let position, position < existing.count else { return nil }
+    return existing[position]
+  }
+
   private static func apply(_ entries: [Entry], to existing: [ContactEntry<String>]) -> [ContactEntry<String>] {
     entries.enumerated().compactMap { index, entry in
       let value = entry.value.trimmingCharacters(in: .whitespaces)
       guard !value.isEmpty else { return nil }
-      var result = index < existing.count ? existing[index] : ContactEntry(value)
+      var result = base(index, of: entries, in: existing) ?? ContactEntry(value)
       result.value = value
       if result.types.joined(separator: ", ") != entry.types.joined(separator: ", ") { result.types = entry.types }
       result.isPreferred = entry.isPreferred
@@ -163,7 +179,7 @@ public struct ContactDraft: Hashable, Sendable, Codable {
     entries.enumerated().compactMap { index, entry in
       let text = entry.value.trimmingCharacters(in: .whitespaces)
       guard !text.isEmpty else { return nil }
-      var result = index < existing.count ? existing[index] : ContactEntry(PostalAddress())
+      var result = base(index, of: entries, in: existing) ?? ContactEntry(PostalAddress())
       if result.value.singleLine != text { result.value = PostalAddress(singleLine: text) }
       if result.types != entry.types { result.types = entry.types }
       result.isPreferred = entry.isPreferred

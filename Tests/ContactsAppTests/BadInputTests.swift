@@ -87,7 +87,7 @@ struct BadInputTests {
     let app = try await signedIn()
     await app.press(.character("a"))
     await app.type("Pasted Person")
-    for _ in 0..<5 { await app.press(.tab) }  // to Notes
+    await app.press(.backTab, .backTab)  // round past Save to Notes
     let megabyte = String(repeating: "Zoë 李小龍 👩‍💻 line\r\n", count: 40_000)
     #expect(megabyte.utf8.count > 1_000_000)
     await feed(Array(("\u{1B}[200~" + megabyte + "\u{1B}[201~").utf8), to: app)

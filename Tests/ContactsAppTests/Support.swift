@@ -36,6 +36,38 @@ let fixturePeople: [ContactDraft] = [
   ContactDraft(name: "Dennis Ritchie", email: "dmr@bell.example", phone: "+1 908 555 0111", company: "Bell Labs"),
 ]
 
+/// A contact with every field the app shows: lists with types and a preferred entry, dates
+/// with and without a year.
+let fullContact: ContactDraft = {
+  var draft = ContactDraft(name: "Augusta Ada King")
+  draft.nickname = "Ada, Countess of Lovelace"
+  draft.organization = "Analytical Engines"
+  draft.title = "Mathematician"
+  draft.emails = [
+    ContactDraft.Entry("ada@analytical.example", label: "work", isPreferred: true),
+    ContactDraft.Entry("ada@home.example", label: "home"),
+  ]
+  draft.phones = [
+    ContactDraft.Entry("+44 20 7946 0001", label: "cell", isPreferred: true),
+    ContactDraft.Entry("+44 20 7946 0002", label: "work, fax"),
+  ]
+  draft.addresses = [ContactDraft.Entry("12 St James's Square, London, United Kingdom", label: "home")]
+  draft.urls = [ContactDraft.Entry("https://example.org/ada")]
+  draft.birthday = "--12-10"
+  draft.anniversary = "1835-07-08"
+  draft.categories = "friends, science"
+  draft.notes = "First programmer. Prefers letters to calls."
+  return draft
+}()
+
+/// A contact with more rows than an 80x24 detail has room for.
+let tallContact: ContactDraft = {
+  var draft = ContactDraft(name: "Many Emails")
+  draft.emails = (1...20).map { ContactDraft.Entry("person\($0)@many.example", label: $0 == 1 ? "work" : "") }
+  draft.notes = "Notes that do not fit."
+  return draft
+}()
+
 let adaEmail = "ada@example.com"
 let adaPassword = "analytical engine"
 

@@ -96,9 +96,8 @@ extension ContactsInAPane {
         selected += key == "Down" ? count : -count
         let screen = try await pane.capture()
         let preview = Self.preview(screen)
-        #expect(
-          preview.prefix(3) == ["Contact details", names[selected], "Email     \(emails[selected])"],
-          "after \(key) × \(count)")
+        #expect(preview.prefix(2) == ["Contact details", names[selected]], "after \(key) × \(count)")
+        #expect(preview.contains("Email       \(emails[selected])"), "after \(key) × \(count)")
         #expect(preview.count == 6, "after \(key) × \(count):\n\(screen.joined(separator: "\n"))")
         let rows = Array(screen[3..<39])
         for (row, name) in zip(rows, names[top..<(top + rows.count)]) {

@@ -57,7 +57,7 @@ final class InMemoryContacts: Sendable {
         self.contacts.withLock { $0.append(contact) }
         return contact
       },
-      update: { id, draft in
+      update: { id, draft, _ in
         let contact = Contact(id: id, name: draft.name, email: draft.email, phone: draft.phone)
         self.contacts.withLock { contacts in
           if let index = contacts.firstIndex(where: { $0.id == id }) { contacts[index] = contact }
@@ -244,16 +244,18 @@ struct AppFlowTests {
       $0.signedIn?.editor?.inputs[.name]?.set("not an email")
       $0.signedIn?.editor?.edited = [.name]
     }
-    store.send(.editor(.key(.tab))) { $0.signedIn?.editor?.focus.focus(.email) }
+    for field in [ContactEditor.Field.nickname, .organization, .title, .entry(.email, 0, .value)] {
+      store.send(.editor(.key(.tab))) { $0.signedIn?.editor?.focus.focus(field) }
+    }
     store.send(.editor(.paste("nobody@"))) {
-      $0.signedIn?.editor?.inputs[.email]?.set("nobody@")
-      $0.signedIn?.editor?.edited = [.name, .email]
+      $0.signedIn?.editor?.rows[.email]?[0].value.set("nobody@")
+      $0.signedIn?.editor?.edited = [.name, .entry(.email, 0, .value)]
     }
     store.send(.editor(.save)) {
-      $0.signedIn?.editor?.edited = Set(ContactEditor.Field.textFields)
-      $0.signedIn?.editor?.focus.focus(.email)
+      $0.signedIn?.editor?.edited = Set(ContactEditor().fields)
+      $0.signedIn?.editor?.focus.focus(.entry(.email, 0, .value))
     }
-    #expect(store.state.signedIn?.editor?.problem(.email) == "Enter a valid email address")
+    #expect(store.state.signedIn?.editor?.problem(.entry(.email, 0, .value)) == "Enter a valid email address")
     #expect(people.contacts.withLock { $0.count } == 3, "nothing was saved")
   }
 

@@ -13,7 +13,10 @@ public struct ContactsClient: Sendable {
   public var contact: @Sendable (Int64) async throws -> Contact?
   public var search: @Sendable (_ query: String, _ limit: Int) async throws -> ContactSearchResult
   public var insert: @Sendable (ContactDraft) async throws -> Contact
-  public var update: @Sendable (Int64, ContactDraft) async throws -> Contact
+  /// Applies a draft to contact `id`. With `startedFrom` (the contact as the edit loaded it),
+  /// the save is refused with ``ContactSaveError/changedElsewhere(current:)`` when the stored
+  /// contact's revision has moved since: a save never silently overwrites a newer one.
+  public var update: @Sendable (Int64, ContactDraft, _ startedFrom: Contact?) async throws -> Contact
   public var delete: @Sendable (Int64) async throws -> Void
 
   public init(
@@ -31,7 +34,7 @@ public struct ContactsClient: Sendable {
     insert: @escaping @Sendable (ContactDraft) async throws -> Contact = { _ in
       throw ContactsClientError.unimplemented("insert")
     },
-    update: @escaping @Sendable (Int64, ContactDraft) async throws -> Contact = { _, _ in
+    update: @escaping @Sendable (Int64, ContactDraft, Contact?) async throws -> Contact = { _, _, _ in
       throw ContactsClientError.unimplemented("update")
     },
     delete: @escaping @Sendable (Int64) async throws -> Void = { _ in

@@ -70,29 +70,3 @@ public final class ContactDetailScreen: Screen, StoreSubscriber {
     Padding(content, horizontal: 2, vertical: 1)
   }
 }
-
-/// A contact's fields under the "Contact details" heading; empty fields are left out.
-struct ContactCard: View {
-  let contact: Contact
-  var theme = Theme.standard
-
-  func render(into frame: inout Frame, in region: Rect) {
-    var rows: [StackItem] = [
-      .fixed(1, Text("Contact details", style: theme.secondary)),
-      .fixed(1, Text(contact.name, style: theme.title)),
-      .fixed(1, Spacer()),
-    ]
-    let fields: [(String, String)] = [
-      ("Email", contact.email), ("Phone", contact.phone), ("Company", contact.company), ("Address", contact.address),
-    ]
-    for (label, value) in fields where !value.isEmpty {
-      rows.append(.fixed(1, HStack(spacing: 1, [.fixed(9, Text(label, style: theme.secondary)), .fill(Text(value))])))
-    }
-    if !contact.notes.isEmpty {
-      rows.append(.fixed(1, Spacer()))
-      rows.append(.fixed(1, Text("Notes", style: theme.secondary)))
-      rows.append(.fill(Text(contact.notes, overflow: .wrap)))
-    }
-    VStack(rows).render(into: &frame, in: region)
-  }
-}

@@ -1,0 +1,117 @@
+import ContactsModel
+import TerminalUI
+
+/// A contact's fields under the "Contact details" heading, one row per value: every email,
+/// phone, address and web address with its types and a ★ on the preferred one, nicknames,
+/// organisation and title, birthday and anniversary (a date without a year reads "15 April"),
+/// categories, then the notes. Empty fields are left out.
+///
+/// The screen does not scroll: when the rows are taller than the region, the last row that fits
+/// says how many more there are and that the editor shows them all, rather than dropping them
+/// without a word.
+struct ContactCard: View {
+  let contact: Contact
+  var theme = Theme.standard
+
+  /// The width of the label column: "Anniversary" and a space.
+  static let labelWidth = 12
+  static let preferredMark = "★"
+
+  /// One row of a field: the label on the first row of the field only.
+  struct Row {
+    var label: String
+    var value: String
+    var types: String = ""
+    var isPreferred = false
+    /// The display width the values of this row's list are padded to, so types line up.
+    var valueColumn = 0
+  }
+
+  var rows: [Row] {
+    var rows: [Row] = []
+    func single(_ label: String, _ value: String) {
+      if !value.isEmpty { rows.append(Row(label: label, value: value)) }
+    }
+    func list<Value>(_ label: String, _ entries: [ContactEntry<Value>], text: (Value) -> String) {
+      let values = entries.map { text($0.value) }
+      let column = values.map(DisplayWidth.of).max() ?? 0
+      for (index, entry) in entries.enumerated() {
+        rows.append(
+          Row(
+            label: index == 0 ? label : "", value: values[index], types: entry.typeLabel,
+            isPreferred: entry.isPreferred, valueColumn: column))
+      }
+    }
+    single("Nickname", contact.nicknames.joined(separator: ", "))
+    single("Company", contact.organization)
+    single("Title", contact.title)
+    list("Email", contact.emails) { $0 }
+    list("Phone", contact.phones) { $0 }
+    list("Address", contact.addresses) { $0.singleLine }
+    list("Web", contact.urls) { $0 }
+    single("Birthday", contact.birthday?.reading ?? "")
+    single("Anniversary", contact.anniversary?.reading ?? "")
+    single("Categories", contact.categories.joined(separator: ", "))
+    return rows
+  }
+
+  func render(into frame: inout Frame, in region: Rect) {
+    var items: [StackItem] = [
+      .fixed(1, Text("Contact details", style: theme.secondary)),
+      .fixed(1, Text(contact.name, style: theme.title)),
+      .fixed(1, Spacer()),
+    ]
+    let rows = rows
+    let hasNotes = !contact.notes.isEmpty
+    // The notes need their label and at least one line after a blank row.
+    let wanted = items.count + rows.count + (hasNotes ? 3 : 0)
+    if wanted <= region.height {
+      items += rows.map { .fixed(1, rowView($0)) }
+      if hasNotes {
+        items.append(.fixed(1, Spacer()))
+        items.append(.fixed(1, Text("Notes", style: theme.secondary)))
+        items.append(.fill(Text(contact.notes, overflow: .wrap)))
+      }
+    } else {
+      let room = max(0, region.height - items.count - 1)
+      let shown = min(room, rows.count)
+      items += rows.prefix(shown).map { .fixed(1, rowView($0)) }
+      let hidden = rows.count - shown
+      var more = hidden > 0 ? ["\(hidden) more \(hidden == 1 ? "row" : "rows")"] : []
+      if hasNotes { more.append("the notes") }
+      items.append(
+        .fixed(1, Text("⋯ " + more.joined(separator: " and ") + ": e shows them all", style: theme.secondary)))
+    }
+    VStack(items).render(into: &frame, in: region)
+  }
+
+  private func rowView(_ row: Row) -> any View {
+    HStack([
+      .fixed(Self.labelWidth, Text(row.label, style: theme.secondary)),
+      .fill(EntryLine(row: row, theme: theme)),
+    ])
+  }
+}
+
+/// A value, then its types and the preferred mark after the list's value column; a value too
+/// long for the row is cut so that its types still show.
+private struct EntryLine: View {
+  let row: ContactCard.Row
+  let theme: Theme
+
+  func render(into frame: inout Frame, in region: Rect) {
+    var suffix: [Span] = []
+    if !row.types.isEmpty { suffix.append(Span(row.types, style: theme.secondary)) }
+    if row.isPreferred {
+      if !suffix.isEmpty { suffix.append(Span(" ")) }
+      suffix.append(Span(ContactCard.preferredMark, style: Style.plain.bold.foreground(.yellow)))
+    }
+    guard !suffix.isEmpty else {
+      Text(row.value).render(into: &frame, in: region)
+      return
+    }
+    let suffixWidth = suffix.reduce(0) { $0 + DisplayWidth.of($1.text) }
+    let valueWidth = max(1, min(max(row.valueColumn, DisplayWidth.of(row.value)), region.width - suffixWidth - 2))
+    HStack(spacing: 2, [.fixed(valueWidth, Text(row.value)), .fill(Text(suffix))]).render(into: &frame, in: region)
+  }
+}

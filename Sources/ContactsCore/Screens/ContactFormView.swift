@@ -1,0 +1,168 @@
+import ContactsModel
+import TerminalUI
+
+/// The form's drawing: a heading, a row per field and per list entry with its problem under
+/// it, the banner (saving, or why the save failed) and the Save button.
+///
+/// The rows scroll between the heading and the banner when they are taller than the screen, so
+/// that the focused row is always on screen (about a third of the way down) and Save is always
+/// in sight; the heading says how many rows are out of view above and below. The offset is
+/// worked out from the focus and the size alone, so the form redraws the same from state.
+struct ContactFormView: View {
+  let model: ContactEditScreen.ViewModel
+  let isFocused: Bool
+  var theme = Theme.standard
+
+  static let labelWidth = 12
+  static let typeWidth = 14
+
+  /// A row of the scrolled part, and the control it belongs to.
+  struct Row {
+    var field: ContactEditor.Field?
+    var view: any View
+  }
+
+  func render(into frame: inout Frame, in region: Rect) {
+    let editor = model.editor
+    switch editor.status {
+    case .loading:
+      LoadingContainer<Int>(.loading, tick: model.tick, label: "Loading contact…") { _ in Spacer() }
+        .render(into: &frame, in: region)
+      return
+    case .loadFailed(let message):
+      Text(message, style: theme.error, alignment: .center).render(into: &frame, in: region.row(region.height / 2))
+      return
+    case .editing, .saving, .failed, .changedElsewhere:
+      break
+    }
+    let rows = rows(editor)
+    let height = max(0, region.height - 4)
+    // An entry's type input shares its row with the value.
+    var focusedField = editor.focus.focused
+    if case .entry(let list, let index, .type) = focusedField { focusedField = .entry(list, index, .value) }
+    // Save is below the rows: on it, the last rows show.
+    let focusedRow = focusedField == .save ? rows.count - 1 : rows.firstIndex { $0.field == focusedField }
+    let offset = Self.offset(count: rows.count, height: height, focused: focusedRow)
+    let above = offset
+    let below = max(0, rows.count - offset - height)
+    var more: [String] = []
+    if above > 0 { more.append("↑ \(above) more") }
+    if below > 0 { more.append("↓ \(below) more") }
+    var items: [StackItem] = [
+      .fixed(
+        1,
+        HStack([
+          .fill(Text(editor.id == nil ? "New contact" : "Edit contact", style: theme.title)),
+          .fit(Text(more.joined(separator: "  "), style: theme.secondary)),
+        ])),
+      .fixed(1, Spacer()),
+    ]
+    items += rows.dropFirst(offset).prefix(height).map { .fixed(1, $0.view) }
+    items.append(.fill(Spacer()))
+    let banner: any View =
+      switch editor.status {
+      case .saving: Spinner(tick: model.tick, label: "Saving…")
+      case .failed(let message): Text("✖ " + message, style: theme.error)
+      case .changedElsewhere: Text("✖ This contact was changed elsewhere", style: theme.error)
+      default: Text(editor.notice ?? "", style: theme.error)
+      }
+    items.append(.fixed(1, banner))
+    items.append(
+      .fixed(
+        1,
+        HStack(
+          spacing: 2,
+          [
+            .fit(Button("Save", isFocused: isFocused && editor.focus.focused == .save, isDisabled: editor.isBusy)),
+            .fill(Text(editor.hasChanges ? "Unsaved changes" : "", style: theme.secondary)),
+          ])))
+    VStack(items).render(into: &frame, in: region)
+    if case .changedElsewhere = editor.status {
+      let size = Size(width: min(region.width, 64), height: min(region.height, 7))
+      Modal(title: "Changed elsewhere", size: size, theme: theme, ConflictQuestion(theme: theme))
+        .render(into: &frame, in: region)
+    }
+  }
+
+  /// The first row shown: 0 when everything fits, else the one that puts the focused row a
+  /// third of the way down, within the rows there are.
+  static func offset(count: Int, height: Int, focused: Int?) -> Int {
+    guard count > height, height > 0 else { return 0 }
+    let wanted = (focused ?? 0) - (height - 1) / 3
+    return min(max(0, wanted), count - height)
+  }
+
+  private func rows(_ editor: ContactEditor) -> [Row] {
+    var rows: [Row] = []
+    func problem(_ field: ContactEditor.Field) {
+      if let problem = editor.problem(field) {
+        rows.append(Row(field: nil, view: Padding(Text(problem, style: theme.error), left: Self.labelWidth)))
+      }
+    }
+    func single(_ field: ContactEditor.Field) {
+      guard let input = editor.inputs[field] else { return }
+      let label = field.label + (field == .name ? " *" : "")
+      rows.append(
+        Row(
+          field: field,
+          view: HStack([
+            .fixed(Self.labelWidth, Text(label, style: isFocusedField(field) ? theme.title : .plain)),
+            .fill(textField(input, field)),
+          ])))
+      problem(field)
+    }
+    for field in [ContactEditor.Field.name, .nickname, .organization, .title] { single(field) }
+    for list in ContactEditor.List.allCases {
+      for (index, row) in (editor.rows[list] ?? []).enumerated() {
+        let valueField = ContactEditor.Field.entry(list, index, .value)
+        let typeField = ContactEditor.Field.entry(list, index, .type)
+        let isFocusedRow = isFocusedField(valueField) || isFocusedField(typeField)
+        rows.append(
+          Row(
+            field: valueField,
+            view: HStack([
+              .fixed(
+                Self.labelWidth, Text(index == 0 ? list.label : "", style: isFocusedRow ? theme.title : .plain)),
+              .fill(textField(row.value, valueField)),
+              .fixed(1, Spacer()),
+              .fixed(Self.typeWidth, textField(row.type, typeField)),
+              .fixed(
+                2,
+                Text(
+                  row.isPreferred ? " " + ContactCard.preferredMark : "", style: Style.plain.bold.foreground(.yellow))),
+            ])))
+        problem(valueField)
+      }
+    }
+    for field in [ContactEditor.Field.birthday, .anniversary, .categories, .notes] { single(field) }
+    return rows
+  }
+
+  private func isFocusedField(_ field: ContactEditor.Field) -> Bool {
+    isFocused && model.editor.focus.focused == field
+  }
+
+  private func textField(_ input: TextInput, _ field: ContactEditor.Field) -> TextField {
+    TextField(
+      input, placeholder: isFocusedField(field) || field.placeholder.isEmpty ? field.placeholder : "",
+      isFocused: isFocusedField(field), isDisabled: model.editor.isBusy)
+  }
+}
+
+/// What the form asks when its save was refused because the contact changed elsewhere.
+private struct ConflictQuestion: View {
+  let theme: Theme
+
+  func render(into frame: inout Frame, in region: Rect) {
+    let choice = { (key: String, label: String) -> any View in
+      Text([Span(key, style: theme.helpKey), Span(" " + label)])
+    }
+    VStack([
+      .fixed(1, Text("It was saved elsewhere after you started editing it.")),
+      .fixed(1, Spacer()),
+      .fixed(1, choice("m", "Keep mine: save your version over theirs")),
+      .fixed(1, choice("t", "Take theirs: drop your changes and load theirs")),
+      .fixed(1, choice("Esc", "Keep editing")),
+    ]).render(into: &frame, in: region)
+  }
+}
