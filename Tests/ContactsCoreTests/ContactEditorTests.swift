@@ -191,6 +191,7 @@ struct ContactEditorTests {
     nonisolated static let theirs: Contact = {
       var theirs = ContactEditorTests.ada
       theirs.name = "Ada King"
+      theirs.title = "Countess"
       theirs.revision = Date(timeIntervalSince1970: 2_000)
       return theirs
     }()
@@ -228,12 +229,15 @@ struct ContactEditorTests {
     let store = await conflicted(elsewhere)
     store.send(.key(.character("x")))  // the form is closed to edits while it asks
     store.send(.key(.character("m")))
+    // My name over theirs; their title, which I did not touch, stays.
+    var mine = ContactDraft(Elsewhere.theirs)
+    mine.name = "Ada Lovelace-Byron"
     await store.receive(.resolve(.keepMine)) {
+      $0.original = ContactDraft(Elsewhere.theirs)
+      $0.inputs[.title]?.set("Countess")
       $0.startedFrom = Elsewhere.theirs
       $0.status = .saving
     }
-    var mine = ContactDraft(Self.ada)
-    mine.name = "Ada Lovelace-Byron"
     let saved = mine.applied(to: Elsewhere.theirs)
     await store.receive(.saved(saved)) {
       $0.original = ContactDraft(saved)
@@ -242,6 +246,7 @@ struct ContactEditorTests {
     }
     await store.finish()
     #expect(elsewhere.saves.withLock { $0.map(\.name) } == ["Ada Lovelace-Byron"])
+    #expect(elsewhere.saves.withLock { $0.map(\.title) } == ["Countess"])
   }
 
   @Test func takeTheirsLoadsWhatIsStoredNow() async {

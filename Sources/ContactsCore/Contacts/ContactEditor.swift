@@ -531,9 +531,15 @@ public func contactEditorReducer(client: ContactsClient) -> Reducer<ContactEdito
       guard case .changedElsewhere(let current) = editor.status else { return .none }
       switch choice {
       case .keepMine:
-        // Save over what is there now: the check is against the revision just seen.
-        editor.startedFrom = current
-        editor.status = .editing
+        // What the user changed, over what is stored now (a field only they changed stays
+        // theirs); the check is against the revision just seen.
+        let merged = ContactDraft.merging(mine: editor.draft, base: editor.original, theirs: ContactDraft(current))
+        let edited = editor.edited
+        editor.load(current)
+        editor.inputs = ContactEditor.inputs(for: merged)
+        editor.rows = ContactEditor.rows(for: merged)
+        editor.focus = FocusRing(ContactEditor.order(editor.rows), focused: editor.focus.focused)
+        editor.edited = edited
         return save(&editor, client: client)
       case .takeTheirs:
         editor.load(current)
