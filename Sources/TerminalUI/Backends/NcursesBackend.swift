@@ -1,5 +1,9 @@
 import CNcursesw
-import Glibc
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// The real terminal, driven through ncursesw.
 ///
