@@ -2,9 +2,11 @@
 SWIFT ?= swift
 ARGS ?=
 BENCH_OUT ?= .bench
-SOURCES := Package.swift Sources Tests
+# The example apps under Examples/, each a package of its own that depends on TermFlow by path.
+EXAMPLES := Counter
+SOURCES := Package.swift Sources Tests $(foreach example,$(EXAMPLES),$(addprefix Examples/$(example)/,Package.swift Sources Tests))
 
-.PHONY: run build test soak bench docs deps deps-build format lint clean
+.PHONY: run build test examples soak bench docs deps deps-build format lint clean
 
 ## run: build and start `contacts` (pass options with ARGS="--db /tmp/x.db").
 run: build
@@ -21,6 +23,19 @@ test: deps
 	@if grep -E "^$(CURDIR)/(Sources|Tests|Modules)/.*: warning:" .build/build-output.txt; then \
 		echo "error: the build has warnings (see above); TermFlow builds warning-free."; exit 1; fi
 	SNAPSHOT_TESTING_RECORD=never $(SWIFT) test --skip-build
+	@$(MAKE) --no-print-directory examples
+
+## examples: build and test each example as the outside package it is (warning-free, snapshot
+## recording off); `make test` ends with it.
+examples: deps
+	@set -e; mkdir -p .build; for example in $(EXAMPLES); do \
+		echo "examples: Examples/$$example"; output=".build/examples-$$example-build-output.txt"; \
+		status=0; $(SWIFT) build --build-tests --package-path "Examples/$$example" > "$$output" 2>&1 || status=$$?; \
+		cat "$$output"; [ $$status -eq 0 ] || exit $$status; \
+		if grep -E "^$(CURDIR)/(Sources|Tests|Modules|Examples/$$example/(Sources|Tests))/.*: warning:" "$$output"; then \
+			echo "error: Examples/$$example has warnings (see above); TermFlow builds warning-free."; exit 1; fi; \
+		SNAPSHOT_TESTING_RECORD=never $(SWIFT) test --skip-build --package-path "Examples/$$example"; \
+	done
 
 ## soak: the monkey test with 1,000,000 keys (TERMFLOW_MONKEY_KEYS to change); a failure is
 ## shrunk and written to $TMPDIR/termflow-monkey/monkey-seed-N.jsonl for `contacts replay`.
