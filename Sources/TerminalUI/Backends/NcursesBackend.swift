@@ -32,6 +32,8 @@ public final class NcursesBackend: TerminalBackend {
       switch self {
       case .notATerminal:
         "an interactive terminal is needed (stdin and stdout must be a tty)."
+      case .unknownTerminal(let term) where term.isEmpty:
+        "TERM is not set, so the terminal's type is unknown; try TERM=xterm-256color."
       case .unknownTerminal(let term):
         "the terminal type '\(term)' is unknown to ncurses; try TERM=xterm-256color."
       case .noCursorAddressing(let term):
