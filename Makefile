@@ -2,35 +2,50 @@
 SWIFT ?= swift
 ARGS ?=
 BENCH_OUT ?= .bench
-SOURCES := Package.swift Sources Tests
+# The example apps under Examples/, each a package of its own that depends on TermFlow by path.
+EXAMPLES := Counter
+SOURCES := Package.swift Sources Tests $(foreach example,$(EXAMPLES),$(addprefix Examples/$(example)/,Package.swift Sources Tests))
 
-.PHONY: run build test soak bench docs deps format lint clean
+.PHONY: run build test examples soak bench docs deps deps-build format lint clean
 
 ## run: build and start `contacts` (pass options with ARGS="--db /tmp/x.db").
 run: build
 	@"$$($(SWIFT) build --show-bin-path)/contacts" $(ARGS)
 
-build:
+build: deps-build
 	$(SWIFT) build --product contacts
 
 ## test: build everything, fail on any warning in our sources, then run every test with
 ## snapshot recording off.
-test:
+test: deps
 	@mkdir -p .build
 	$(SWIFT) build --build-tests 2>&1 | tee .build/build-output.txt
 	@if grep -E "^$(CURDIR)/(Sources|Tests|Modules)/.*: warning:" .build/build-output.txt; then \
 		echo "error: the build has warnings (see above); TermFlow builds warning-free."; exit 1; fi
 	SNAPSHOT_TESTING_RECORD=never $(SWIFT) test --skip-build
+	@$(MAKE) --no-print-directory examples
+
+## examples: build and test each example as the outside package it is (warning-free, snapshot
+## recording off); `make test` ends with it.
+examples: deps
+	@set -e; mkdir -p .build; for example in $(EXAMPLES); do \
+		echo "examples: Examples/$$example"; output=".build/examples-$$example-build-output.txt"; \
+		status=0; $(SWIFT) build --build-tests --package-path "Examples/$$example" > "$$output" 2>&1 || status=$$?; \
+		cat "$$output"; [ $$status -eq 0 ] || exit $$status; \
+		if grep -E "^$(CURDIR)/(Sources|Tests|Modules|Examples/$$example/(Sources|Tests))/.*: warning:" "$$output"; then \
+			echo "error: Examples/$$example has warnings (see above); TermFlow builds warning-free."; exit 1; fi; \
+		SNAPSHOT_TESTING_RECORD=never $(SWIFT) test --skip-build --package-path "Examples/$$example"; \
+	done
 
 ## soak: the monkey test with 1,000,000 keys (TERMFLOW_MONKEY_KEYS to change); a failure is
 ## shrunk and written to $TMPDIR/termflow-monkey/monkey-seed-N.jsonl for `contacts replay`.
-soak:
+soak: deps-build
 	$(SWIFT) build --build-tests
 	TERMFLOW_MONKEY_KEYS=$${TERMFLOW_MONKEY_KEYS:-1000000} SNAPSHOT_TESTING_RECORD=never \
 		$(SWIFT) test --skip-build --filter MonkeyTests.theAppSurvivesASeededStreamOfInput
 
 ## bench: release-built benchmarks; results as JSON under $(BENCH_OUT)/.
-bench:
+bench: deps-build
 	$(SWIFT) build -c release --product termflow-bench
 	"$$($(SWIFT) build -c release --show-bin-path)/termflow-bench" --output $(BENCH_OUT)
 
@@ -40,7 +55,7 @@ bench:
 DOCC ?= docc
 DOCS_OUT ?= .build/docs
 DOC_MODULES := Flow TerminalUI Navigation
-docs:
+docs: deps-build
 	$(SWIFT) build --target Navigation
 	@set -e; mkdir -p "$(DOCS_OUT)"; modules="$$($(SWIFT) build --show-bin-path)/Modules"; \
 	for module in $(DOC_MODULES); do \
@@ -55,14 +70,34 @@ docs:
 		echo "docs: $(DOCS_OUT)/$$module.doccarchive"; \
 	done
 
-## deps: the system packages the build and the tests need, installed only when missing.
+## deps: the system packages the build (BUILD_PACKAGES) and the tests (TEST_PACKAGES) need,
+## installed only when missing: run, build and test depend on it, so a fresh Debian or Ubuntu
+## machine needs nothing but `make run` and `make test`. When everything is there it checks with
+## dpkg-query and prints nothing. Not root: uses sudo when there is one, else prints the exact
+## apt-get line and fails. Without dpkg it cannot check, says what is needed and goes on.
+BUILD_PACKAGES := libncurses-dev libsqlite3-dev
+TEST_PACKAGES := $(BUILD_PACKAGES) tmux
+define install_missing
+	@missing=""; \
+	if ! command -v dpkg-query >/dev/null 2>&1; then \
+		echo "note: cannot check system packages without dpkg; TermFlow needs: $(1)"; exit 0; fi; \
+	for package in $(1); do \
+		dpkg-query -W -f='$${Status}' $$package 2>/dev/null | grep -q " installed$$" || missing="$$missing $$package"; \
+	done; \
+	[ -z "$$missing" ] && exit 0; \
+	if [ "$$(id -u)" -eq 0 ]; then sudo=""; \
+	elif command -v sudo >/dev/null 2>&1; then sudo="sudo"; \
+	else echo "error: missing system packages:$$missing. Install them as root with:"; \
+		echo "  apt-get update && apt-get install -y$$missing"; exit 1; fi; \
+	echo "installing:$$missing"; \
+	$$sudo apt-get update -qq && $$sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq$$missing
+endef
+
 deps:
-	@missing=""; for package in libncurses-dev libsqlite3-dev tmux; do \
-		dpkg -s $$package >/dev/null 2>&1 || missing="$$missing $$package"; done; \
-	if [ -n "$$missing" ]; then \
-		echo "installing:$$missing"; \
-		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing; \
-	else echo "system dependencies present"; fi
+	$(call install_missing,$(TEST_PACKAGES))
+
+deps-build:
+	$(call install_missing,$(BUILD_PACKAGES))
 
 format:
 	$(SWIFT) format format --in-place --recursive $(SOURCES)

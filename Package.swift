@@ -8,11 +8,10 @@ let package = Package(
   name: "TermFlow",
   platforms: [.macOS(.v15)],
   products: [
-    .library(name: "Flow", targets: ["Flow"]),
-    .library(name: "FlowTesting", targets: ["FlowTesting"]),
-    .library(name: "TerminalUI", targets: ["TerminalUI"]),
-    .library(name: "Navigation", targets: ["Navigation"]),
-    .library(name: "SessionRecording", targets: ["SessionRecording"]),
+    // What an app depends on: the whole framework behind one import.
+    .library(name: "TermFlow", targets: ["TermFlow"]),
+    // What its tests depend on: TestStore, frame snapshots, TmuxPane, and the framework.
+    .library(name: "TermFlowTesting", targets: ["TermFlowTesting"]),
     .executable(name: "contacts", targets: ["ContactsCLI"]),
     .executable(name: "termflow-bench", targets: ["TermFlowBenchmarks"]),
     .executable(name: "termflow-demo", targets: ["TermFlowDemo"]),
@@ -76,6 +75,18 @@ let package = Package(
 
     // Navigation: the route in state, coordinators, screens and the wireframe that presents them.
     .target(name: "Navigation", dependencies: ["Flow", "TerminalUI"]),
+
+    // The umbrella an app imports: re-exports Flow, TerminalUI, Navigation and SessionRecording.
+    .target(name: "TermFlow", dependencies: ["Flow", "TerminalUI", "Navigation", "SessionRecording"]),
+    // The umbrella an app's tests import: re-exports TermFlow, FlowTesting, TerminalTesting and
+    // SnapshotTesting.
+    .target(
+      name: "TermFlowTesting",
+      dependencies: [
+        "TermFlow", "FlowTesting", "TerminalTesting",
+        .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
+      ]
+    ),
 
     // The vCard format as values: a lenient reader and a strict writer for RFC 2426 and 6350 and
     // what real clients write, with no file or network I/O and nothing about contacts.

@@ -72,6 +72,26 @@ static inline bool tf_can_scroll_region(void) {
     return true;
 }
 
+/* From term.h, which cannot be included here: its capability macros (`columns`, `lines`, ...)
+   would rename ordinary identifiers. */
+struct term;
+extern int setupterm(const char *, int, int *);
+extern struct term *set_curterm(struct term *);
+extern int del_curterm(struct term *);
+
+/* 1 when the terminal `type` (NULL: $TERM) can move the cursor to a cell (`cup`), which a
+   full-screen program needs (`dumb` and printing terminals cannot); 0 when it cannot; -1 when
+   terminfo does not know the type. Reads terminfo only: writes nothing to `fd` and leaves no
+   terminal set up, so it can run before newterm. */
+static inline int tf_terminal_addresses_cursor(const char *type, int fd) {
+    int error = 0;
+    if (setupterm(type, fd, &error) != OK) return -1;
+    const char *cup = tigetstr("cup");
+    int result = cup != NULL && cup != (const char *)-1;
+    del_curterm(set_curterm(NULL));
+    return result;
+}
+
 /* Function-like macros. */
 static inline void tf_getmaxyx(WINDOW *w, int *y, int *x) { getmaxyx(w, *y, *x); }
 static inline void tf_getyx(WINDOW *w, int *y, int *x) { getyx(w, *y, *x); }

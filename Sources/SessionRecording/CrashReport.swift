@@ -1,6 +1,10 @@
-import Glibc
 import Synchronization
 import TerminalUI
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// What a crashing process still writes: the session log's pending lines, then a note on
 /// stderr saying where the log is and how to replay it.

@@ -1,6 +1,10 @@
 import Foundation
-import Glibc
 import TerminalUI
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// Writes a session log: the header, then one JSON line per input, action and effect answer.
 ///

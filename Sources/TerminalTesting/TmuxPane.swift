@@ -65,6 +65,19 @@ public final class TmuxPane {
   public func start(_ arguments: [String], environment: [String: String] = [:], timeout: Int32 = 60) async throws
     -> pid_t
   {
+    try await launch(arguments, environment: environment)
+    let line = try await readLine(timeout: timeout, waitingFor: "its first frame")
+    guard line.hasPrefix("ready "), let pid = pid_t(line.dropFirst(6)) else {
+      throw Failure("unexpected first line from the program: \(line)")
+    }
+    self.pid = pid
+    return pid
+  }
+
+  /// Starts `arguments` in the pane as ``start(_:environment:timeout:)`` does, without waiting
+  /// for a first frame: for a program expected to refuse to start (follow with
+  /// ``waitForExit(timeout:)``).
+  public func launch(_ arguments: [String], environment: [String: String] = [:]) async throws {
     let fifoPath = path("ready")
     guard mkfifo(fifoPath, 0o600) == 0 else { throw Failure("mkfifo failed") }
     // Read-write, so the FIFO never reports end-of-file while the program has it closed.
@@ -93,12 +106,6 @@ public final class TmuxPane {
     try await tmux(
       "-f", "/dev/null", "new-session", "-d", "-x", "\(size.width)", "-y", "\(size.height)", "-s", "main",
       "sh '\(path("run.sh"))'")
-    let line = try await readLine(timeout: timeout, waitingFor: "its first frame")
-    guard line.hasPrefix("ready "), let pid = pid_t(line.dropFirst(6)) else {
-      throw Failure("unexpected first line from the program: \(line)")
-    }
-    self.pid = pid
-    return pid
   }
 
   /// Sends keys by tmux name (`j`, `Enter`, `PageDown`, `C-s`, `Escape`): one input event each.

@@ -48,12 +48,12 @@ final class ContactsPane {
   /// The session log the app writes while it runs (removed when it exits normally).
   var sessionLog: String { stateDirectory + "/contacts/last-session.jsonl" }
 
-  /// Starts the app on the sign-in form; returns its pid.
+  /// Starts the app on the sign-in form, with `environment` added to the pane's; returns its pid.
   @discardableResult
-  func start() async throws -> pid_t {
+  func start(environment: [String: String] = [:]) async throws -> pid_t {
     try await pane.start(
       [try TmuxPane.executable(named: "contacts"), "--db", databasePath],
-      environment: ["XDG_STATE_HOME": stateDirectory])
+      environment: ["XDG_STATE_HOME": stateDirectory].merging(environment) { $1 })
   }
 
   /// Signs in as the demo account and waits until the list is on screen.

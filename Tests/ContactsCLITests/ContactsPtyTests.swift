@@ -121,6 +121,44 @@ extension ContactsInAPane {
       }
     }
 
+    /// Under a locale that is not UTF-8 (`LC_ALL=C`, common over ssh) every character still
+    /// comes out: the header's `›` and the names outside ASCII.
+    @Test func aNonUTF8LocaleStillShowsEveryCharacter() async throws {
+      let contacts = try ContactsPane()
+      defer { contacts.close() }
+      let names = try contacts.names()
+      try await contacts.start(environment: ["LC_ALL": "C"])
+      let pane = contacts.pane
+      #expect(try await pane.screen().contains("Address book › Sign in"))
+      try await contacts.signIn()
+      let list = try await listScreen(pane)
+      #expect(list.rows.contains { !$0.allSatisfy(\.isASCII) }, "no name outside ASCII on screen: \(list.rows)")
+      try expectRows(list, names: names, top: 0)
+      try await pane.press("q")
+      let outcome = try await pane.waitForExit()
+      #expect(outcome.status == 0)
+      try await expectRestored(pane, outcome)
+    }
+
+    /// A terminal that cannot place the cursor (`TERM=dumb`) is refused before anything is
+    /// drawn: one line on stderr, exit status 1, the tty as it was.
+    @Test func aTerminalThatCannotPlaceTheCursorIsRefused() async throws {
+      let contacts = try ContactsPane()
+      defer { contacts.close() }
+      let pane = contacts.pane
+      try await pane.launch(
+        [try TmuxPane.executable(named: "contacts"), "--db", contacts.databasePath],
+        environment: ["TERM": "dumb", "XDG_STATE_HOME": contacts.stateDirectory])
+      let outcome = try await pane.waitForExit()
+      #expect(outcome.status == 1)
+      #expect(
+        pane.standardError()
+          == "Error: the terminal type 'dumb' cannot place the cursor, which a full-screen app needs.\n")
+      #expect(outcome.sttyBefore == outcome.sttyAfter, "tty modes changed")
+      let screen = try await pane.capture()
+      #expect(screen.allSatisfy { $0.isEmpty }, "\(screen.joined(separator: "\n"))")
+    }
+
     @Test(arguments: ExitPath.allCases)
     func theTerminalIsRestored(after path: ExitPath) async throws {
       let contacts = try ContactsPane()

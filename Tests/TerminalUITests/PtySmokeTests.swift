@@ -45,6 +45,37 @@ struct PtySmokeTests {
     _ = try await pane.waitForExit()
   }
 
+  /// Under a locale that is not UTF-8 (`LC_ALL=C`, common over ssh and in minimal containers)
+  /// ncursesw would write every character outside ASCII as a blank: the backend gives it a
+  /// UTF-8 `LC_CTYPE`, and the terminal shows exactly the gallery's frame.
+  @Test func aNonUTF8LocaleStillShowsEveryCharacter() async throws {
+    let pane = try TmuxPane(size: Size(width: 80, height: 24))
+    defer { pane.close() }
+    try await pane.start([try TmuxPane.executable(named: "termflow-demo")], environment: ["LC_ALL": "C"])
+    let expected = Gallery.render(GalleryState(), size: Size(width: 80, height: 24))
+    let screen = try await pane.capture()
+    #expect(screen == expected.lines.map(Self.trimmingTrailingSpaces), "\(screen.joined(separator: "\n"))")
+    #expect(screen.joined().contains("李小龍"))
+    try await pane.press("C-c")
+    #expect(try await pane.waitForExit().status == 0)
+  }
+
+  /// A terminal that cannot place the cursor (`TERM=dumb`) is refused before anything is
+  /// drawn: one line on stderr, exit status 1, the tty as it was.
+  @Test func aTerminalThatCannotPlaceTheCursorIsRefused() async throws {
+    let pane = try TmuxPane(size: Size(width: 80, height: 24))
+    defer { pane.close() }
+    try await pane.launch([try TmuxPane.executable(named: "termflow-demo")], environment: ["TERM": "dumb"])
+    let outcome = try await pane.waitForExit()
+    #expect(outcome.status == 1)
+    #expect(
+      pane.standardError()
+        == "termflow-demo: the terminal type 'dumb' cannot place the cursor, which a full-screen app needs.\n")
+    #expect(outcome.sttyBefore == outcome.sttyAfter, "tty modes changed")
+    let screen = try await pane.capture()
+    #expect(screen.allSatisfy { $0.isEmpty }, "\(screen.joined(separator: "\n"))")
+  }
+
   /// A list scrolled one row at a time, down and back up, then by pages: the renderer has the
   /// terminal move the rows (its scroll region) and writes only what is left, and the terminal
   /// must still show exactly the gallery's frame.

@@ -1,9 +1,14 @@
 import CNcursesw
-import Glibc
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// The real terminal, driven through ncursesw.
 ///
-/// Starting it takes over the tty: UTF-8 locale, raw mode (Ctrl-C arrives as a key), no echo,
+/// Starting it takes over the tty: a UTF-8 `LC_CTYPE` (see `TerminalLocale`; the user's own
+/// when it is UTF-8), raw mode (Ctrl-C arrives as a key), no echo,
 /// keypad transmit mode, a 25 ms escape delay, colours over the terminal's default background
 /// (none when `NO_COLOR` is set), bracketed paste, the cursor hidden except on the focused field.
 /// ``stop()`` gives the tty back exactly as it was; so do the crash handlers of
@@ -16,14 +21,26 @@ public final class NcursesBackend: TerminalBackend {
   public enum StartError: Error, CustomStringConvertible {
     case notATerminal
     case unknownTerminal(String)
+    /// The terminal cannot place the cursor (`TERM=dumb`, a printing terminal): a full-screen
+    /// app cannot draw on it.
+    case noCursorAddressing(String)
+    /// No UTF-8 locale exists on the system, so ncursesw could not write text outside ASCII.
+    case noUTF8Locale
     case logUnavailable(String)
 
     public var description: String {
       switch self {
       case .notATerminal:
         "an interactive terminal is needed (stdin and stdout must be a tty)."
+      case .unknownTerminal(let term) where term.isEmpty:
+        "TERM is not set, so the terminal's type is unknown; try TERM=xterm-256color."
       case .unknownTerminal(let term):
         "the terminal type '\(term)' is unknown to ncurses; try TERM=xterm-256color."
+      case .noCursorAddressing(let term):
+        "the terminal type '\(term)' cannot place the cursor, which a full-screen app needs."
+      case .noUTF8Locale:
+        "no UTF-8 locale is installed (tried \(TerminalLocale.candidates.joined(separator: ", "))); "
+          + "install one (on Debian and Ubuntu, the locales package) or set LC_CTYPE to one."
       case .logUnavailable(let path):
         "cannot write the log file \(path)."
       }
@@ -64,10 +81,15 @@ public final class NcursesBackend: TerminalBackend {
     input: Int32 = STDIN_FILENO, output: Int32 = STDOUT_FILENO, terminalType: String? = nil, logPath: String? = nil
   ) throws(StartError) {
     guard isatty(input) == 1, isatty(output) == 1 else { throw .notATerminal }
-    setlocale(LC_ALL, "")
+    // ncursesw picks its encoding from LC_CTYPE at start-up: it must be UTF-8.
+    guard TerminalLocale.activateUTF8() else { throw .noUTF8Locale }
     // ncurses reads ESCDELAY at start-up. Our own decoder does the escape timing, but keypad
     // mode must not make ncurses wait either.
     set_escdelay(25)
+    // Refused before ncurses writes anything: without cursor addressing every frame is garbage.
+    guard tf_terminal_addresses_cursor(terminalType, output) != 0 else {
+      throw .noCursorAddressing(terminalType ?? getenv("TERM").map { String(cString: $0) } ?? "")
+    }
     ttyDescriptor = dup(output)
     inputDescriptor = input
     let ncursesInput = dup(input)

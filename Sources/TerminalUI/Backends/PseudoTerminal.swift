@@ -1,5 +1,9 @@
 import CNcursesw
-import Glibc
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// A pseudo-terminal pair, for driving the real ``NcursesBackend`` without a terminal: the
 /// backend writes to ``follower``, and benchmarks and tests read what reached the terminal on

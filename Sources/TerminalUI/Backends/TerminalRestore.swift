@@ -1,6 +1,10 @@
 import CNcursesw
-import Glibc
 import Synchronization
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// Gives the terminal back when the process dies by a Swift trap or a fatal signal, where no
 /// Swift code unwinds.

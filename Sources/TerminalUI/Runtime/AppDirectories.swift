@@ -1,4 +1,8 @@
-import Glibc
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// Where an app keeps its state (logs, crash reports) and data (databases), following the XDG
 /// base directory spec: `$XDG_STATE_HOME/<app>` or `~/.local/state/<app>`, and

@@ -1,6 +1,10 @@
-import Glibc
 public import Logging
 import Synchronization
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// A swift-log handler that appends lines to a file: while a full-screen app owns the terminal,
 /// logs must never reach the screen.

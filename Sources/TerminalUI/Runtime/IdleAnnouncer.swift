@@ -1,4 +1,8 @@
-import Glibc
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// Tells a test driving the app through a pty when the app is idle and its last frame is on the
 /// terminal, by writing lines to the path in `TERMFLOW_READY_FIFO` (a FIFO the test reads).

@@ -1,4 +1,8 @@
-import Glibc
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// Where a key's time goes inside the process, for tuning: from the `read` that brought the
 /// input to the frame that answers it being on the terminal, split into handling the input (the

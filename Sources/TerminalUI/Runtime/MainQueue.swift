@@ -1,4 +1,8 @@
-import Glibc
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// The main dispatch queue, driven by hand from a loop that owns the main thread — what
 /// CoreFoundation's run loop does on Linux, through the same two libdispatch entry points.

@@ -1,6 +1,10 @@
 import Dispatch
-import Glibc
 import Synchronization
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// Turns asynchronous signals into events on the main queue (the self-pipe trick).
 ///

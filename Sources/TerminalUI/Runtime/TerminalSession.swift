@@ -1,5 +1,9 @@
 import Dispatch
-import Glibc
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// The event loop of a full-screen app: it owns the terminal from start to exit.
 ///

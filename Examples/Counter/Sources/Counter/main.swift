@@ -1,0 +1,3 @@
+import TermFlow
+
+TerminalApp.main(counterApp)

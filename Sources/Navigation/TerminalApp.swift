@@ -1,0 +1,132 @@
+public import Flow
+public import TerminalUI
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// A single-screen app on the terminal: a `Store` whose state a view draws and whose actions
+/// keys send, run on a `TerminalSession` until it quits. The glue every such app would
+/// otherwise write (a synchronous main on the main actor, the backtracer's start-up, one frame
+/// per batch of actions, Ctrl-C arriving as a key in raw mode, idle reporting for pty tests,
+/// printing a start failure, restoring the terminal) lives here once.
+///
+/// ```swift
+/// // main.swift
+/// TerminalApp.main {
+///   TerminalApp(initialState: Counter(), reducer: counter, view: { Text("Count: \($0.count)") }) { key, _ in
+///     switch key {
+///     case .character("+"): .send(.increment)
+///     case .character("q"): .quit
+///     default: nil
+///     }
+///   }
+/// }
+/// ```
+///
+/// It does no I/O until ``run(logPath:)``: a test builds one, feeds it events with
+/// ``handle(_:)`` and snapshots ``render(size:)``, all headless.
+@MainActor
+public final class TerminalApp<State, Action: Sendable> {
+  /// What a key does.
+  public enum Command {
+    /// Sends the action to the store.
+    case send(Action)
+    /// Ends the app with exit status 0.
+    case quit
+  }
+
+  /// The app's store: its state, and where its actions go.
+  public let store: Store<State, Action>
+  private let view: (State) -> any View
+  private let keys: (Key, State) -> Command?
+  private weak var session: TerminalSession?
+
+  /// Whether the app has quit (a key answered ``Command/quit``, or Ctrl-C went unhandled).
+  public private(set) var didQuit = false
+
+  /// An app whose `view` draws the state on the whole terminal and whose `keys` say what each
+  /// key does in a state (nil: nothing). Ctrl-C quits unless `keys` answers it; pastes are
+  /// ignored.
+  public init(
+    initialState: State,
+    reducer: Reducer<State, Action>,
+    view: @escaping (State) -> any View,
+    keys: @escaping (Key, State) -> Command?
+  ) {
+    store = Store(initialState: initialState, reducer: reducer)
+    self.view = view
+    self.keys = keys
+  }
+
+  /// The frame of the current state at `size`: what the terminal shows, and what tests snapshot.
+  public func render(size: Size) -> Frame {
+    view(store.state).frame(size: size)
+  }
+
+  /// Handles one event from the run loop (or from a test): keys go through `keys`.
+  public func handle(_ event: TerminalSession.Event) {
+    guard !didQuit, case .input(.key(let key)) = event else { return }
+    switch keys(key, store.state) {
+    case .send(let action): store.send(action)
+    case .quit: quit()
+    case nil where key == .ctrl("c"): quit()
+    case nil: break
+    }
+  }
+
+  /// Sends each key to ``handle(_:)`` in order, as if typed: for tests.
+  public func press(_ keys: Key...) {
+    for key in keys { handle(.input(.key(key))) }
+  }
+
+  /// Takes over the terminal, runs until the app quits or a terminating signal arrives, and
+  /// gives the terminal back; returns the exit status (0 after quitting, 128 + n after signal
+  /// n). When the terminal cannot be taken over (not a tty, `TERM=dumb`, ...), prints one line
+  /// naming the program and the reason on stderr and returns 1. With `logPath`, stray output to
+  /// stdout and stderr goes to that file while the screen is up.
+  public func run(logPath: String? = nil) -> Int32 {
+    let session: TerminalSession
+    do {
+      session = try TerminalSession(
+        logPath: logPath,
+        render: { [unowned self] size in render(size: size) },
+        handle: { [unowned self] event in handle(event) })
+    } catch {
+      let program = CommandLine.arguments.first.map { String($0.split(separator: "/").last ?? "") } ?? "app"
+      let message = Array("\(program): \(error)\n".utf8)
+      _ = message.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
+      return 1
+    }
+    self.session = session
+    // One frame per batch of actions: the store notifies once per batch.
+    store.observe(self, select: { _ in () }, skipRepeats: .never) { app, _ in app.session?.setNeedsRender() }
+    if session.announcesIdleFrames {
+      // For pty tests (TERMFLOW_READY_FIFO): idle means no effect running.
+      session.isAppIdle = { [unowned self] in store.runningEffectCount == 0 }
+      store.instrumentation.effectDidFinish = { [unowned session] in session.appActivityDidChange() }
+    }
+    if didQuit { session.exit(status: 0) }
+    let status = session.run()
+    store.unsubscribe(self)
+    self.session = nil
+    return status
+  }
+
+  /// The whole of an app's `main.swift`: prepares the process (see
+  /// `TerminalSession.prepareProcess()`), builds the app on the main actor, runs it and exits
+  /// with its status.
+  public nonisolated static func main(_ makeApp: @MainActor () -> TerminalApp) -> Never {
+    TerminalSession.prepareProcess()
+    // Top-level code runs on the main thread; the run loop keeps it (see TerminalSession.run).
+    let status = MainActor.assumeIsolated { makeApp().run() }
+    exit(status)
+  }
+
+  private func quit() {
+    didQuit = true
+    session?.exit(status: 0)
+  }
+}

@@ -1,0 +1,49 @@
+import Flow
+import Navigation
+import TerminalUI
+import Testing
+
+/// `TerminalApp` headless: keys become actions or quit, Ctrl-C quits unless the app answers it,
+/// and the frame is the view of the current state.
+@MainActor
+struct TerminalAppTests {
+  private static let reducer = Reducer<Int, Int> { state, action in
+    state += action
+    return .none
+  }
+
+  private func app(answersControlC: Bool = false) -> TerminalApp<Int, Int> {
+    TerminalApp(initialState: 0, reducer: Self.reducer, view: { Text("n=\($0)") }) { key, state in
+      switch key {
+      case .character("+"): .send(1)
+      case .ctrl("c") where answersControlC: .send(100)
+      case .character("q") where state > 1: .quit
+      default: nil
+      }
+    }
+  }
+
+  @Test func keysSendActionsAndQuit() {
+    let app = app()
+    app.press(.character("+"), .character("x"), .character("q"))
+    #expect(app.store.state == 1)
+    #expect(!app.didQuit, "q quits only once the state allows it")
+    app.press(.character("+"), .character("q"), .character("+"))
+    #expect(app.store.state == 2, "no key is handled after quitting")
+    #expect(app.didQuit)
+    #expect(app.render(size: Size(width: 5, height: 1)).lines == ["n=2  "])
+  }
+
+  @Test func controlCQuitsUnlessTheAppAnswersIt() {
+    let plain = app()
+    plain.handle(.input(.paste("+")))
+    plain.handle(.resize(Size(width: 10, height: 2)))
+    plain.press(.ctrl("c"))
+    #expect(plain.store.state == 0, "pastes and resizes send nothing")
+    #expect(plain.didQuit)
+    let answering = app(answersControlC: true)
+    answering.press(.ctrl("c"))
+    #expect(answering.store.state == 100)
+    #expect(!answering.didQuit)
+  }
+}
