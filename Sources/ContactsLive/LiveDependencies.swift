@@ -40,6 +40,16 @@ extension AppDependencies {
   }
 }
 
+extension AppDependencies {
+  /// These dependencies, with the database watched for other programs' commits (see
+  /// `DatabaseWatcher`): the open app shows what `contacts import` or a second terminal wrote.
+  public func watching(_ database: ContactsDatabase) -> AppDependencies {
+    var dependencies = self
+    dependencies.databaseChanges = { DatabaseWatcher.changes(of: database) }
+    return dependencies
+  }
+}
+
 extension AccountError {
   /// Runs `body`, passing account errors through and turning anything else (a database
   /// failure) into a message the form can show.
