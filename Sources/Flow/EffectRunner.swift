@@ -21,6 +21,8 @@ final class EffectRunner {
   /// Effects started and not yet finished, excluding cancelled ones still winding down and
   /// background ones.
   var activeCount: Int { running.values.count { !$0.isCancelled && !$0.isBackground } }
+  /// Background effects started and neither finished nor cancelled.
+  var backgroundCount: Int { running.values.count { !$0.isCancelled && $0.isBackground } }
   /// Effects whose tasks have not ended, cancelled or not, background ones excluded.
   var runningCount: Int { running.values.count { !$0.isBackground } }
 

@@ -202,6 +202,10 @@ public final class Store<State, Action: Sendable> {
   /// ones, see ``Effect/background()``, excluded).
   public var activeEffectCount: Int { effects.activeCount }
 
+  /// Background effects (``Effect/background()``) started and neither finished nor cancelled:
+  /// a test store requires them to be ended like any other.
+  package var backgroundEffectCount: Int { effects.backgroundCount }
+
   /// Effects whose tasks have not ended yet, including cancelled ones still winding down
   /// (background ones excluded: they wait on the outside world, they are not work).
   package var runningEffectCount: Int { effects.runningCount }
