@@ -33,9 +33,14 @@ extension AppDependencies {
           search: { query, limit in
             try await contacts.search(account: account, query: query, limit: limit)
           },
-          insert: { draft in try await contacts.insert(draft, account: account) },
-          update: { id, draft in try await contacts.update(id: id, with: draft, account: account) },
-          delete: { id in try await contacts.delete(id: id, account: account) })
+          // Writes that the disk refuses say so in words (see `StorageError`).
+          insert: { draft in
+            try await StorageError.translating { try await contacts.insert(draft, account: account) }
+          },
+          update: { id, draft in
+            try await StorageError.translating { try await contacts.update(id: id, with: draft, account: account) }
+          },
+          delete: { id in try await StorageError.translating { try await contacts.delete(id: id, account: account) } })
       })
   }
 }
@@ -51,14 +56,15 @@ extension AppDependencies {
 }
 
 extension AccountError {
-  /// Runs `body`, passing account errors through and turning anything else (a database
-  /// failure) into a message the form can show.
+  /// Runs `body`, passing account errors through and turning anything else (a full disk, a
+  /// database failure) into a message the form can show.
   static func catching<Value>(_ body: () async throws -> Value) async throws(AccountError) -> Value {
     do {
       return try await body()
     } catch let error as AccountError {
       throw error
     } catch {
+      if let storage = StorageError(error) { throw AccountError.storage(storage.description) }
       throw AccountError.unavailable("\(error)")
     }
   }

@@ -75,8 +75,19 @@ public final class AccountService: Sendable {
       throw AccountError.tooManyAttempts(retryAfterSeconds: Int((lockedUntil - moment).rounded(.up)))
     }
     if hasher.verify(password, against: record.passwordHash) {
-      try await database.writer.write { db in
-        try db.execute(sql: "UPDATE account SET failedAttempts = 0, lockedUntil = NULL WHERE id = ?", arguments: [id])
+      // Only an account with failures on record is written to: on a full disk the right
+      // password still opens the address book, which needs no writing to be read.
+      if record.failedAttempts > 0 || record.lockedUntil != nil {
+        do {
+          try await database.writer.write { db in
+            try db.execute(
+              sql: "UPDATE account SET failedAttempts = 0, lockedUntil = NULL WHERE id = ?", arguments: [id])
+          }
+        } catch {
+          // On a full disk the count of failures stays as it was until a write succeeds:
+          // stricter, not weaker.
+          guard StorageError(error) != nil else { throw error }
+        }
       }
       return SignedInUser(id: id, email: record.email)
     }
