@@ -170,7 +170,8 @@ public final class DatabaseWatcher: Sendable {
     }
   }
 
-  /// Reads every pending event; true when one concerns the database's files.
+  /// Reads every pending event; true when one concerns the database's files (or some were
+  /// lost to an overflow). `struct inotify_event` is `wd, mask, cookie, len`, then the name.
   private func readEvents() -> Bool {
     let headerSize = MemoryLayout<inotify_event>.size
     var buffer = [UInt8](repeating: 0, count: 64 * 1024)
@@ -181,6 +182,9 @@ public final class DatabaseWatcher: Sendable {
       var offset = 0
       buffer.withUnsafeBytes { bytes in
         while offset + headerSize <= count {
+          let mask = bytes.loadUnaligned(fromByteOffset: offset + 4, as: UInt32.self)
+          // Events were dropped (the queue overflowed): one of them may have been ours.
+          if mask & UInt32(IN_Q_OVERFLOW) != 0 { relevant = true }
           let nameLength = Int(bytes.loadUnaligned(fromByteOffset: offset + 12, as: UInt32.self))
           let nameBytes = bytes[(offset + headerSize)..<min(count, offset + headerSize + nameLength)]
           let name = String(decoding: nameBytes.prefix { $0 != 0 }, as: UTF8.self)
