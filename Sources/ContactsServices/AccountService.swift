@@ -29,6 +29,9 @@ public final class AccountService: Sendable {
     self.decoyHash = Task.detached { try hasher.hash("decoy password that never matches") }
   }
 
+  /// The database file, so that a refused write can be told apart: full disk or failing one.
+  public var databasePath: String { database.path }
+
   /// The back-off after `failures` failed attempts: none for the first five, then 30 s,
   /// doubling with each further failure, at most one hour.
   public static func backoff(afterFailures failures: Int) -> TimeInterval {
@@ -86,7 +89,7 @@ public final class AccountService: Sendable {
         } catch {
           // On a full disk the count of failures stays as it was until a write succeeds:
           // stricter, not weaker.
-          guard StorageError(error) != nil else { throw error }
+          guard StorageError(error, databasePath: database.path) != nil else { throw error }
         }
       }
       return SignedInUser(id: id, email: record.email)

@@ -98,7 +98,7 @@ public final class ContactsDatabase: Sendable {
     case .SQLITE_READONLY: .readOnly(path)
     case .SQLITE_CANTOPEN, .SQLITE_PERM, .SQLITE_AUTH: .unreadable(path)
     case .SQLITE_FULL: .diskFull(path)
-    case .SQLITE_IOERR: .diskError(path)
+    case .SQLITE_IOERR: StorageError.isDiskFull(at: path) ? .diskFull(path) : .diskError(path)
     default: .corrupt(path, detail: error.message ?? "\(error.resultCode)")
     }
   }

@@ -20,6 +20,13 @@ struct StorageErrorTests {
     #expect(StorageError(DatabaseError(resultCode: code)) == expected)
   }
 
+  @Test func anIOErrorWithRoomOnTheDiskIsADiskError() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let error = DatabaseError(resultCode: .SQLITE_IOERR)
+    #expect(StorageError(error, databasePath: directory.path("contacts.sqlite")) == .diskError)
+  }
+
   @Test func otherErrorsPassThrough() {
     #expect(StorageError(DatabaseError(resultCode: .SQLITE_CONSTRAINT)) == nil)
     #expect(StorageError(CocoaError(.fileNoSuchFile)) == nil)
