@@ -36,7 +36,9 @@ final class AppRunner {
     let startRoute = try AppRoute.parse(route).get()
     let database = try ContactsDatabase.openForCommand(at: databasePath)
     let dependencies = AppDependencies.live(
-      accounts: AccountService(database: database), contacts: ContactStore(database: database))
+      accounts: AccountService(database: database), contacts: ContactStore(database: database)
+    )
+    .watching(database)
     logger.info("starting", metadata: ["database": .string(databasePath), "route": .string(route)])
 
     let size = Self.terminalSize()

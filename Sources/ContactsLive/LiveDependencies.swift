@@ -6,13 +6,19 @@ extension AppDependencies {
   /// The app's clients over the database: accounts through `AccountService`, contacts through
   /// `ContactStore`, each contacts client scoped to the signed-in account.
   public static func live(accounts: AccountService, contacts: ContactStore) -> AppDependencies {
-    AppDependencies(
+    let accountsPath = accounts.databasePath
+    let path = contacts.databasePath
+    return AppDependencies(
       auth: AuthClient(
         signIn: { email, password throws(AccountError) in
-          try await AccountError.catching { try await accounts.signIn(email: email, password: password) }
+          try await AccountError.catching(databasePath: accountsPath) {
+            try await accounts.signIn(email: email, password: password)
+          }
         },
         signUp: { email, password throws(AccountError) in
-          try await AccountError.catching { try await accounts.createAccount(email: email, password: password) }
+          try await AccountError.catching(databasePath: accountsPath) {
+            try await accounts.createAccount(email: email, password: password)
+          }
         },
         lastEmail: { try? await accounts.lastEmail() },
         rememberEmail: { email in try? await accounts.remember(email: email) }),
@@ -33,31 +39,56 @@ extension AppDependencies {
           search: { query, limit in
             try await contacts.search(account: account, query: query, limit: limit)
           },
-          insert: { draft in try await contacts.insert(draft, account: account) },
+          // Writes that the disk refuses say so in words (see `StorageError`).
+          insert: { draft in
+            try await StorageError.translating(databasePath: path) {
+              try await contacts.insert(draft, account: account)
+            }
+          },
           update: { id, draft, startedFrom in
             do {
-              return try await contacts.update(
-                id: id, with: draft, account: account, startedFrom: startedFrom?.revision)
+              return try await StorageError.translating(databasePath: path) {
+                try await contacts.update(id: id, with: draft, account: account, startedFrom: startedFrom?.revision)
+              }
             } catch ContactStore.StoreError.changedElsewhere(let current) {
               throw ContactSaveError.changedElsewhere(current: current)
             } catch ContactStore.StoreError.notFound {
               throw ContactSaveError.deletedElsewhere
             }
           },
-          delete: { id in try await contacts.delete(id: id, account: account) })
+          delete: { id in
+            try await StorageError.translating(databasePath: path) {
+              try await contacts.delete(id: id, account: account)
+            }
+          })
       })
   }
 }
 
+extension AppDependencies {
+  /// These dependencies, with the database watched for other programs' commits (see
+  /// `DatabaseWatcher`): the open app shows what `contacts import` or a second terminal wrote.
+  public func watching(_ database: ContactsDatabase) -> AppDependencies {
+    var dependencies = self
+    dependencies.databaseChanges = { DatabaseWatcher.changes(of: database) }
+    return dependencies
+  }
+}
+
 extension AccountError {
-  /// Runs `body`, passing account errors through and turning anything else (a database
-  /// failure) into a message the form can show.
-  static func catching<Value>(_ body: () async throws -> Value) async throws(AccountError) -> Value {
+  /// Runs `body`, passing account errors through and turning anything else (a full disk, a
+  /// database failure) into a message the form can show.
+  static func catching<Value>(
+    databasePath: String, _ body: () async throws -> Value
+  ) async throws(AccountError) -> Value {
     do {
       return try await body()
     } catch let error as AccountError {
       throw error
     } catch {
+      if let storage = StorageError(error, databasePath: databasePath) {
+        throw AccountError.storage(storage.description)
+      }
       throw AccountError.unavailable("\(error)")
     }
   }

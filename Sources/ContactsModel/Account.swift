@@ -19,6 +19,8 @@ public enum AccountError: Error, Equatable, Sendable, CustomStringConvertible, C
   case passwordTooShort(minimum: Int)
   /// The accounts could not be reached (a database error): says what went wrong.
   case unavailable(String)
+  /// The disk refused a write (full, failing, read-only): says so, and what to do.
+  case storage(String)
 
   public var description: String {
     switch self {
@@ -28,6 +30,7 @@ public enum AccountError: Error, Equatable, Sendable, CustomStringConvertible, C
     case .invalidEmail: "Enter a valid email address"
     case .passwordTooShort(let minimum): "Use at least \(minimum) characters"
     case .unavailable(let reason): "Could not reach the accounts: \(reason)"
+    case .storage(let reason): reason.prefix(1).uppercased() + reason.dropFirst()
     }
   }
 }

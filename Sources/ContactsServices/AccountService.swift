@@ -29,6 +29,9 @@ public final class AccountService: Sendable {
     self.decoyHash = Task.detached { try hasher.hash("decoy password that never matches") }
   }
 
+  /// The database file, so that a refused write can be told apart: full disk or failing one.
+  public var databasePath: String { database.path }
+
   /// The back-off after `failures` failed attempts: none for the first five, then 30 s,
   /// doubling with each further failure, at most one hour.
   public static func backoff(afterFailures failures: Int) -> TimeInterval {
@@ -75,8 +78,19 @@ public final class AccountService: Sendable {
       throw AccountError.tooManyAttempts(retryAfterSeconds: Int((lockedUntil - moment).rounded(.up)))
     }
     if hasher.verify(password, against: record.passwordHash) {
-      try await database.writer.write { db in
-        try db.execute(sql: "UPDATE account SET failedAttempts = 0, lockedUntil = NULL WHERE id = ?", arguments: [id])
+      // Only an account with failures on record is written to: on a full disk the right
+      // password still opens the address book, which needs no writing to be read.
+      if record.failedAttempts > 0 || record.lockedUntil != nil {
+        do {
+          try await database.writer.write { db in
+            try db.execute(
+              sql: "UPDATE account SET failedAttempts = 0, lockedUntil = NULL WHERE id = ?", arguments: [id])
+          }
+        } catch {
+          // On a full disk the count of failures stays as it was until a write succeeds:
+          // stricter, not weaker.
+          guard StorageError(error, databasePath: database.path) != nil else { throw error }
+        }
       }
       return SignedInUser(id: id, email: record.email)
     }

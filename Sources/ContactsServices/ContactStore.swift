@@ -67,6 +67,9 @@ public final class ContactStore: Sendable {
     self.now = now
   }
 
+  /// The database file, so that a refused write can be told apart: full disk or failing one.
+  public var databasePath: String { database.path }
+
   /// The sort order people expect: case and accents folded ("zoë" with "Zoe"), then by id.
   public static func sortKey(for name: String) -> String {
     ContactPosition.sortKey(for: name)

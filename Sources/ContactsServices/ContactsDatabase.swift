@@ -20,6 +20,8 @@ public final class ContactsDatabase: Sendable {
     case corrupt(String, detail: String)
     /// The disk (or the user's quota) is full: the file is fine, there is no room to write.
     case diskFull(String)
+    /// The disk failed to read or write (SQLITE_IOERR): a fault of the disk, not of the file.
+    case diskError(String)
 
     public var description: String {
       switch self {
@@ -31,6 +33,9 @@ public final class ContactsDatabase: Sendable {
       case .corrupt(let path, let detail): "\(path) is damaged (\(detail)). It was left untouched."
       case .diskFull(let path):
         "the disk holding \(path) is full. Nothing was lost; free some space and start contacts again."
+      case .diskError(let path):
+        "the disk holding \(path) failed to read or write (an I/O error). The file was left untouched; "
+          + "check the disk and start contacts again."
       }
     }
   }
@@ -93,6 +98,7 @@ public final class ContactsDatabase: Sendable {
     case .SQLITE_READONLY: .readOnly(path)
     case .SQLITE_CANTOPEN, .SQLITE_PERM, .SQLITE_AUTH: .unreadable(path)
     case .SQLITE_FULL: .diskFull(path)
+    case .SQLITE_IOERR: StorageError.isDiskFull(at: path) ? .diskFull(path) : .diskError(path)
     default: .corrupt(path, detail: error.message ?? "\(error.resultCode)")
     }
   }

@@ -31,6 +31,7 @@ public struct Effect<Action: Sendable>: Sendable {
     case merge([Effect])
     case cancellable(id: EffectID, cancelInFlight: Bool, effect: Effect)
     case cancel(id: EffectID)
+    case background(Effect)
   }
 
   @usableFromInline let kind: Kind
@@ -82,6 +83,15 @@ public struct Effect<Action: Sendable>: Sendable {
     return Effect(.cancellable(id: EffectID(id), cancelInFlight: cancelInFlight, effect: self))
   }
 
+  /// Marks this effect's work as waiting on the outside world for as long as it is wanted (a
+  /// file watcher, a socket) rather than as work in progress: it does not count as running, so
+  /// a store whose only effects are background ones is idle, and waiting for effects to end
+  /// does not wait for it. It is still cancelled like any other effect.
+  public func background() -> Effect {
+    if case .none = kind { return self }
+    return Effect(.background(self))
+  }
+
   /// Changes the action type, so a feature's effects can be lifted into its parent's.
   public func map<Parent: Sendable>(_ embed: @escaping @Sendable (Action) -> Parent) -> Effect<Parent> {
     switch kind {
@@ -104,6 +114,8 @@ public struct Effect<Action: Sendable>: Sendable {
       return Effect<Parent>(.cancellable(id: id, cancelInFlight: cancelInFlight, effect: effect.map(embed)))
     case .cancel(let id):
       return Effect<Parent>(.cancel(id: id))
+    case .background(let effect):
+      return Effect<Parent>(.background(effect.map(embed)))
     }
   }
 }

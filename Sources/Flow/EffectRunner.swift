@@ -7,6 +7,8 @@ final class EffectRunner {
   private struct Running {
     let task: Task<Void, Never>
     let ids: [EffectID]
+    /// Waits on the outside world (``Effect/background()``): not counted as work.
+    let isBackground: Bool
     var isCancelled = false
   }
 
@@ -16,15 +18,19 @@ final class EffectRunner {
   /// Called whenever an effect's task has ended, cancelled or not.
   var onFinish: (() -> Void)?
 
-  /// Effects started and not yet finished, excluding cancelled ones still winding down.
-  var activeCount: Int { running.values.count { !$0.isCancelled } }
-  /// Effects whose tasks have not ended, cancelled or not.
-  var runningCount: Int { running.count }
+  /// Effects started and not yet finished, excluding cancelled ones still winding down and
+  /// background ones.
+  var activeCount: Int { running.values.count { !$0.isCancelled && !$0.isBackground } }
+  /// Background effects started and neither finished nor cancelled.
+  var backgroundCount: Int { running.values.count { !$0.isCancelled && $0.isBackground } }
+  /// Effects whose tasks have not ended, cancelled or not, background ones excluded.
+  var runningCount: Int { running.values.count { !$0.isBackground } }
 
   @usableFromInline
   func start<Action: Sendable>(
     priority: TaskPriority?,
     ids: [EffectID],
+    isBackground: Bool,
     operation: @escaping Effect<Action>.Operation,
     onError: Effect<Action>.ErrorHandler?,
     send: Send<Action>,
@@ -45,7 +51,7 @@ final class EffectRunner {
       }
       self?.finish(token)
     }
-    running[token] = Running(task: task, ids: ids)
+    running[token] = Running(task: task, ids: ids, isBackground: isBackground)
     for id in ids { byID[id, default: []].insert(token) }
   }
 
@@ -69,7 +75,7 @@ final class EffectRunner {
   /// Waits until the effects running now have ended (not the ones they start meanwhile, so
   /// a caller can bound a chain of effects).
   func waitForRunning() async {
-    for task in running.values.map(\.task) {
+    for task in running.values.filter({ !$0.isBackground }).map(\.task) {
       await task.value
     }
   }

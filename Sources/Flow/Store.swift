@@ -157,13 +157,13 @@ public final class Store<State, Action: Sendable> {
       layer.didReduce(action, currentState)
     }
     if case .none = effect.kind { return }
-    run(effect, ids: [])
+    run(effect, ids: [], isBackground: false)
   }
 
   // MARK: Effects
 
   @usableFromInline
-  func run(_ effect: Effect<Action>, ids: [EffectID]) {
+  func run(_ effect: Effect<Action>, ids: [EffectID], isBackground: Bool) {
     switch effect.kind {
     case .none:
       break
@@ -173,14 +173,17 @@ public final class Store<State, Action: Sendable> {
       guard effectExecution == .live else { return }
       let send = Send<Action> { [weak self] action in self?.receiveFromEffect(action) }
       effects.start(
-        priority: priority, ids: ids, operation: operation, onError: onError, send: send, logger: logger)
+        priority: priority, ids: ids, isBackground: isBackground, operation: operation, onError: onError,
+        send: send, logger: logger)
     case .merge(let children):
-      for child in children { run(child, ids: ids) }
+      for child in children { run(child, ids: ids, isBackground: isBackground) }
     case .cancellable(let id, let cancelInFlight, let inner):
       if cancelInFlight { effects.cancel(id: id) }
-      run(inner, ids: ids + [id])
+      run(inner, ids: ids + [id], isBackground: isBackground)
     case .cancel(let id):
       effects.cancel(id: id)
+    case .background(let inner):
+      run(inner, ids: ids, isBackground: true)
     }
   }
 
@@ -195,10 +198,16 @@ public final class Store<State, Action: Sendable> {
     effects.cancel(id: EffectID(id))
   }
 
-  /// The number of `.run` effects started and neither finished nor cancelled.
+  /// The number of `.run` effects started and neither finished nor cancelled (background
+  /// ones, see ``Effect/background()``, excluded).
   public var activeEffectCount: Int { effects.activeCount }
 
-  /// Effects whose tasks have not ended yet, including cancelled ones still winding down.
+  /// Background effects (``Effect/background()``) started and neither finished nor cancelled:
+  /// a test store requires them to be ended like any other.
+  package var backgroundEffectCount: Int { effects.backgroundCount }
+
+  /// Effects whose tasks have not ended yet, including cancelled ones still winding down
+  /// (background ones excluded: they wait on the outside world, they are not work).
   package var runningEffectCount: Int { effects.runningCount }
 
   package func cancelAllEffects() { effects.cancelAll() }

@@ -66,9 +66,10 @@ public final class TestStore<State: Equatable, Action: Equatable & Sendable> {
           + received.map { "  " + String(customDumping: $0.action) }.joined(separator: "\n"),
         at: origin)
     }
-    if store.activeEffectCount > 0 {
+    let running = store.activeEffectCount + store.backgroundEffectCount
+    if running > 0 {
       fail(
-        "\(store.activeEffectCount) effect(s) are still running at the end of the test. "
+        "\(running) effect(s) are still running at the end of the test. "
           + "Receive their actions, await `finish()`, or cancel them.",
         at: origin)
     }
@@ -211,7 +212,7 @@ public final class TestStore<State: Equatable, Action: Equatable & Sendable> {
   ) async -> (action: Action, state: State)? {
     let deadline = ContinuousClock.now + timeout
     while received.isEmpty {
-      guard store.activeEffectCount > 0 else {
+      guard store.activeEffectCount + store.backgroundEffectCount > 0 else {
         fail("Expected to receive \(description), but no effects are running.", at: location)
         return nil
       }

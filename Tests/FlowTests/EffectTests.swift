@@ -115,3 +115,58 @@ struct EffectTests {
     #expect(store.state.count == 3)
   }
 }
+
+/// A background effect waits on the outside world (a file watcher): it delivers actions like
+/// any effect and is cancelled like any, but it is not work in progress.
+@MainActor
+struct BackgroundEffectTests {
+  private enum Action: Equatable, Sendable {
+    case watch
+    case changed
+    case stop
+  }
+
+  @Test func aBackgroundEffectDeliversButDoesNotKeepTheStoreBusy() async {
+    let (events, continuation) = AsyncStream.makeStream(of: Void.self)
+    let reducer = Reducer<Int, Action> { count, action in
+      switch action {
+      case .watch:
+        return .run { send in
+          for await _ in events { await send(.changed) }
+        }
+        .cancellable(id: "watch")
+        .background()
+      case .changed:
+        count += 1
+        return .none
+      case .stop:
+        return .cancel(id: "watch")
+      }
+    }
+    let store = TestStore(initialState: 0, reducer: reducer)
+    store.send(.watch)
+    continuation.yield()
+    await store.receive(.changed) { $0 = 1 }
+    // Waiting for effects does not wait for the watch.
+    await store.finish()
+    store.send(.stop)
+    continuation.finish()
+  }
+
+  @Test func aBackgroundEffectIsNotCountedAsRunning() async {
+    let (events, continuation) = AsyncStream.makeStream(of: Void.self)
+    let store = Store<Int, Int>(
+      initialState: 0,
+      reducer: Reducer { _, _ in
+        .run { _ in for await _ in events {} }.cancellable(id: "watch").background()
+      })
+    store.send(1)
+    #expect(store.activeEffectCount == 0)
+    #expect(store.runningEffectCount == 0)
+    #expect(store.backgroundEffectCount == 1)
+    await store.waitForEffects()
+    store.cancelEffects(id: "watch")
+    #expect(store.backgroundEffectCount == 0)
+    continuation.finish()
+  }
+}

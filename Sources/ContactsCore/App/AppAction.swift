@@ -27,4 +27,7 @@ public enum AppAction: Equatable, Sendable, Codable {
   /// The preview pane's timer ended: it shows the selection, unless that moved meanwhile (see
   /// ``ContactPreview``).
   case previewTimerEnded
+  /// Another program committed to the database: the count, the list, the search results and
+  /// the detail catch up, the selection staying on its contact.
+  case databaseChanged
 }

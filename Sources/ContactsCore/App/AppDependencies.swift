@@ -9,13 +9,19 @@ public struct AppDependencies: Sendable {
   public var contacts: @Sendable (SignedInUser) -> ContactsClient
   /// Waits for a duration (throws when cancelled): a controlled clock's in tests, or none.
   public var sleep: @Sendable (Duration) async throws -> Void
+  /// Starts watching the database for commits by other programs: one element per batch of
+  /// them, until the consumer stops iterating. By default the stream ends at once (no watch):
+  /// the app then shows what it loaded, as tests without a real database expect.
+  public var databaseChanges: @Sendable () -> AsyncStream<Void>
 
   public init(
     auth: AuthClient, contacts: @escaping @Sendable (SignedInUser) -> ContactsClient,
-    sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) }
+    sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) },
+    databaseChanges: @escaping @Sendable () -> AsyncStream<Void> = { AsyncStream { $0.finish() } }
   ) {
     self.auth = auth
     self.contacts = contacts
     self.sleep = sleep
+    self.databaseChanges = databaseChanges
   }
 }

@@ -136,6 +136,13 @@ public func appReducer(_ dependencies: AppDependencies) -> Reducer<AppState, App
     case .clearNotice:
       state.signedIn?.notice = nil
       return .none
+
+    case .databaseChanged:
+      guard let signedIn = state.signedIn else { return .none }
+      let client = dependencies.contacts(signedIn.user)
+      return .merge(
+        .send(.browser(.refresh)), .send(.search(.refresh)),
+        signedIn.detail.map { .refreshDetail($0, client: client) } ?? .none)
     }
   }
 }
@@ -149,6 +156,34 @@ extension Effect<AppAction> {
       await send(.previewTimerEnded)
     }
     .cancellable(id: ContactPreview.effectID)
+  }
+}
+
+extension Effect<AppAction> {
+  /// Delivers ``AppAction/databaseChanged`` for every batch of commits other programs make,
+  /// while the user is signed in. A background effect: it waits, it is not work in progress.
+  static func watchDatabase(_ dependencies: AppDependencies) -> Effect {
+    let changes = dependencies.databaseChanges
+    return .run { send in
+      for await _ in changes() { await send(.databaseChanged) }
+    }
+    .cancellable(id: SignedIn.watchEffectID, cancelInFlight: true)
+    .background()
+  }
+
+  /// Reads the detail's contact again after another program changed the database: the
+  /// detail shows it as it is now, or says that it was deleted rather than show it as it was.
+  fileprivate static func refreshDetail(_ detail: ContactDetail, client: ContactsClient) -> Effect {
+    let id = detail.id
+    let name = detail.contact.value?.name
+    return .run { send in
+      let contact = try await client.contact(id)
+      let deleted = name.map { "“\($0)” was deleted by another program." } ?? "This contact does not exist (any more)."
+      await send(.detail(.loaded(id, contact.map(Loadable.loaded) ?? .failed(deleted))))
+    } onError: { error, send in
+      await send(.detail(.loaded(id, .failed("Could not load the contact: \(error)"))))
+    }
+    .cancellable(id: ContactDetail.effectID(id), cancelInFlight: true)
   }
 }
 
@@ -197,7 +232,8 @@ extension AppState {
       )
       .map(AppAction.browser)
     }
-    return .merge(effect.map(embed), appeared, go(to: destination, dependencies: dependencies))
+    return .merge(
+      effect.map(embed), appeared, go(to: destination, dependencies: dependencies), .watchDatabase(dependencies))
   }
 
   /// Moves to `destination` if the session allows it: a signed-out user is sent to sign in
@@ -277,9 +313,14 @@ extension SignedIn {
     return browser.loaded.first { $0.id == id } ?? search.results?.contacts.first { $0.id == id }
   }
 
+  /// The effect that watches the database for other programs' commits while signed in.
+  public static let watchEffectID = "contacts/watch"
+
   /// Every effect a signed-in session may have running, to cancel at sign-out.
   var effectIDs: [String] {
-    ContactsBrowser.effectIDs + [ContactSearch.effectID, ContactPreview.effectID, "contacts/delete"]
+    ContactsBrowser.effectIDs + [
+      ContactSearch.effectID, ContactPreview.effectID, "contacts/delete", Self.watchEffectID,
+    ]
       + (detail.map { [ContactDetail.effectID($0.id)] } ?? []) + (editor.map { [ContactEditor.effectID($0.id)] } ?? [])
   }
 }

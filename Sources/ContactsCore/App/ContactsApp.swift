@@ -45,6 +45,8 @@ public final class ContactsApp {
   }
 
   public func stop() {
+    // The database watch ends with the app, not only at sign-out.
+    store.cancelEffects(id: SignedIn.watchEffectID)
     coordinator.stop()
     store.unsubscribe(self)
   }

@@ -72,6 +72,12 @@ public enum ContactsBrowserAction: Equatable, Sendable, Codable {
   /// Count again and keep the selection on `around` (after a save), or on the same index.
   case reload(around: Contact?)
   case reloaded(total: Int, focus: Focus?)
+  /// Another program changed the contacts: count again and reload the rows around the
+  /// selection, which stays on its contact, or, if that was deleted, on the one now in its place.
+  case refresh
+  /// The answer to ``refresh``: the count, and the rows around the selection (nil when nothing
+  /// was selected: the window's rows are then loaded afresh).
+  case refreshed(total: Int, Segment?)
   case retry
   case move(Move)
   case resized(visibleRows: Int)
@@ -79,6 +85,23 @@ public enum ContactsBrowserAction: Equatable, Sendable, Codable {
   case loadFailed(String)
 
   public enum Move: Equatable, Sendable, Codable { case up, down, pageUp, pageDown, home, end }
+
+  /// Rows read together around a selected contact, so that a refresh replaces the loaded rows
+  /// at once, with no placeholders in between.
+  public struct Segment: Equatable, Sendable, Codable {
+    /// The rows in list order.
+    public var rows: [Contact]
+    /// The absolute index of `rows[0]`.
+    public var start: Int
+    /// The absolute index to select.
+    public var selected: Int
+
+    public init(rows: [Contact], start: Int, selected: Int) {
+      self.rows = rows
+      self.start = start
+      self.selected = selected
+    }
+  }
 
   /// A contact and its absolute index, to select after a reload.
   public struct Focus: Equatable, Sendable, Codable {
@@ -94,7 +117,7 @@ public enum ContactsBrowserAction: Equatable, Sendable, Codable {
 
 extension ContactsBrowser {
   /// The ids of the effects the browser runs, so that leaving the list can cancel them.
-  public static let effectIDs = ["contacts/count", "contacts/page"]
+  public static let effectIDs = ["contacts/count", "contacts/page", "contacts/refresh"]
 }
 
 public func contactsBrowserReducer(client: ContactsClient) -> Reducer<ContactsBrowser, ContactsBrowserAction> {
@@ -145,6 +168,24 @@ public func contactsBrowserReducer(client: ContactsClient) -> Reducer<ContactsBr
         let kept = max(0, min(browser.loaded.count, browser.window.selected - browser.loadedStart))
         browser.loaded = Array(browser.loaded.prefix(kept))
         if browser.loaded.isEmpty { browser.loadedStart = 0 }
+      }
+      return load(&browser, client: client)
+
+    case .refresh:
+      return refresh(around: browser.selectedContact, client: client)
+
+    case .refreshed(let total, let segment):
+      browser.count = .loaded(total)
+      browser.pending = nil
+      browser.window.setTotal(total)
+      if let segment, segment.start >= 0, segment.selected < total {
+        browser.window.select(segment.selected)
+        browser.loaded = segment.rows
+        browser.loadedStart = segment.start
+      } else {
+        // Every loaded row may be stale: load the window's afresh.
+        browser.loaded = []
+        browser.loadedStart = 0
       }
       return load(&browser, client: client)
 
@@ -206,6 +247,33 @@ private func count(client: ContactsClient) -> Effect<ContactsBrowserAction> {
     await send(.loadFailed("\(error)"))
   }
   .cancellable(id: "contacts/count", cancelInFlight: true)
+}
+
+/// Counts again and reads the rows around `selected` as they are now: the contact itself if it
+/// still exists (perhaps renamed, so elsewhere in the list), else the one after the place it
+/// had, else the one before.
+private func refresh(around selected: Contact?, client: ContactsClient) -> Effect<ContactsBrowserAction> {
+  .run { send in
+    let total = try await client.count()
+    var segment: ContactsBrowserAction.Segment?
+    var current: Contact?
+    if let selected {
+      current = try await client.contact(selected.id)
+      if current == nil { current = try await client.page(.after(selected.position), 1).first }
+      if current == nil { current = try await client.page(.before(selected.position), 1).last }
+    }
+    if let current {
+      let index = try await client.index(current.position)
+      let before = try await client.page(.before(current.position), ContactsBrowser.prefetch)
+      let after = try await client.page(.after(current.position), ContactsBrowser.prefetch * 2)
+      segment = ContactsBrowserAction.Segment(
+        rows: before + [current] + after, start: index - before.count, selected: index)
+    }
+    await send(.refreshed(total: total, segment))
+  } onError: { error, send in
+    await send(.loadFailed("\(error)"))
+  }
+  .cancellable(id: "contacts/refresh", cancelInFlight: true)
 }
 
 /// Starts the page load the window needs, unless one is in flight.

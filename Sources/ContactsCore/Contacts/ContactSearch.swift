@@ -49,7 +49,8 @@ public enum ContactSearchAction: Equatable, Sendable, Codable {
   /// Esc: no more search.
   case clear
   case resized(visibleRows: Int)
-  /// Ask again for the current query (after a save or a delete).
+  /// Ask again for the current query (after a save or a delete, or when another program
+  /// changed the contacts).
   case refresh
   case answered(query: String, ContactSearchResult)
   case failed(query: String, String)
@@ -110,10 +111,16 @@ public func contactSearchReducer(client: ContactsClient) -> Reducer<ContactSearc
       search.isSearching = false
       search.failure = nil
       let isNewQuery = search.results == nil || search.answeredQuery != query
+      let selectedID = search.selectedContact?.id
       search.results = result
       search.answeredQuery = query
       search.window.setTotal(result.contacts.count)
-      if isNewQuery { search.window.home() }
+      if isNewQuery {
+        search.window.home()
+      } else if let selectedID, let index = result.contacts.firstIndex(where: { $0.id == selectedID }) {
+        // The same query answered again (the contacts changed): the selection stays on its contact.
+        search.window.select(index)
+      }
       return .none
 
     case .failed(let query, let message):
