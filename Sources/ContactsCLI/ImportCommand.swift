@@ -1,7 +1,6 @@
 import ArgumentParser
 import ContactsServices
 import Foundation
-import GRDB
 import Glibc
 import VCardFormat
 
@@ -57,10 +56,12 @@ struct ImportCommand: AsyncParsableCommand {
             warn("\(name):\(error.line ?? error.startLine): \(error)")
           }
         }
-        guard pending.count >= Self.batchSize else { return }
-        tally = tally + (try await save(pending, store, account.id, tally, database.path))
-        progress.add(cards: pending.count)
-        pending.removeAll(keepingCapacity: true)
+        while pending.count >= Self.batchSize {
+          let batch = Array(pending.prefix(Self.batchSize))
+          tally = tally + (try await save(batch, store, account.id, tally, database.path))
+          progress.add(cards: batch.count)
+          pending.removeFirst(batch.count)
+        }
       }
       var first = input.read(Self.chunkSize)
       if AbookFile.isAbookFile(first) {
@@ -101,15 +102,16 @@ struct ImportCommand: AsyncParsableCommand {
   {
     do {
       return try await store.importCards(cards, account: account)
-    } catch let error as DatabaseError {
+    } catch {
+      guard let storage = StorageError(error, databasePath: path) else { throw error }
       let stored = before.added + before.updated + before.unchanged
       let what = stored == 0 ? "Nothing was imported" : "The \(stored) cards before them were imported"
       let reason =
-        switch error.resultCode {
-        case .SQLITE_FULL: "the disk holding \(path) is full; free some space"
-        case .SQLITE_BUSY, .SQLITE_LOCKED: "\(path) is locked by another program; close it"
-        case .SQLITE_READONLY: "\(path) is read-only"
-        default: "the database failed (\(error.message ?? "\(error.resultCode)"))"
+        switch storage {
+        case .diskFull: "the disk holding \(path) is full; free some space"
+        case .diskError: "the disk failed to write \(path) (an I/O error); check it"
+        case .readOnly: "\(path) is read-only"
+        case .busy: "\(path) is locked by another program; close it"
         }
       throw CommandFailure(
         "could not store the next \(cards.count) cards: \(reason). \(what); nothing else changed. "

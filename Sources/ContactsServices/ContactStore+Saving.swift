@@ -52,20 +52,20 @@ extension ContactStore {
   }
 
   static func insert(_ contact: Contact, account: Int64, _ db: Database) throws -> Contact {
+    // Cached: compiling a statement compiles the table's triggers too (hundreds of µs).
     let columns = StoredContact.columns
-    try db.execute(
+    let statement = try db.cachedStatement(
       sql: """
         INSERT INTO contact (accountId, \(columns.joined(separator: ", ")))
         VALUES (?, \(databaseQuestionMarks(count: columns.count)))
-        """,
-      arguments: [account] + StoredContact.values(of: contact))
+        """)
+    try statement.execute(arguments: [account] + StoredContact.values(of: contact))
     return StoredContact.reread(contact, id: db.lastInsertedRowID)
   }
 
   static func update(_ contact: Contact, _ db: Database) throws {
     let assignments = StoredContact.columns.map { "\($0) = ?" }.joined(separator: ", ")
-    try db.execute(
-      sql: "UPDATE contact SET \(assignments) WHERE id = ?",
-      arguments: StoredContact.values(of: contact) + [contact.id])
+    let statement = try db.cachedStatement(sql: "UPDATE contact SET \(assignments) WHERE id = ?")
+    try statement.execute(arguments: StoredContact.values(of: contact) + [contact.id])
   }
 }
