@@ -139,6 +139,24 @@ import Testing
     #expect(names.contains("FN:Good One") && names.contains("FN:Good Two") && !names.contains("Never Ends"))
   }
 
+  @Test func aTwentyMegabytePhotoIsSkippedAndALongLineIsRead() throws {
+    let binary = try ContactsBinary()
+    defer { binary.cleanUp() }
+    try binary.addAccount()
+    var bytes = Array(crlf("BEGIN:VCARD", "VERSION:3.0", "FN:Before", "END:VCARD").utf8)
+    bytes += Array("BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Huge Photo\r\nPHOTO;ENCODING=b;TYPE=JPEG:".utf8)
+    bytes += [UInt8](repeating: UInt8(ascii: "A"), count: 20_000_000) + Array("\r\nEND:VCARD\r\n".utf8)
+    let note = String(repeating: "long line ", count: 100_000)
+    bytes += Array(crlf("BEGIN:VCARD", "VERSION:3.0", "FN:After", "NOTE:" + note, "END:VCARD").utf8)
+    let run = try binary.run(["import", try binary.file("big.vcf", bytes)])
+    #expect(run.status == 1)
+    #expect(run.output.contains("2 added, 0 updated, 0 unchanged, 1 skipped"), "\(run.output)")
+    #expect(
+      run.errors.contains("big.vcf:5: the card starting on line 5 is 20 MB, over the 10 MB limit"), "\(run.errors)")
+    let export = try binary.run(["export"]).output.replacingOccurrences(of: "\r\n ", with: "")
+    #expect(export.contains("FN:Before") && export.contains("NOTE:" + note) && !export.contains("Huge Photo"))
+  }
+
   @Test func importsAbooksDataFile() throws {
     let binary = try ContactsBinary()
     defer { binary.cleanUp() }
