@@ -35,17 +35,11 @@ extension Contact {
       case "CATEGORIES" where sources["CATEGORIES"] == nil:
         categories = property.components.flatMap { $0 }.filter { !$0.isEmpty }
         sources["CATEGORIES"] = property
-      case "BDAY" where birthday == nil:
+      case "BDAY" where birthday == nil, "ANNIVERSARY" where anniversary == nil:
+        let field: WritableKeyPath<Contact, PartialDate?> = property.name == "BDAY" ? \.birthday : \.anniversary
         if let date = Self.date(property) {
-          birthday = date
-          sources["BDAY"] = property
-        } else {
-          kept.append(property)
-        }
-      case "ANNIVERSARY" where anniversary == nil:
-        if let date = Self.date(property) {
-          anniversary = date
-          sources["ANNIVERSARY"] = property
+          self[keyPath: field] = date
+          sources[property.name] = property
         } else {
           kept.append(property)
         }

@@ -3,31 +3,13 @@ import Testing
 
 /// The `contacts` binary's non-interactive commands, run as a user would run them.
 struct CommandLineTests {
-  private struct Result {
-    var status: Int32
-    var output: String
-  }
-
-  private static var binary: String {
-    let directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-    return directory.appendingPathComponent("contacts").path
-  }
-
-  private func run(_ arguments: [String], input: String = "") throws -> Result {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: Self.binary)
-    process.arguments = arguments
-    let stdin = Pipe()
-    let output = Pipe()
-    process.standardInput = stdin
-    process.standardOutput = output
-    process.standardError = output
-    try process.run()
-    stdin.fileHandleForWriting.write(Data(input.utf8))
-    try stdin.fileHandleForWriting.close()
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return Result(status: process.terminationStatus, output: String(decoding: data, as: UTF8.self))
+  /// Runs `contacts ARGUMENTS` (they name their own `--db`): its exit status, and what it
+  /// wrote to standard output and standard error, one after the other.
+  private func run(_ arguments: [String], input: String = "") throws -> (status: Int32, output: String) {
+    let binary = try ContactsBinary()
+    defer { binary.cleanUp() }
+    let run = try binary.run(arguments, input: input, withDatabase: false)
+    return (run.status, run.output + run.errors)
   }
 
   private func temporaryDatabase() throws -> (path: String, cleanUp: () -> Void) {

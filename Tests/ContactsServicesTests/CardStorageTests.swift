@@ -46,7 +46,7 @@ import VCardFormat
   }
 
   @Test func importFindsCardsByUIDOrContentAndKeepsTheirRevision() async throws {
-    let fixture = try await makeFixture()
+    let fixture = try await TwoAccounts.make()
     defer { fixture.directory.remove() }
     let withUID = try card("BEGIN:VCARD\nVERSION:4.0\nUID:u-1\nFN:Ada\nREV:20200102T030405Z\nEND:VCARD\n")
     let withoutUID = try card("BEGIN:VCARD\nVERSION:3.0\nFN:Grace\nEMAIL:g@example.com\nEND:VCARD\n")
@@ -66,7 +66,7 @@ import VCardFormat
   }
 
   @Test func aSaveFromAnOlderRevisionIsRefused() async throws {
-    let fixture = try await makeFixture()
+    let fixture = try await TwoAccounts.make()
     defer { fixture.directory.remove() }
     let ada = try await fixture.store.insert(ContactDraft(name: "Ada"), account: fixture.ada)
     var elsewhere = ContactDraft(ada)
@@ -84,7 +84,7 @@ import VCardFormat
   }
 
   @Test func searchFindsEveryEmailPhoneNicknameAndTheOrganisation() async throws {
-    let fixture = try await makeFixture()
+    let fixture = try await TwoAccounts.make()
     defer { fixture.directory.remove() }
     var draft = ContactDraft(name: "Grace Hopper", email: "grace@navy.example", phone: "+1 555 0100")
     draft.emails.append(ContactDraft.Entry("hopper@harvard.example", label: "work"))
@@ -102,22 +102,6 @@ import VCardFormat
     fewer.emails.removeLast()
     _ = try await fixture.store.update(id: grace.id, with: fewer, account: fixture.ada)
     #expect(try await fixture.store.search(account: fixture.ada, query: "harvard", limit: 5).total == 0)
-  }
-
-  private struct Fixture {
-    var directory: TemporaryDirectory
-    var store: ContactStore
-    var ada: Int64
-    var grace: Int64
-  }
-
-  private func makeFixture() async throws -> Fixture {
-    let directory = try TemporaryDirectory()
-    let database = try ContactsDatabase.open(at: directory.path("contacts.sqlite"))
-    let accounts = AccountService(database: database, hasher: .fastForTesting)
-    let ada = try await accounts.createAccount(email: "ada@example.com", password: "analytical").id
-    let grace = try await accounts.createAccount(email: "grace@example.com", password: "compilers").id
-    return Fixture(directory: directory, store: ContactStore(database: database), ada: ada, grace: grace)
   }
 
   private func card(_ text: String) throws -> VCard {
