@@ -1,12 +1,13 @@
 import ContactsModel
 import Flow
+public import Navigation
 public import SessionRecording
 public import TerminalUI
 
-extension ContactsApp {
+extension NavigationApp where State == AppState, Action == AppAction {
   /// The app's name and version in session logs.
-  public nonisolated static let name = "contacts"
-  public nonisolated static let version = "0.1.0"
+  public nonisolated static var name: String { "contacts" }
+  public nonisolated static var version: String { "0.1.0" }
 
   /// A header for a session of this app starting at `route` on a terminal of `size`.
   public nonisolated static func sessionHeader(size: Size, route: String, seed: UInt64? = nil) -> SessionHeader {
@@ -17,7 +18,7 @@ extension ContactsApp {
 
   /// Records every input, action and effect answer into `recorder`, secrets redacted.
   public func record(to recorder: SessionRecorder<AppAction>) {
-    inputObserver = { [unowned recorder] event, state in
+    eventObserver = { [unowned recorder] event, state in
       recorder.record(.input(SessionSecrets.redact(event, in: state)))
     }
     store.actionObserver = { [unowned recorder] action, origin, state in
@@ -28,7 +29,7 @@ extension ContactsApp {
 
   /// Ends the recording with the frame at `size` and the state, for `contacts replay --verify`.
   public func finishRecording(_ recorder: SessionRecorder<AppAction>, size: Size) {
-    inputObserver = nil
+    eventObserver = nil
     store.actionObserver = nil
     recorder.finish(SessionEnd(frame: FrameText.render(render(size: size)), state: StateDump.describe(store.state)))
   }
