@@ -97,7 +97,7 @@ let package = Package(
 
     // The contacts app's functional core: state, actions, reducers, view models, screens.
     .target(
-      name: "ContactsCore", dependencies: ["Flow", "Navigation", "TerminalUI", "ContactsModel", "SessionRecording"]),
+      name: "ContactsCore", dependencies: ["Flow", "Navigation", "TerminalUI", "ContactsModel"]),
 
     // The contacts app's imperative shell: the SQLite database (GRDB), accounts and password
     // hashing, contact queries, seeding.
@@ -115,15 +115,21 @@ let package = Package(
       ]
     ),
 
-    // The app core wired to the database: the live clients the command line and the
-    // end-to-end tests share.
-    .target(name: "ContactsLive", dependencies: ["ContactsCore", "ContactsModel", "ContactsServices"]),
+    // The app core wired to the database and the session log: the live clients and the
+    // recording glue the command line and the end-to-end tests share.
+    .target(
+      name: "ContactsLive",
+      dependencies: [
+        "ContactsCore", "ContactsModel", "ContactsServices", "Flow", "Navigation", "SessionRecording", "TerminalUI",
+      ]
+    ),
 
     // Headless sessions of the real app for end-to-end tests: keys in, frames out.
     .target(
       name: "ContactsTesting",
       dependencies: [
-        "ContactsCore", "ContactsLive", "ContactsModel", "ContactsServices", "TerminalUI", "Flow", "SessionRecording",
+        "ContactsCore", "ContactsLive", "ContactsModel", "ContactsServices", "TerminalUI", "SessionRecording",
+        "TermFlowTesting",
       ]
     ),
 
@@ -179,8 +185,8 @@ let package = Package(
     .testTarget(
       name: "ContactsAppTests",
       dependencies: [
-        "ContactsCore", "ContactsModel", "ContactsServices", "ContactsTesting", "TerminalUI", "TerminalTesting",
-        "Navigation", "Flow", "FlowTesting", "SessionRecording",
+        "ContactsCore", "ContactsLive", "ContactsModel", "ContactsServices", "ContactsTesting", "TerminalUI",
+        "TerminalTesting", "Navigation", "Flow", "FlowTesting", "SessionRecording",
       ],
       exclude: ["__Snapshots__"]
     ),
@@ -188,7 +194,8 @@ let package = Package(
     .testTarget(
       name: "ContactsCoreTests",
       dependencies: [
-        "ContactsCore", "ContactsModel", "Flow", "FlowTesting", "TerminalUI", "Navigation", "SessionRecording",
+        "ContactsCore", "ContactsLive", "ContactsModel", "Flow", "FlowTesting", "TerminalUI", "Navigation",
+        "SessionRecording",
       ]
     ),
   ],

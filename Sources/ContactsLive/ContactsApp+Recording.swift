@@ -1,9 +1,11 @@
-import ContactsModel
+public import ContactsCore
 import Flow
 public import Navigation
 public import SessionRecording
 public import TerminalUI
 
+// Session recording for the app: the shell's part, so that the functional core (ContactsCore)
+// does not link the file-writing recorder.
 extension NavigationApp where State == AppState, Action == AppAction {
   /// The app's name and version in session logs.
   public nonisolated static var name: String { "contacts" }
@@ -48,19 +50,4 @@ extension NavigationApp where State == AppState, Action == AppAction {
       render: { [unowned self] in render(size: $0) }, redact: SessionSecrets.redact(_:in:),
       describe: { StateDump.describe($0) })
   }
-}
-
-extension AppDependencies {
-  /// Clients for a replayed session: never called, since a replay starts no effects; each
-  /// fails if it ever is.
-  public static let playedBack = AppDependencies(
-    auth: AuthClient(
-      signIn: { _, _ throws(AccountError) in throw .unavailable("a replay does not sign in") },
-      signUp: { _, _ throws(AccountError) in throw .unavailable("a replay does not sign up") },
-      lastEmail: { nil }, rememberEmail: { _ in }),
-    contacts: { _ in
-      ContactsClient(
-        count: { throw ContactsClientError.unimplemented("count during a replay") },
-        page: { _, _ in throw ContactsClientError.unimplemented("page during a replay") })
-    })
 }
