@@ -111,7 +111,6 @@ let package = Package(
         .product(name: "GRDBSQLite", package: "GRDB.swift"),
         .product(name: "Crypto", package: "swift-crypto"),
         .product(name: "CryptoExtras", package: "swift-crypto"),
-        .product(name: "Logging", package: "swift-log"),
       ]
     ),
 
