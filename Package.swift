@@ -70,8 +70,8 @@ let package = Package(
     ),
 
     // Session logs: recording a session (inputs, actions, effect answers), replaying it
-    // headless, and writing the log out when the process crashes.
-    .target(name: "SessionRecording", dependencies: ["Flow", "TerminalUI"]),
+    // headless, and writing the log out when the process crashes; any NavigationApp can record.
+    .target(name: "SessionRecording", dependencies: ["Flow", "TerminalUI", "Navigation"]),
 
     // Navigation: the route in state, coordinators, screens and the wireframe that presents them.
     .target(name: "Navigation", dependencies: ["Flow", "TerminalUI"]),

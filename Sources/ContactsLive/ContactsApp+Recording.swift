@@ -20,20 +20,7 @@ extension NavigationApp where State == AppState, Action == AppAction {
 
   /// Records every input, action and effect answer into `recorder`, secrets redacted.
   public func record(to recorder: SessionRecorder<AppAction>) {
-    eventObserver = { [unowned recorder] event, state in
-      recorder.record(.input(SessionSecrets.redact(event, in: state)))
-    }
-    store.actionObserver = { [unowned recorder] action, origin, state in
-      let redacted = SessionSecrets.redact(action, in: state)
-      recorder.record(origin == .effect ? .effect(redacted) : .action(redacted))
-    }
-  }
-
-  /// Ends the recording with the frame at `size` and the state, for `contacts replay --verify`.
-  public func finishRecording(_ recorder: SessionRecorder<AppAction>, size: Size) {
-    eventObserver = nil
-    store.actionObserver = nil
-    recorder.finish(SessionEnd(frame: FrameText.render(render(size: size)), state: StateDump.describe(store.state)))
+    record(to: recorder, redactingEvent: SessionSecrets.redact(_:in:), redactingAction: SessionSecrets.redact(_:in:))
   }
 
   /// An app that replays `log`: it starts where the recording started and runs no effects.
@@ -45,9 +32,6 @@ extension NavigationApp where State == AppState, Action == AppAction {
 
   /// This app as a replay drives it.
   public var replayTarget: SessionReplay<AppState, AppAction>.Target {
-    SessionReplay.Target(
-      store: store, start: { [unowned self] in start() }, handle: { [unowned self] in handle($0) },
-      render: { [unowned self] in render(size: $0) }, redact: SessionSecrets.redact(_:in:),
-      describe: { StateDump.describe($0) })
+    replayTarget(redactingAction: SessionSecrets.redact(_:in:))
   }
 }

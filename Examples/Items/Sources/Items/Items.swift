@@ -28,7 +28,8 @@ struct ItemsState: Equatable {
   func item(id: Int) -> Item? { items.first { $0.id == id } }
 }
 
-enum ItemsAction: Equatable, Sendable {
+/// Codable, so that a session of the app can be recorded and replayed.
+enum ItemsAction: Codable, Equatable, Sendable {
   case route(RouteAction)
   case select(Int)
   case loadDetail(id: Int)
