@@ -3,7 +3,7 @@ SWIFT ?= swift
 ARGS ?=
 BENCH_OUT ?= .bench
 # The example apps under Examples/, each a package of its own that depends on TermFlow by path.
-EXAMPLES := Counter
+EXAMPLES := Counter Items
 SOURCES := Package.swift Sources Tests $(foreach example,$(EXAMPLES),$(addprefix Examples/$(example)/,Package.swift Sources Tests))
 
 .PHONY: run build test examples soak bench docs deps deps-build format lint clean

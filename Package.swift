@@ -70,8 +70,8 @@ let package = Package(
     ),
 
     // Session logs: recording a session (inputs, actions, effect answers), replaying it
-    // headless, and writing the log out when the process crashes.
-    .target(name: "SessionRecording", dependencies: ["Flow", "TerminalUI"]),
+    // headless, and writing the log out when the process crashes; any NavigationApp can record.
+    .target(name: "SessionRecording", dependencies: ["Flow", "TerminalUI", "Navigation"]),
 
     // Navigation: the route in state, coordinators, screens and the wireframe that presents them.
     .target(name: "Navigation", dependencies: ["Flow", "TerminalUI"]),
@@ -97,7 +97,7 @@ let package = Package(
 
     // The contacts app's functional core: state, actions, reducers, view models, screens.
     .target(
-      name: "ContactsCore", dependencies: ["Flow", "Navigation", "TerminalUI", "ContactsModel", "SessionRecording"]),
+      name: "ContactsCore", dependencies: ["Flow", "Navigation", "TerminalUI", "ContactsModel"]),
 
     // The contacts app's imperative shell: the SQLite database (GRDB), accounts and password
     // hashing, contact queries, seeding.
@@ -111,19 +111,24 @@ let package = Package(
         .product(name: "GRDBSQLite", package: "GRDB.swift"),
         .product(name: "Crypto", package: "swift-crypto"),
         .product(name: "CryptoExtras", package: "swift-crypto"),
-        .product(name: "Logging", package: "swift-log"),
       ]
     ),
 
-    // The app core wired to the database: the live clients the command line and the
-    // end-to-end tests share.
-    .target(name: "ContactsLive", dependencies: ["ContactsCore", "ContactsModel", "ContactsServices"]),
+    // The app core wired to the database and the session log: the live clients and the
+    // recording glue the command line and the end-to-end tests share.
+    .target(
+      name: "ContactsLive",
+      dependencies: [
+        "ContactsCore", "ContactsModel", "ContactsServices", "Flow", "Navigation", "SessionRecording", "TerminalUI",
+      ]
+    ),
 
     // Headless sessions of the real app for end-to-end tests: keys in, frames out.
     .target(
       name: "ContactsTesting",
       dependencies: [
-        "ContactsCore", "ContactsLive", "ContactsModel", "ContactsServices", "TerminalUI", "Flow", "SessionRecording",
+        "ContactsCore", "ContactsLive", "ContactsModel", "ContactsServices", "TerminalUI", "SessionRecording",
+        "TermFlowTesting",
       ]
     ),
 
@@ -179,8 +184,8 @@ let package = Package(
     .testTarget(
       name: "ContactsAppTests",
       dependencies: [
-        "ContactsCore", "ContactsModel", "ContactsServices", "ContactsTesting", "TerminalUI", "TerminalTesting",
-        "Navigation", "Flow", "FlowTesting", "SessionRecording",
+        "ContactsCore", "ContactsLive", "ContactsModel", "ContactsServices", "ContactsTesting", "TerminalUI",
+        "TerminalTesting", "Navigation", "Flow", "FlowTesting", "SessionRecording",
       ],
       exclude: ["__Snapshots__"]
     ),
@@ -188,7 +193,8 @@ let package = Package(
     .testTarget(
       name: "ContactsCoreTests",
       dependencies: [
-        "ContactsCore", "ContactsModel", "Flow", "FlowTesting", "TerminalUI", "Navigation", "SessionRecording",
+        "ContactsCore", "ContactsLive", "ContactsModel", "Flow", "FlowTesting", "TerminalUI", "Navigation",
+        "SessionRecording",
       ]
     ),
   ],

@@ -70,29 +70,15 @@ final class AppRunner {
       logPath: logPath,
       render: { size in app.render(size: size) },
       handle: { event in app.handle(event) })
-    app.onQuit = { [unowned session] in session.exit(status: 0) }
-    app.onChange = { [unowned session, unowned app] in
-      session.isAnimating = app.isBusy
-      session.setNeedsRender()
-    }
     // The log is written once the key's frame is out: recording adds nothing to its latency.
     if let recorder { session.didDrawFrame = { [unowned recorder] in recorder.flush() } }
-    if session.announcesIdleFrames {
-      // For the pty tests (TERMFLOW_READY_FIFO): idle means no effect running, and an effect
-      // that ends without changing the screen must still let the session announce it.
-      session.isAppIdle = { [unowned app] in app.store.runningEffectCount == 0 }
-      app.store.instrumentation.effectDidFinish = { [unowned session] in session.appActivityDidChange() }
-    }
     // Started as a replay starts it; the size ncurses found (normally the one the header has)
     // comes as the first input.
-    app.start()
-    app.handle(.resize(session.size))
-    let status = session.run()
-    if let recorder {
+    let status = app.run(in: session) {
+      guard let recorder else { return }
       app.finishRecording(recorder, size: session.size)
       if recordPath == nil { try? FileManager.default.removeItem(atPath: recorder.path) }
     }
-    app.stop()
     logger.info("stopped", metadata: ["status": .stringConvertible(status)])
     return status
   }

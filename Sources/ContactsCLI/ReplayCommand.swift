@@ -1,5 +1,6 @@
 import ArgumentParser
 import ContactsCore
+import ContactsLive
 import Foundation
 import SessionRecording
 import TerminalUI

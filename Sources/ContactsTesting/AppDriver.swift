@@ -4,23 +4,23 @@ public import ContactsModel
 public import ContactsServices
 import Foundation
 public import SessionRecording
-public import TerminalUI
+public import TermFlowTesting
 
 /// Drives the real app — store, coordinators, screens and services over a real SQLite file —
-/// headless, the way a user would: keys, pastes and resizes in, frames out.
-///
-/// After each input it waits until every effect the input started (and those they started)
-/// has finished, by the store's own bookkeeping: no sleeps, no polling. Frames go through the
-/// same renderer as on a terminal into a ``HeadlessTerminal``, so what a terminal fed only the
-/// diffs would show is checked too.
+/// headless, the way a user would: keys, pastes and resizes in, frames out, through the
+/// framework's ``HeadlessDriver`` (which waits after each input until the store's effects are
+/// done). What it adds is the app's own: the database, session recording, signing in and
+/// seeding.
 @MainActor
 public final class AppDriver {
-  public let app: ContactsApp
+  /// The framework's driver underneath: inputs in, frames out.
+  public let driver: HeadlessDriver<AppState, AppAction>
   public let database: ContactsDatabase
-  public let terminal: HeadlessTerminal
-  private let renderer: Renderer
   /// The session log being written, if any.
   public private(set) var recorder: SessionRecorder<AppAction>?
+
+  public var app: ContactsApp { driver.app }
+  public var terminal: HeadlessTerminal { driver.terminal }
 
   /// The app over the database at `path` (created when missing), started at `route`. Accounts
   /// use the fast test hasher.
@@ -36,86 +36,33 @@ public final class AppDriver {
   ) async throws {
     database = try ContactsDatabase.open(at: path)
     let accounts = AccountService(database: database, hasher: .fastForTesting)
-    app = ContactsApp(
+    let app = ContactsApp(
       initialState: AppState(route: route, size: size),
       dependencies: Self.dependencies(accounts: accounts, database: database), didBuild: didBuild)
-    terminal = HeadlessTerminal(size: size)
-    // A session can be a million keys long (the monkey test): keep the screen, not every frame.
-    terminal.keepsFrames = false
-    renderer = Renderer(backend: terminal)
     if let recordingPath {
       let header = ContactsApp.sessionHeader(size: size, route: route.route.path.joined(separator: "/"), seed: seed)
       let recorder = try SessionRecorder<AppAction>(path: recordingPath, header: header)
       app.record(to: recorder)
       self.recorder = recorder
     }
-    app.start()
-    await settle()
+    // A session can be a million keys long (the monkey test): keep the screen, not every frame.
+    driver = await HeadlessDriver(app, size: size, keepsFrames: false)
   }
 
-  /// The frame the app draws now (and draws it through the renderer).
-  @discardableResult
-  public func frame() -> Frame {
-    let frame = app.render(size: terminal.size)
-    renderer.render(frame)
-    lastFrame = frame
-    return frame
-  }
-
-  /// The frame drawn last (by ``frame()`` or after an input settled).
-  public private(set) var lastFrame = Frame(size: Size(width: 0, height: 0))
-
-  /// The frame as plain text lines, for quick assertions.
-  public var screenText: String { frame().lines.joined(separator: "\n") }
-
+  // The framework driver's inputs and frames, under the names the tests use.
+  @discardableResult public func frame() -> Frame { driver.frame() }
+  public var lastFrame: Frame { driver.lastFrame }
+  public var screenText: String { driver.screenText }
   public func press(_ keys: Key..., settle: Bool = true) async {
-    for key in keys {
-      app.handle(.input(.key(key)))
-      if settle { await self.settle() }
-    }
+    for key in keys { await driver.press(key, settle: settle) }
   }
+  public func type(_ text: String) async { await driver.type(text) }
+  public func paste(_ text: String) async { await driver.paste(text) }
+  public func resize(to size: Size) async { await driver.resize(to: size) }
+  public func send(_ event: TerminalSession.Event) async { await driver.send(event) }
+  public func tick() async { await driver.tick() }
+  public func settle() async { await driver.settle() }
 
-  /// Types `text` one key per character.
-  public func type(_ text: String) async {
-    for character in text { await press(.character(character)) }
-  }
-
-  public func paste(_ text: String) async {
-    app.handle(.input(.paste(text)))
-    await settle()
-  }
-
-  public func resize(to size: Size) async {
-    terminal.resize(to: size)
-    renderer.invalidate()
-    app.handle(.resize(size))
-    await settle()
-  }
-
-  /// Any event, as the run loop would deliver it.
-  public func send(_ event: TerminalSession.Event) async {
-    switch event {
-    case .resize(let size): await resize(to: size)
-    case .tick: await tick()
-    case .input(let input):
-      app.handle(.input(input))
-      await settle()
-    }
-  }
-
-  /// One tick of the animation timer.
-  public func tick() async {
-    app.handle(.tick)
-    await settle()
-  }
-
-  /// Waits until no effect is running, then draws a frame.
-  public func settle() async {
-    while app.store.runningEffectCount > 0 { await app.store.waitForEffects() }
-    frame()
-  }
-
-  /// Ends the recording with the current frame and state.
   /// The live dependencies over `database`, with one exception: the preview pane's wait for
   /// the selection to rest is over at once, so that no test waits on the wall clock (the wait
   /// itself is tested with a controlled clock in `AppFlowTests`).
@@ -125,6 +72,7 @@ public final class AppDriver {
     return dependencies
   }
 
+  /// Ends the recording with the current frame and state.
   public func finishRecording() {
     guard let recorder else { return }
     app.finishRecording(recorder, size: terminal.size)

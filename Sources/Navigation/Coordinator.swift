@@ -1,3 +1,5 @@
+public import TerminalUI
+
 /// Decides *what* is on stage from the route, and turns screens' intents into actions.
 ///
 /// A coordinator subscribes to the part of the route it owns when started, builds screens (and
@@ -47,6 +49,13 @@ public protocol Coordinator: AnyObject {
   func start()
   /// Tears down every screen this coordinator built and stops reacting to the route.
   func stop()
+  /// An input event the focused screen had no use for (Esc to go back, say); the root
+  /// coordinator of a ``NavigationApp`` receives them. By default they are ignored.
+  func handleUnused(_ event: InputEvent)
+}
+
+extension Coordinator {
+  public func handleUnused(_ event: InputEvent) {}
 }
 
 /// The screens a coordinator has built, by route key.

@@ -88,18 +88,11 @@ public final class TerminalApp<State, Action: Sendable> {
   /// naming the program and the reason on stderr and returns 1. With `logPath`, stray output to
   /// stdout and stderr goes to that file while the screen is up.
   public func run(logPath: String? = nil) -> Int32 {
-    let session: TerminalSession
-    do {
-      session = try TerminalSession(
-        logPath: logPath,
-        render: { [unowned self] size in render(size: size) },
+    guard
+      let session = TerminalSession.start(
+        logPath: logPath, render: { [unowned self] size in render(size: size) },
         handle: { [unowned self] event in handle(event) })
-    } catch {
-      let program = CommandLine.arguments.first.map { String($0.split(separator: "/").last ?? "") } ?? "app"
-      let message = Array("\(program): \(error)\n".utf8)
-      _ = message.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
-      return 1
-    }
+    else { return 1 }
     self.session = session
     // One frame per batch of actions: the store notifies once per batch.
     store.observe(self, select: { _ in () }, skipRepeats: .never) { app, _ in app.session?.setNeedsRender() }

@@ -1,4 +1,5 @@
 import ContactsCore
+import ContactsLive
 import ContactsTesting
 import Foundation
 import SessionRecording

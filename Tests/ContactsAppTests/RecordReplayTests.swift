@@ -1,4 +1,5 @@
 import ContactsCore
+import ContactsLive
 import ContactsModel
 import ContactsTesting
 import Flow

@@ -1,0 +1,17 @@
+import TermFlow
+
+/// The app: its store, its wireframe and its root coordinator on the framework's app loop,
+/// starting at `route` (a deep link such as `items/2`). `effects: .playedBack` makes it an app
+/// that replays a recorded session.
+@MainActor
+func itemsApp(
+  route: Route = Route(["items"]), client: ItemsClient = .live,
+  effects: Store<ItemsState, ItemsAction>.EffectExecution = .live
+) -> NavigationApp<ItemsState, ItemsAction> {
+  NavigationApp(
+    initialState: ItemsState(route: route), reducer: itemsReducer(client), effects: effects,
+    wireframe: Wireframe(appTitle: "Items"), events: .init(tick: .tick, animates: \.isLoading)
+  ) { app in
+    ItemsCoordinator(store: app.store, wireframe: app.wireframe) { [weak app] in app?.quit() }
+  }
+}

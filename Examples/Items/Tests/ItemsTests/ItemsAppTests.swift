@@ -1,0 +1,103 @@
+import TermFlowTesting
+import Testing
+
+@testable import Items
+
+/// The whole app (store, coordinator, screens, wireframe) driven headless through
+/// `HeadlessDriver`: keys in, frames out, snapshot-tested.
+@MainActor
+struct ItemsAppTests {
+  private let size = Size(width: 60, height: 12)
+
+  @Test func theList() async {
+    let driver = await HeadlessDriver(itemsApp(client: .immediate), size: size)
+    await driver.press(.down)
+    assertSnapshot(of: driver.frame(), as: .frame)
+  }
+
+  @Test func openingAnItemShowsASpinnerUntilItsDetailIsLoaded() async {
+    let gate = Gate()
+    let driver = await HeadlessDriver(itemsApp(client: .waiting(for: gate)), size: size)
+    await driver.press(.down, .enter, settle: false)
+    #expect(driver.app.store.state.route == Route(["items", "2"]))
+    assertSnapshot(of: driver.frame(), as: .frame, named: "loading")
+    await gate.open()
+    await driver.settle()
+    assertSnapshot(of: driver.frame(), as: .frame, named: "loaded")
+    await driver.press(.escape)
+    #expect(driver.app.store.state.route == Route(["items"]))
+  }
+
+  @Test func leavingADetailCancelsItsLoad() async {
+    let gate = Gate()
+    let driver = await HeadlessDriver(itemsApp(client: .waiting(for: gate)), size: size)
+    await driver.press(.enter, settle: false)
+    #expect(driver.app.store.activeEffectCount == 1)
+    await driver.press(.escape, settle: false)
+    #expect(driver.app.store.activeEffectCount == 0)
+    // The cancelled load ends once its wait does; what it would have sent is dropped.
+    await gate.open()
+    await driver.settle()
+    #expect(driver.app.store.state.details.isEmpty)
+  }
+
+  @Test func deletingAsksFirst() async {
+    let driver = await HeadlessDriver(itemsApp(client: .immediate), size: size)
+    await driver.press(.down, .down, .character("d"))
+    assertSnapshot(of: driver.frame(), as: .frame, named: "confirmation")
+    await driver.press(.escape)
+    #expect(driver.app.store.state.items.count == 4, "Esc cancels")
+    await driver.press(.character("d"), .enter)
+    #expect(driver.app.store.state.items.map(\.name) == ["Ada Lovelace", "Grace Hopper", "李小龍"])
+    #expect(driver.app.store.state.route == Route(["items"]))
+  }
+
+  @Test func deletingFromTheDetailGoesBackToTheList() async {
+    let driver = await HeadlessDriver(itemsApp(client: .immediate), size: size)
+    await driver.press(.enter, .character("d"), .enter)
+    #expect(driver.app.store.state.route == Route(["items"]))
+    #expect(driver.app.store.state.items.first?.name == "Grace Hopper")
+  }
+
+  @Test func aDeepLinkOpensTheDetailOverTheList() async {
+    let driver = await HeadlessDriver(
+      itemsApp(route: Route(["items", "4"]), client: .immediate), size: Size(width: 60, height: 8))
+    assertSnapshot(of: driver.frame(), as: .frame)
+    await driver.press(.escape)
+    #expect(driver.screenText.contains("Ada Lovelace"))
+  }
+
+  @Test func qQuitsFromTheListAndCtrlCFromAnywhere() async {
+    let driver = await HeadlessDriver(itemsApp(client: .immediate), size: size)
+    await driver.press(.enter, .character("q"))
+    #expect(!driver.app.didQuit, "q means nothing on a detail")
+    await driver.press(.escape, .character("q"))
+    #expect(driver.app.didQuit)
+
+    let other = await HeadlessDriver(itemsApp(client: .immediate), size: size)
+    await other.press(.enter, .ctrl("c"))
+    #expect(other.app.didQuit)
+  }
+}
+
+/// The built program in a real terminal (a tmux pane), started on a deep link: the detail
+/// loads (the live client takes a moment), Esc goes back, q quits and gives the terminal back.
+@MainActor
+struct ItemsProgramTests {
+  @Test func theProgramInATerminal() async throws {
+    let pane = try TmuxPane(size: Size(width: 60, height: 10))
+    defer { pane.close() }
+    // Returns at the first idle frame: the detail's load is over by then.
+    try await pane.start([try TmuxPane.executable(named: "Items"), "items/2"])
+    let detail = try await pane.capture()
+    #expect(detail.first?.contains("Items › All › Grace Hopper") == true)
+    #expect(detail.contains { $0.contains("Item #2, loaded by an effect.") })
+    try await pane.press("Escape")
+    try await pane.waitUntilIdle()
+    #expect(try await pane.capture().contains { $0.contains("Zoë Ångström") })
+    try await pane.press("q")
+    let outcome = try await pane.waitForExit()
+    #expect(outcome.status == 0)
+    #expect(outcome.sttyBefore == outcome.sttyAfter)
+  }
+}

@@ -1,0 +1,37 @@
+public import ContactsCore
+import Flow
+public import Navigation
+public import SessionRecording
+public import TerminalUI
+
+// Session recording for the app: the shell's part, so that the functional core (ContactsCore)
+// does not link the file-writing recorder.
+extension NavigationApp where State == AppState, Action == AppAction {
+  /// The app's name and version in session logs.
+  public nonisolated static var name: String { "contacts" }
+  public nonisolated static var version: String { "0.1.0" }
+
+  /// A header for a session of this app starting at `route` on a terminal of `size`.
+  public nonisolated static func sessionHeader(size: Size, route: String, seed: UInt64? = nil) -> SessionHeader {
+    SessionHeader(
+      app: name, appVersion: version, size: size, route: route, seed: seed,
+      redactions: SessionSecrets.description)
+  }
+
+  /// Records every input, action and effect answer into `recorder`, secrets redacted.
+  public func record(to recorder: SessionRecorder<AppAction>) {
+    record(to: recorder, redactingEvent: SessionSecrets.redact(_:in:), redactingAction: SessionSecrets.redact(_:in:))
+  }
+
+  /// An app that replays `log`: it starts where the recording started and runs no effects.
+  public static func replaying(_ log: SessionLog<AppAction>) throws(RouteError) -> ContactsApp {
+    let route = try AppRoute.parse(log.header.route).get()
+    return ContactsApp(
+      initialState: AppState(route: route, size: log.header.size), dependencies: .playedBack, effects: .playedBack)
+  }
+
+  /// This app as a replay drives it.
+  public var replayTarget: SessionReplay<AppState, AppAction>.Target {
+    replayTarget(redactingAction: SessionSecrets.redact(_:in:))
+  }
+}

@@ -1,0 +1,193 @@
+public import Flow
+public import TerminalUI
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// A multi-screen app on the terminal: a `Store`, a ``Wireframe`` and a root ``Coordinator``
+/// that puts screens on stage as the route in the state changes, run on a `TerminalSession`.
+///
+/// The glue every such app would otherwise write lives here once: starting the coordinator
+/// tree, keys and pastes to the screen that has the keyboard (and what it leaves to the root
+/// coordinator), resizes and animation ticks as actions, one frame per batch of actions, the
+/// animation timer only while the state animates, Ctrl-C as a quit, idle reporting for pty
+/// tests, stopping and giving the terminal back.
+///
+/// ```swift
+/// // main.swift
+/// NavigationApp.main {
+///   NavigationApp(
+///     initialState: ItemsState(), reducer: itemsReducer, wireframe: Wireframe(appTitle: "Items")
+///   ) { app in
+///     ItemsCoordinator(store: app.store, wireframe: app.wireframe)
+///   }
+/// }
+/// ```
+///
+/// It does no I/O of its own until ``run(logPath:)``: tests drive the same object headless
+/// (``start()``, ``handle(_:)``, ``render(size:)``; `HeadlessDriver` in `TermFlowTesting`
+/// does it for them), and a session replay drives it too.
+@MainActor
+public final class NavigationApp<State, Action: Sendable> {
+  /// The actions the app sends for what happens to it rather than to a screen.
+  public struct Events {
+    /// Sent once the coordinators have started (say, to load what the first screen needs).
+    public var started: Action?
+    /// Sent when the terminal's size changes (and once at the start, with its size).
+    public var resized: ((Size) -> Action)?
+    /// Sent on every tick of the animation timer, which runs while `animates` says so.
+    public var tick: Action?
+    /// Whether something on screen moves (a spinner): the timer runs only then.
+    public var animates: (State) -> Bool
+
+    public init(
+      started: Action? = nil, resized: ((Size) -> Action)? = nil, tick: Action? = nil,
+      animates: @escaping (State) -> Bool = { _ in false }
+    ) {
+      self.started = started
+      self.resized = resized
+      self.tick = tick
+      self.animates = animates
+    }
+  }
+
+  /// The app's store: its state (the route included), and where its actions go.
+  public let store: Store<State, Action>
+  /// Where the coordinators put screens on stage.
+  public let wireframe: Wireframe
+  /// The root of the coordinator tree.
+  public private(set) var coordinator: (any Coordinator)!
+  public let events: Events
+  /// Whether the app has quit (``quit()``, or an unanswered Ctrl-C).
+  public private(set) var didQuit = false
+
+  /// Hears every event before the app handles it, with the state it arrives in (recording
+  /// listens here).
+  public var eventObserver: ((TerminalSession.Event, State) -> Void)?
+  /// Sees each key and paste before the screens do; true when it used it. Ctrl-C quits unless
+  /// this answers it (to ask first about unsaved work, say).
+  public var interceptsInput: ((InputEvent) -> Bool)?
+
+  private weak var session: TerminalSession?
+
+  /// The app for `initialState` and `reducer` (with `middleware`; `effects: .playedBack` for a
+  /// replay), presenting on `wireframe`, whose root coordinator `coordinator` builds from the
+  /// app (its store and wireframe, and ``quit()`` to end it).
+  public init(
+    initialState: State, reducer: Reducer<State, Action>, middleware: [Middleware<State, Action>] = [],
+    effects: Store<State, Action>.EffectExecution = .live, wireframe: Wireframe, events: Events = Events(),
+    coordinator makeCoordinator: (NavigationApp) -> any Coordinator
+  ) {
+    store = Store(initialState: initialState, reducer: reducer, middleware: middleware, effects: effects)
+    self.wireframe = wireframe
+    self.events = events
+    coordinator = makeCoordinator(self)
+  }
+
+  /// Puts the first screens on stage and sends ``Events-swift.struct/started``. From here on
+  /// every batch of actions the store reduces asks the session for a frame.
+  public func start() {
+    coordinator.start()
+    // Not `select: { $0 }` skipping equal states: comparing the whole state after every key
+    // costs more than drawing a frame that the renderer finds unchanged and does not write.
+    store.observe(self, select: { _ in () }, skipRepeats: .never) { app, _ in app.stateDidChange() }
+    if let started = events.started { store.send(started) }
+  }
+
+  /// Runs first when the app stops: to end work that outlives the screens (a watch of the
+  /// outside world, say).
+  public var willStop: (() -> Void)?
+
+  /// Tears every screen down and stops listening to the store.
+  public func stop() {
+    willStop?()
+    coordinator.stop()
+    store.unsubscribe(self)
+  }
+
+  /// Handles one event from the run loop (or from a test or a replay): keys and pastes go to
+  /// the screen that has the keyboard, then to the root coordinator when it has no use for them.
+  public func handle(_ event: TerminalSession.Event) {
+    eventObserver?(event, store.state)
+    switch event {
+    case .resize(let size):
+      if let resized = events.resized { store.send(resized(size)) }
+    case .tick:
+      if let tick = events.tick { store.send(tick) }
+    case .input(let input):
+      if interceptsInput?(input) == true { return }
+      if input == .key(.ctrl("c")) {
+        quit()
+        return
+      }
+      if !wireframe.handle(input) { coordinator.handleUnused(input) }
+    }
+  }
+
+  /// The frame of the current state at `size`: what the terminal shows, and what tests snapshot.
+  public func render(size: Size) -> Frame {
+    wireframe.render(size: size)
+  }
+
+  /// Ends the app: the run loop stops with exit status 0.
+  public func quit() {
+    guard !didQuit else { return }
+    didQuit = true
+    session?.exit(status: 0)
+  }
+
+  /// Takes over the terminal, runs until the app quits or a terminating signal arrives, and
+  /// gives the terminal back; returns the exit status (0 after quitting, 128 + n after signal
+  /// n). When the terminal cannot be taken over (not a tty, `TERM=dumb`, ...), prints one line
+  /// naming the program and the reason on stderr and returns 1. With `logPath`, stray output to
+  /// stdout and stderr goes to that file while the screen is up.
+  public func run(logPath: String? = nil) -> Int32 {
+    guard
+      let session = TerminalSession.start(
+        logPath: logPath, render: { [unowned self] size in render(size: size) },
+        handle: { [unowned self] event in handle(event) })
+    else { return 1 }
+    return run(in: session)
+  }
+
+  /// Runs on a session the caller made (to report a start failure its own way, or to set
+  /// hooks such as `didDrawFrame` first): starts the app, sends the terminal's size, runs the
+  /// loop, then calls `beforeStop` while the last screens are still up (to draw a last frame)
+  /// and stops. Returns the session's exit status; the terminal is restored by then.
+  public func run(in session: TerminalSession, beforeStop: () -> Void = {}) -> Int32 {
+    self.session = session
+    if session.announcesIdleFrames {
+      // For pty tests (TERMFLOW_READY_FIFO): idle means no effect running, and an effect that
+      // ends without changing the screen must still let the session announce it.
+      session.isAppIdle = { [unowned self] in store.runningEffectCount == 0 }
+      store.instrumentation.effectDidFinish = { [unowned session] in session.appActivityDidChange() }
+    }
+    start()
+    handle(.resize(session.size))
+    if didQuit { session.exit(status: 0) }
+    let status = session.run()
+    beforeStop()
+    stop()
+    self.session = nil
+    return status
+  }
+
+  /// The whole of an app's `main.swift`: prepares the process (see
+  /// `TerminalSession.prepareProcess()`), builds the app on the main actor, runs it and exits
+  /// with its status.
+  public nonisolated static func main(_ makeApp: @MainActor () -> NavigationApp) -> Never {
+    TerminalSession.prepareProcess()
+    // Top-level code runs on the main thread; the run loop keeps it (see TerminalSession.run).
+    let status = MainActor.assumeIsolated { makeApp().run() }
+    exit(status)
+  }
+
+  private func stateDidChange() {
+    guard let session else { return }
+    session.isAnimating = events.animates(store.state)
+    session.setNeedsRender()
+  }
+}

@@ -1,0 +1,32 @@
+/// The key bindings of the screen on stage, as `key label` pairs; entries that do not fit are
+/// left out from the end, never cut in half.
+public struct HelpBar: View {
+  public var items: [HelpItem]
+  public var theme: Theme
+
+  public init(_ items: [HelpItem], theme: Theme = .standard) {
+    self.items = items
+    self.theme = theme
+  }
+
+  public func render(into frame: inout Frame, in region: Rect) {
+    let row = region.row(0)
+    var spans: [Span] = [Span(" ")]
+    var used = 1
+    for item in items {
+      // The two-space gap goes before an entry, so that the last one needs no room after it.
+      let gap = spans.count > 1 ? 2 : 0
+      let width = gap + DisplayWidth.of(item.key) + 1 + DisplayWidth.of(item.label)
+      guard used + width <= row.width else { break }
+      if gap > 0 { spans.append(Span("  ", style: theme.helpLabel)) }
+      spans.append(Span(item.key, style: theme.helpKey))
+      spans.append(Span(" " + item.label, style: theme.helpLabel))
+      used += width
+    }
+    Text(spans).render(into: &frame, in: row)
+  }
+
+  public func preferredSize(in available: Size) -> Size {
+    Size(width: available.width, height: min(1, available.height))
+  }
+}

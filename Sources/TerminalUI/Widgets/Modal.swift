@@ -1,0 +1,24 @@
+/// A dialog centred over whatever is already drawn, which it dims: confirmations and alerts.
+/// It takes the keyboard while shown; that is the screen's business, this only draws it.
+public struct Modal: View {
+  public var title: String
+  public var content: any View
+  public var size: Size
+  public var theme: Theme
+
+  public init(title: String, size: Size, theme: Theme = .standard, _ content: any View) {
+    self.title = title
+    self.content = content
+    self.size = size
+    self.theme = theme
+  }
+
+  public func render(into frame: inout Frame, in region: Rect) {
+    let area = region.intersection(frame.bounds)
+    frame.restyle(area) { $0.adding(.dim) }
+    let box = area.centered(size)
+    frame.fill(box, with: .blank)
+    Box(title: title, borderStyle: theme.focusedBorder, titleStyle: theme.title, Padding(content, horizontal: 1))
+      .render(into: &frame, in: box)
+  }
+}
