@@ -189,6 +189,23 @@ struct DatabaseChangeTests {
     continuation.finish()
   }
 
+  @Test func theWatchEndsWhenTheAppStops() async {
+    let (changes, continuation) = AsyncStream.makeStream(of: Void.self)
+    var form = AuthForm(.signIn)
+    form.email.set("ada@example.com")
+    form.password.value.set("analytical")
+    var initial = AppState()
+    initial.signedOut?.signIn = form
+    let app = ContactsApp(initialState: initial, dependencies: dependencies(changes: changes))
+    app.start()
+    app.store.send(.signIn(.submit))
+    await settle(app.store)
+    #expect(app.store.backgroundEffectCount == 1, "the watch is running")
+    app.stop()
+    #expect(app.store.backgroundEffectCount == 0, "stopping the app ends the watch")
+    continuation.finish()
+  }
+
   /// Waits for every effect but the watch to end (and those they start).
   private func settle(_ store: Store<AppState, AppAction>) async {
     while store.runningEffectCount > 0 { await store.waitForEffects() }
