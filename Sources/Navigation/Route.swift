@@ -63,4 +63,12 @@ public struct ModalRoute: Hashable, Sendable, Codable {
     self.title = title
     self.message = message
   }
+
+  /// A question: `title`, `message`, a confirming choice and a cancelling one ("Cancel" unless
+  /// said otherwise).
+  public static func confirmation(
+    id: String, title: String, message: String, confirm: String, cancel: String = "Cancel"
+  ) -> ModalRoute {
+    ModalRoute(id: id, kind: .confirmation(confirm: confirm, cancel: cancel), title: title, message: message)
+  }
 }

@@ -20,10 +20,7 @@ public func appReducer(_ dependencies: AppDependencies) -> Reducer<AppState, App
       state.size = size
       return state.withSignedIn(dependencies) { signedIn, client, rows in
         signedIn.search.window.resize(visible: rows)
-        return contactsBrowserReducer(client: client).reduce(
-          into: &signedIn.browser, action: .resized(visibleRows: rows)
-        )
-        .map(AppAction.browser)
+        return signedInFeatures(client: client).reduce(into: &signedIn, action: .browser(.resized(visibleRows: rows)))
       }
 
     case .tick:
@@ -46,23 +43,11 @@ public func appReducer(_ dependencies: AppDependencies) -> Reducer<AppState, App
       _ = routeReducer.reduce(into: &route, action: routeAction)
       return state.go(to: route, dependencies: dependencies)
 
-    case .browser(let browserAction):
-      let pause: Effect<AppAction> = if case .move = browserAction { state.pausePreview(dependencies) } else { .none }
-      return .merge(
-        pause,
-        state.withSignedIn(dependencies) { signedIn, client, _ in
-          contactsBrowserReducer(client: client).reduce(into: &signedIn.browser, action: browserAction)
-            .map(AppAction.browser)
-        })
+    case .browser(.move), .search(.move):
+      return .merge(state.pausePreview(dependencies), state.reduceFeatures(action, dependencies))
 
-    case .search(let searchAction):
-      let pause: Effect<AppAction> = if case .move = searchAction { state.pausePreview(dependencies) } else { .none }
-      return .merge(
-        pause,
-        state.withSignedIn(dependencies) { signedIn, client, _ in
-          contactSearchReducer(client: client).reduce(into: &signedIn.search, action: searchAction)
-            .map(AppAction.search)
-        })
+    case .browser, .search, .detail:
+      return state.reduceFeatures(action, dependencies)
 
     case .previewTimerEnded:
       guard var signedIn = state.signedIn else { return .none }
@@ -71,28 +56,13 @@ public func appReducer(_ dependencies: AppDependencies) -> Reducer<AppState, App
       state.session = .signedIn(signedIn)
       return movedAgain ? .previewTimer(dependencies) : .none
 
-    case .detail(let detailAction):
-      return state.withSignedIn(dependencies) { signedIn, client, _ in
-        guard var detail = signedIn.detail else { return .none }
-        let effect = contactDetailReducer(client: client).reduce(into: &detail, action: detailAction)
-        signedIn.detail = detail
-        return effect.map(AppAction.detail)
-      }
-
     case .editor(let editorAction):
-      var saved: Contact?
-      let effect = state.withSignedIn(dependencies) { signedIn, client, _ in
-        guard var editor = signedIn.editor else { return .none }
-        let effect = contactEditorReducer(client: client).reduce(into: &editor, action: editorAction)
-        signedIn.editor = editor
-        if case .saved(let contact) = editorAction {
-          saved = contact
-          signedIn.notice = "Saved “\(contact.name)”"
-          signedIn.detail = ContactDetail(id: contact.id, contact: .loaded(contact))
-        }
-        return effect.map(AppAction.editor)
-      }
-      guard let saved else { return effect }
+      let hadEditor = state.signedIn?.editor != nil
+      let effect = state.reduceFeatures(action, dependencies)
+      guard hadEditor, case .saved(let saved) = editorAction, var signedIn = state.signedIn else { return effect }
+      signedIn.notice = "Saved “\(saved.name)”"
+      signedIn.detail = ContactDetail(id: saved.id, contact: .loaded(saved))
+      state.session = .signedIn(signedIn)
       // Show the saved contact, with the list's selection on it wherever its name put it.
       return .merge(
         effect, state.go(to: AppRoute.contact(saved.id).route, dependencies: dependencies),
@@ -203,6 +173,13 @@ extension AppState {
 
   /// Runs `body` on the signed-in state with that user's client and the list's row count;
   /// nothing happens when signed out (a late answer for a user who has signed out is dropped).
+  /// The signed-in features' reducer for `action` (see `signedInFeatures`); nothing when signed out.
+  fileprivate mutating func reduceFeatures(_ action: AppAction, _ dependencies: AppDependencies) -> Effect<AppAction> {
+    withSignedIn(dependencies) { signedIn, client, _ in
+      signedInFeatures(client: client).reduce(into: &signedIn, action: action)
+    }
+  }
+
   fileprivate mutating func withSignedIn(
     _ dependencies: AppDependencies,
     _ body: (inout SignedIn, ContactsClient, Int) -> Effect<AppAction>

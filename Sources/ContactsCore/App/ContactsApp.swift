@@ -43,9 +43,9 @@ extension NavigationApp where State == AppState, Action == AppAction {
     store.send(
       .route(
         .present(
-          ModalRoute(
-            id: "quit", kind: .confirmation(confirm: "Quit", cancel: "Keep editing"), title: "Quit?",
-            message: "Your changes to this contact have not been saved."))))
+          .confirmation(
+            id: "quit", title: "Quit?", message: ContactEditor.unsavedMessage, confirm: "Quit", cancel: "Keep editing"))
+      ))
     return true
   }
 }

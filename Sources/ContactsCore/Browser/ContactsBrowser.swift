@@ -84,7 +84,7 @@ public enum ContactsBrowserAction: Equatable, Sendable, Codable {
   case pageLoaded(PageRequest, [Contact])
   case loadFailed(String)
 
-  public enum Move: Equatable, Sendable, Codable { case up, down, pageUp, pageDown, home, end }
+  public typealias Move = ScrollWindow.Move
 
   /// Rows read together around a selected contact, so that a refresh replaces the loaded rows
   /// at once, with no placeholders in between.
@@ -190,14 +190,7 @@ public func contactsBrowserReducer(client: ContactsClient) -> Reducer<ContactsBr
       return load(&browser, client: client)
 
     case .move(let move):
-      switch move {
-      case .up: browser.window.move(by: -1)
-      case .down: browser.window.move(by: 1)
-      case .pageUp: browser.window.pageUp()
-      case .pageDown: browser.window.pageDown()
-      case .home: browser.window.home()
-      case .end: browser.window.end()
-      }
+      browser.window.apply(move)
       return load(&browser, client: client)
 
     case .resized(let rows):

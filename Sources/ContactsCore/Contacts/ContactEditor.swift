@@ -268,6 +268,9 @@ public struct ContactEditor: Equatable, Sendable {
       })
   }
 
+  /// What the discard and quit questions say about the editor's unsaved changes.
+  public static let unsavedMessage = "Your changes to this contact have not been saved."
+
   public static func effectID(_ id: Int64?) -> String {
     id.map { "contacts/\($0)/edit" } ?? "contacts/new"
   }

@@ -79,14 +79,7 @@ public func contactSearchReducer(client: ContactsClient) -> Reducer<ContactSearc
       return run(&search, client: client)
 
     case .move(let move):
-      switch move {
-      case .up: search.window.move(by: -1)
-      case .down: search.window.move(by: 1)
-      case .pageUp: search.window.pageUp()
-      case .pageDown: search.window.pageDown()
-      case .home: search.window.home()
-      case .end: search.window.end()
-      }
+      search.window.apply(move)
       return .none
 
     case .commit:

@@ -55,7 +55,7 @@ public final class ContactsCoordinator: Coordinator {
   // MARK: Screens
 
   private func makeList() -> any Screen {
-    let screen = ContactsListScreen { [weak self] intent in self?.listIntent(intent) }
+    let screen = ContactsBrowserScreen { [weak self] intent in self?.listIntent(intent) }
     store.subscribe(screen, select: ContactsListViewModel.select)
     context.didBuild(screen, "contacts")
     return screen
@@ -69,15 +69,15 @@ public final class ContactsCoordinator: Coordinator {
   }
 
   private func makeEditor(_ id: Int64?) -> any Screen {
-    let screen = ContactEditScreen(id: id) { [weak self] intent in self?.editorIntent(intent) }
-    store.subscribe(screen, select: ContactEditScreen.select(id))
+    let screen = ContactEditorScreen(id: id) { [weak self] intent in self?.editorIntent(intent) }
+    store.subscribe(screen, select: ContactEditorScreen.select(id))
     context.didBuild(screen, id.map { "contacts/\($0)/edit" } ?? "contacts/new")
     return screen
   }
 
   // MARK: Intents
 
-  private func listIntent(_ intent: ContactsListScreen.Intent) {
+  private func listIntent(_ intent: ContactsBrowserScreen.Intent) {
     let selected = store.state.signedIn?.selectedContact
     switch intent {
     case .browse(let move): store.send(.browser(.move(move)))
@@ -95,9 +95,7 @@ public final class ContactsCoordinator: Coordinator {
       store.send(
         .route(
           .present(
-            ModalRoute(
-              id: "sign-out", kind: .confirmation(confirm: "Sign out", cancel: "Cancel"), title: "Sign out?",
-              message: "Sign out of \(email)?"))))
+            .confirmation(id: "sign-out", title: "Sign out?", message: "Sign out of \(email)?", confirm: "Sign out"))))
     case .quit: quit()
     }
   }
@@ -111,7 +109,7 @@ public final class ContactsCoordinator: Coordinator {
     }
   }
 
-  private func editorIntent(_ intent: ContactEditScreen.Intent) {
+  private func editorIntent(_ intent: ContactEditorScreen.Intent) {
     switch intent {
     case .form(let action): store.send(.editor(action))
     case .cancel:
@@ -122,9 +120,9 @@ public final class ContactsCoordinator: Coordinator {
       store.send(
         .route(
           .present(
-            ModalRoute(
-              id: "discard", kind: .confirmation(confirm: "Discard", cancel: "Keep editing"),
-              title: "Discard changes?", message: "Your changes to this contact have not been saved."))))
+            .confirmation(
+              id: "discard", title: "Discard changes?", message: ContactEditor.unsavedMessage, confirm: "Discard",
+              cancel: "Keep editing"))))
     }
   }
 
@@ -132,9 +130,9 @@ public final class ContactsCoordinator: Coordinator {
     store.send(
       .route(
         .present(
-          ModalRoute(
-            id: "delete/\(contact.id)", kind: .confirmation(confirm: "Delete", cancel: "Cancel"),
-            title: "Delete contact?", message: "Delete “\(contact.name)”? This cannot be undone."))))
+          .confirmation(
+            id: "delete/\(contact.id)", title: "Delete contact?",
+            message: "Delete “\(contact.name)”? This cannot be undone.", confirm: "Delete"))))
   }
 
   /// The answer to a modal: dismiss it, then act on a confirmation.

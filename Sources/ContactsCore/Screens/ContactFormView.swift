@@ -9,7 +9,7 @@ import TerminalUI
 /// in sight; the heading says how many rows are out of view above and below. The offset is
 /// worked out from the focus and the size alone, so the form redraws the same from state.
 struct ContactFormView: View {
-  let model: ContactEditScreen.ViewModel
+  let model: ContactEditorScreen.ViewModel
   let isFocused: Bool
   var theme = Theme.standard
 

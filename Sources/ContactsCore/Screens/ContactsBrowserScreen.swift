@@ -60,7 +60,7 @@ public struct ContactsListViewModel: Equatable, Sendable {
 /// The contacts list: a virtualised table over the browser's window, the count in its header,
 /// and `/` for an incremental search.
 @MainActor
-public final class ContactsListScreen: Screen, StoreSubscriber {
+public final class ContactsBrowserScreen: Screen, StoreSubscriber {
   public enum Intent: Equatable, Sendable {
     case browse(ContactsBrowserAction.Move)
     case search(ContactSearchAction)

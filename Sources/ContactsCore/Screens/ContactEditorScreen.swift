@@ -7,7 +7,7 @@ public import TerminalUI
 /// Ctrl-N, Ctrl-X and Ctrl-P add, remove and mark entries of a list; Ctrl-S (or Enter on Save)
 /// saves; Esc cancels, asking first when something changed.
 @MainActor
-public final class ContactEditScreen: Screen, StoreSubscriber {
+public final class ContactEditorScreen: Screen, StoreSubscriber {
   public enum Intent: Equatable, Sendable {
     case form(ContactEditorAction)
     case cancel
