@@ -130,6 +130,12 @@ struct TextFieldSnapshotTests {
     assertFrame(unfocused, named: "unfocused")
   }
 
+  @Test func lineBreaksShowAsReturnSymbols() {
+    let frame = render(TextField(TextInput("First line.\nSecond."), isFocused: true), 24, 1)
+    #expect(frame.lines == ["First line.↵Second.     "])
+    #expect(frame.cursor == Point(x: 19, y: 0))
+  }
+
   @Test func cursorAfterWideCharactersCountsColumns() {
     let frame = render(TextField(TextInput("李小龍 ok"), isFocused: true), 12, 1)
     #expect(frame.cursor == Point(x: 9, y: 0))

@@ -36,7 +36,10 @@ public struct TextField: View {
       placeCursor(in: &frame, column: 0, region: region, row: row)
       return
     }
-    let glyphs: [Character] = isMasked ? Array(repeating: "•", count: input.text.count) : Array(input.text)
+    // A line break (a note pasted or imported with several lines) shows as ↵: the field is one
+    // line, and the break is kept in the text.
+    let glyphs: [Character] =
+      isMasked ? Array(repeating: "•", count: input.text.count) : input.text.map { $0.isNewline ? "↵" : $0 }
     let widths = glyphs.map { DisplayWidth.of(DisplayWidth.sanitized($0)) }
     // Keep one column free for the cursor at the end; scroll so the cursor stays in view, in
     // jumps of half the field (as vim and readline do): typing at the edge then rewrites the
