@@ -11,11 +11,11 @@ extension ContactsDatabase {
     let progress = UpgradeProgress()
     let database = try open(
       at: path,
-      willUpgrade: { contacts in
-        let minutes = Double(contacts) / upgradedPerMinute
+      willUpgrade: { upgrade in
+        let minutes = upgrade.estimatedSeconds / 60
         let estimate = minutes < 1 ? "under a minute" : "about \(Int(minutes.rounded(.up))) minutes"
         let message = """
-          Upgrading \(path) (\(contacts.formatted()) contacts) to this version of contacts: once, \(estimate). \
+          Upgrading \(path) (\(upgrade.contacts.formatted()) contacts) to this version of contacts: once, \(estimate). \
           Nothing is lost; if it is interrupted, it starts again next time.
 
           """
@@ -29,10 +29,6 @@ extension ContactsDatabase {
     if progress.isShowing { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
     return database
   }
-
-  /// Contacts upgraded per minute, the slowest step of any upgrade (measured: see
-  /// Benchmarks/README.md, "Upgrading older databases").
-  private static let upgradedPerMinute = 2_000_000.0
 }
 
 /// The upgrade's progress line: a percentage and the time so far, rewritten in place.

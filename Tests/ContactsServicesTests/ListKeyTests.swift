@@ -157,9 +157,9 @@ struct ListKeyTests {
         """)
     // People are told before the upgrade, with the number of contacts it covers; once only.
     var upgrades: [Int] = []
-    _ = try ContactsDatabase.open(at: path) { upgrades.append($0) }
+    _ = try ContactsDatabase.open(at: path) { upgrades.append($0.contacts) }
     #expect(upgrades == [4])
-    let database = try ContactsDatabase.open(at: path) { upgrades.append($0) }
+    let database = try ContactsDatabase.open(at: path) { upgrades.append($0.contacts) }
     #expect(upgrades == [4])
     try await expectKeysInListOrder(database, account: 1)
     try await expectKeysInListOrder(database, account: 2)

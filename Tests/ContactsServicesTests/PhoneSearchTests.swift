@@ -75,7 +75,7 @@ struct PhoneSearchTests {
           (1, 'Eight', 'eight', '+8 600 4543 59', 0), (1, 'None', 'none', '', 0), (1, 'Ada', 'ada', '555-0100', 0);
         """)
     var upgrades: [Int] = []
-    let database = try ContactsDatabase.open(at: path) { upgrades.append($0) }
+    let database = try ContactsDatabase.open(at: path) { upgrades.append($0.contacts) }
     #expect(upgrades == [3])
     let store = ContactStore(database: database)
     #expect(try await store.search(account: 1, query: "+8 600 4", limit: 5).contacts.map(\.name) == ["Eight"])

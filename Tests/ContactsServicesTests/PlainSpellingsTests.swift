@@ -78,7 +78,7 @@ struct PlainSpellingsTests {
           (1, 'Grace', 'grace', '', '', 'Acme', 0);
         """)
     var upgrades: [Int] = []
-    let database = try ContactsDatabase.open(at: path) { upgrades.append($0) }
+    let database = try ContactsDatabase.open(at: path) { upgrades.append($0.contacts) }
     #expect(upgrades == [4])
     let words = try await database.writer.read { db in
       try String.fetchAll(db, sql: "SELECT phoneWords FROM contact ORDER BY id")
