@@ -39,7 +39,7 @@ extension ContactStore {
         if contact.uid.isEmpty { contact.uid = ContactUID.derived(from: card) }
         guard let row = try Row.fetchOne(find, arguments: [account, contact.uid]) else {
           contact.revision = contact.revision ?? now
-          _ = try Self.insert(contact, account: account, db)
+          try Self.insert(contact, account: account, db)
           tally.added += 1
           continue
         }

@@ -12,7 +12,7 @@ extension ContactStore {
     contact.revision = now()
     let new = contact
     return try await database.writer.write { db in
-      try Self.insert(new, account: account, db)
+      StoredContact.reread(new, id: try Self.insert(new, account: account, db))
     }
   }
 
@@ -51,7 +51,9 @@ extension ContactStore {
     return previous.addingTimeInterval(0.001)
   }
 
-  static func insert(_ contact: Contact, account: Int64, _ db: Database) throws -> Contact {
+  /// Stores `contact` as a new row; its id.
+  @discardableResult
+  static func insert(_ contact: Contact, account: Int64, _ db: Database) throws -> Int64 {
     // Cached: compiling a statement compiles the table's triggers too (hundreds of µs).
     let columns = StoredContact.columns
     let statement = try db.cachedStatement(
@@ -60,7 +62,7 @@ extension ContactStore {
         VALUES (?, \(databaseQuestionMarks(count: columns.count)))
         """)
     try statement.execute(arguments: [account] + StoredContact.values(of: contact))
-    return StoredContact.reread(contact, id: db.lastInsertedRowID)
+    return db.lastInsertedRowID
   }
 
   static func update(_ contact: Contact, _ db: Database) throws {
