@@ -10,6 +10,8 @@
 /// - FN is required (3.0 and 4.0): a card without one gets one, right after VERSION, made from
 ///   N (prefix, given, additional, family, suffix), else the first ORG, else the first EMAIL,
 ///   else empty. 3.0 also requires N: a card without one gets `N:;;;;`.
+/// - 4.0 drops PROFILE: 3.0's declaration that the object is a vCard, which RFC 6350 removed
+///   (readers such as vobject, and so khard, refuse a 4.0 card that has one).
 /// - CHARSET and the text transfer encodings (QUOTED-PRINTABLE, 8BIT, 7BIT) are never written:
 ///   values are already UTF-8 text.
 /// - Binary values: 4.0 writes them as `data:` URIs (`PHOTO:data:image/jpeg;base64,...`), 3.0 as

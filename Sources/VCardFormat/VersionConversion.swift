@@ -18,7 +18,9 @@ enum VersionConversion {
       needsName = false
     }
     for property in card.properties
-    where !property.hasName("VERSION") && !property.hasName("BEGIN") && !property.hasName("END") {
+    where !property.hasName("VERSION") && !property.hasName("BEGIN") && !property.hasName("END")
+      && !(version == .v40 && property.hasName("PROFILE"))
+    {
       properties.append(converted(property, for: version))
       if needsName && property.hasName("FN") {
         properties.append(VCardProperty(name: "N", value: ";;;;"))

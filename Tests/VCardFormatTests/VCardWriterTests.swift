@@ -103,6 +103,12 @@ struct VCardWriterTests {
     }
   }
 
+  @Test func profileIsWrittenIn30AndDroppedIn40() throws {
+    let card = try readCard(crlf("BEGIN:VCARD", "VERSION:3.0", "PROFILE:VCard", "FN:P", "N:;;;;", "END:VCARD"))
+    #expect(VCardWriter(version: .v30).string(card).contains("\r\nPROFILE:VCard\r\n"))
+    #expect(!VCardWriter(version: .v40).string(card).contains("PROFILE"))
+  }
+
   @Test func convertsBinaryPhotosBetween30And40() throws {
     let v30 = try readCard(
       crlf("BEGIN:VCARD", "VERSION:3.0", "FN:P", "N:;;;;", "PHOTO;ENCODING=b;TYPE=JPEG:/9j/4AAQSkZJRg==", "END:VCARD"))
