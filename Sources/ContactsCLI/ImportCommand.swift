@@ -18,7 +18,9 @@ struct ImportCommand: AsyncParsableCommand {
 
   @OptionGroup var options: AccountOptions
 
-  @Argument(help: ArgumentHelp("vCard or abook files; - reads standard input.", valueName: "FILE"))
+  @Argument(
+    help: ArgumentHelp(
+      "vCard or abook files; a directory for its .vcf files (a vdir); - reads standard input.", valueName: "FILE"))
   var files: [String]
 
   /// Cards stored per transaction: each batch is all in or not at all.
@@ -37,7 +39,7 @@ struct ImportCommand: AsyncParsableCommand {
     var tally = ImportTally()
     var skipped = 0
     var unreadableFiles = 0
-    for file in files {
+    for file in Self.expandingDirectories(files) {
       let name = file == "-" ? "standard input" : file
       guard let input = InputFile(path: file) else {
         warn("cannot read \(name): \(String(cString: strerror(errno))).")
@@ -93,6 +95,19 @@ struct ImportCommand: AsyncParsableCommand {
       "Imported into \(account.email): \(tally.added) added, \(tally.updated) updated, \(tally.unchanged) unchanged, "
         + "\(skipped) skipped.")
     if skipped > 0 || unreadableFiles > 0 { throw ExitCode(1) }
+  }
+
+  /// The files to read: a directory (a vdir, as khard and vdirsyncer keep) stands for its
+  /// `.vcf` and `.vcard` files, in name order.
+  static func expandingDirectories(_ paths: [String]) -> [String] {
+    paths.flatMap { path -> [String] in
+      var isDirectory: ObjCBool = false
+      guard path != "-", FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory),
+        isDirectory.boolValue, let names = try? FileManager.default.contentsOfDirectory(atPath: path)
+      else { return [path] }
+      return names.filter { $0.lowercased().hasSuffix(".vcf") || $0.lowercased().hasSuffix(".vcard") }.sorted()
+        .map { (path as NSString).appendingPathComponent($0) }
+    }
   }
 
   /// One batch, in one transaction; a database that cannot take it ends the import with what

@@ -103,6 +103,10 @@ import Testing
     #expect(files.allSatisfy { $0.hasSuffix(".vcf") && !$0.hasPrefix(".") }, "no temporary file is left")
     let ada = try String(contentsOfFile: vdir + "/ada-1815.vcf", encoding: .utf8)
     #expect(ada.hasPrefix("BEGIN:VCARD\r\nVERSION:4.0\r\n") && ada.components(separatedBy: "BEGIN:VCARD").count == 2)
+    // The vdir imports back as a directory: every card found again, none added.
+    let back = try binary.run(["import", vdir])
+    #expect(
+      back.status == 0 && back.output.contains("0 added, 0 updated, 2 unchanged"), "\(back.output) \(back.errors)")
   }
 
   @Test func exportWithAQueryWritesTheMatchesOnly() throws {
