@@ -27,9 +27,10 @@ public import TerminalUI
 /// }
 /// ```
 ///
-/// It does no I/O of its own until ``run(logPath:)``: tests drive the same object headless
-/// (``start()``, ``handle(_:)``, ``render(size:)``; `HeadlessDriver` in `TermFlowTesting`
-/// does it for them), and a session replay drives it too.
+/// It does no I/O of its own until ``run(logPath:)``: tests run the same object on a
+/// `TerminalSession` over a `HeadlessTerminal` (``start(on:)``, then the session's `send(_:)`;
+/// `HeadlessDriver` in `TermFlowTesting` does it for them), and a session replay drives it
+/// directly (``start()``, ``handle(_:)``, ``render(size:)``).
 @MainActor
 public final class NavigationApp<State, Action: Sendable> {
   /// The actions the app sends for what happens to it rather than to a screen.
@@ -158,6 +159,22 @@ public final class NavigationApp<State, Action: Sendable> {
   /// loop, then calls `beforeStop` while the last screens are still up (to draw a last frame)
   /// and stops. Returns the session's exit status; the terminal is restored by then.
   public func run(in session: TerminalSession, beforeStop: () -> Void = {}) -> Int32 {
+    start(on: session)
+    handle(.resize(session.size))
+    if didQuit { session.exit(status: 0) }
+    let status = session.run()
+    beforeStop()
+    stop()
+    self.session = nil
+    return status
+  }
+
+  /// Starts the app on `session` without running its loop: from here on every batch of
+  /// actions asks the session for a frame, the animation flag follows ``Events-swift.struct/animates``,
+  /// and quitting ends the session. What ``run(in:beforeStop:)`` does first, and what a session
+  /// the caller drives (`TerminalSession(backend:render:handle:)`, as `HeadlessDriver` makes
+  /// one) needs, since its events come from the caller rather than a loop.
+  public func start(on session: TerminalSession) {
     self.session = session
     if session.announcesIdleFrames {
       // For pty tests (TERMFLOW_READY_FIFO): idle means no effect running, and an effect that
@@ -166,13 +183,6 @@ public final class NavigationApp<State, Action: Sendable> {
       store.instrumentation.effectDidFinish = { [unowned session] in session.appActivityDidChange() }
     }
     start()
-    handle(.resize(session.size))
-    if didQuit { session.exit(status: 0) }
-    let status = session.run()
-    beforeStop()
-    stop()
-    self.session = nil
-    return status
   }
 
   /// The whole of an app's `main.swift`: prepares the process (see

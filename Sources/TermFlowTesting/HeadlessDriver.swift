@@ -5,9 +5,10 @@ public import TerminalUI
 /// frames out. What an app's end-to-end tests use in place of a terminal.
 ///
 /// After each input it waits until every effect the input started (and those they started)
-/// has finished, by the store's own bookkeeping: no sleeps, no polling. Frames go through the
-/// same renderer as on a terminal into a `HeadlessTerminal`, so what a terminal fed only the
-/// diffs would show is checked too.
+/// has finished, by the store's own bookkeeping: no sleeps, no polling. The app runs on a
+/// `TerminalSession` over a `HeadlessTerminal`, the same loop code as on a terminal: events are
+/// delivered, one frame is drawn per turn, and only the diffs reach the terminal, so what a
+/// terminal fed only the diffs would show is checked too.
 ///
 /// ```swift
 /// @Test func openingAnItemLoadsItsDetail() async {
@@ -22,7 +23,9 @@ public final class HeadlessDriver<State, Action: Sendable> {
   public let app: NavigationApp<State, Action>
   /// The terminal the frames are drawn on.
   public let terminal: HeadlessTerminal
-  private let renderer: Renderer
+  /// The run loop's session the app runs on, over ``terminal``: the driver feeds it events
+  /// and it draws a frame at the end of each, as the program's loop does.
+  public let session: TerminalSession
 
   /// Starts `app` on a headless terminal of `size` and waits until it is idle. With
   /// `keepsFrames: false` the terminal keeps its screen, not every frame (for sessions of a
@@ -33,31 +36,32 @@ public final class HeadlessDriver<State, Action: Sendable> {
     self.app = app
     terminal = HeadlessTerminal(size: size)
     terminal.keepsFrames = keepsFrames
-    renderer = Renderer(backend: terminal)
-    app.start()
+    session = TerminalSession(
+      backend: terminal, render: { [unowned app] size in app.render(size: size) },
+      handle: { [unowned app] event in app.handle(event) })
+    app.start(on: session)
     await settle()
   }
 
-  /// The frame the app draws now (and draws it through the renderer).
+  /// The frame the app draws now (drawn through the session's renderer).
   @discardableResult
   public func frame() -> Frame {
-    let frame = app.render(size: terminal.size)
-    renderer.render(frame)
+    let frame = session.drawFrame()
     lastFrame = frame
     return frame
   }
 
-  /// The frame drawn last (by ``frame()`` or after an input settled).
+  /// The frame drawn last by ``frame()`` or after an input settled.
   public private(set) var lastFrame = Frame(size: Size(width: 0, height: 0))
 
   /// The frame as plain text lines, for quick assertions.
   public var screenText: String { frame().lines.joined(separator: "\n") }
 
   /// Presses each key in turn, waiting after each until the app is idle (unless `settle` is
-  /// false).
+  /// false; the key's own frame is drawn either way, as on a terminal).
   public func press(_ keys: Key..., settle: Bool = true) async {
     for key in keys {
-      app.handle(.input(.key(key)))
+      session.send(.input(.key(key)))
       if settle { await self.settle() }
     }
   }
@@ -69,33 +73,29 @@ public final class HeadlessDriver<State, Action: Sendable> {
 
   /// Pastes `text` as a terminal's bracketed paste delivers it.
   public func paste(_ text: String) async {
-    app.handle(.input(.paste(text)))
-    await settle()
+    await send(.input(.paste(text)))
   }
 
   /// Resizes the terminal, as a window resize would.
   public func resize(to size: Size) async {
     terminal.resize(to: size)
-    renderer.invalidate()
-    app.handle(.resize(size))
+    session.send(.resize(size))
     await settle()
   }
 
   /// Any event, as the run loop would deliver it.
   public func send(_ event: TerminalSession.Event) async {
-    switch event {
-    case .resize(let size): await resize(to: size)
-    case .tick: await tick()
-    case .input(let input):
-      app.handle(.input(input))
-      await settle()
+    if case .resize(let size) = event {
+      await resize(to: size)
+      return
     }
+    session.send(event)
+    await settle()
   }
 
   /// One tick of the animation timer.
   public func tick() async {
-    app.handle(.tick)
-    await settle()
+    await send(.tick)
   }
 
   /// Waits until no effect is running, then draws a frame.

@@ -75,4 +75,27 @@ struct NavigationAppTests {
     #expect(app.didQuit)
     #expect(root.unused == [.key(.enter)])
   }
+
+  @Test func onASessionEachBatchIsOneFrameAndQuittingEndsTheSession() {
+    let root = Root()
+    let app = NavigationApp(
+      initialState: [], reducer: Self.reducer, wireframe: Wireframe(appTitle: "Test"),
+      events: .init(started: .started, tick: .tick, animates: { $0.last == .started })
+    ) { _ in root }
+    let terminal = HeadlessTerminal(size: Size(width: 30, height: 5))
+    let session = TerminalSession(
+      backend: terminal, render: { app.render(size: $0) }, handle: { app.handle($0) })
+    app.start(on: session)
+    #expect(root.isStarted)
+    #expect(session.isAnimating, "the animation flag follows the state")
+    #expect(session.framesRendered == 0, "a session the caller drives draws when a turn ends")
+    session.send(.tick)
+    #expect(session.framesRendered == 1)
+    #expect(!session.isAnimating)
+    #expect(terminal.screen.lines[0].contains("Test"))
+    session.send(.input(.key(.ctrl("c"))))
+    #expect(app.didQuit)
+    #expect(session.exitStatus == 0)
+    app.stop()
+  }
 }

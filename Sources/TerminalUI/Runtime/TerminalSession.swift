@@ -5,20 +5,30 @@ import Dispatch
   import Darwin
 #endif
 
-/// The event loop of a full-screen app: it owns the terminal from start to exit.
+/// The event loop of a full-screen app: it delivers events to the app and draws one frame per
+/// turn of the loop on a ``TerminalBackend``.
 ///
-/// ``run()`` keeps the main thread for itself: it waits in `poll` on the terminal and on the
-/// main queue's wake-up descriptor, reads keys the moment they arrive, and drains the main queue
-/// (where main-actor tasks — the app's effects coming back —, caught signals, a 25 ms timer
-/// armed only while a lone Esc waits, and an animation timer running only while
-/// ``isAnimating`` is on all arrive) when it has work. A key costs one wake-up of one thread,
-/// as in a C curses program; with `async` main and a dispatch read source it cost four context
-/// switches (the dispatch manager thread, then a worker draining the main queue). With nothing
-/// to do the process sleeps: idle CPU is zero.
+/// The session comes in two kinds that share everything between an event and its frame
+/// (delivering it, coalescing ``setNeedsRender()``, drawing through one ``Renderer``, counting
+/// frames and inputs), so an app's tests exercise the loop code the program runs:
+/// - On the real terminal (``init(logPath:render:handle:)``), it takes the terminal over with an
+///   ``NcursesBackend`` and ``run()`` keeps the main thread for itself: it waits in `poll` on the
+///   terminal and on the main queue's wake-up descriptor, reads keys the moment they arrive, and
+///   drains the main queue (where main-actor tasks — the app's effects coming back —, caught
+///   signals, a 25 ms timer armed only while a lone Esc waits, and an animation timer running
+///   only while ``isAnimating`` is on all arrive) when it has work. A key costs one wake-up of one
+///   thread, as in a C curses program; with `async` main and a dispatch read source it cost four
+///   context switches (the dispatch manager thread, then a worker draining the main queue). With
+///   nothing to do the process sleeps: idle CPU is zero.
+/// - On any other backend (``init(backend:render:handle:)``, say a ``HeadlessTerminal``), the
+///   caller drives it: it feeds events with ``send(_:)``, each of which ends its turn with the
+///   frame it asked for, and draws a frame whenever it wants one with ``drawFrame()`` (after the
+///   app's effects came back, say). No terminal, signal, timer or main-queue hop is involved, so
+///   tests are deterministic.
 ///
 /// Rendering is on demand and coalesced: ``setNeedsRender()`` may be called any number of times
 /// in a turn of the loop; one frame is drawn when the turn ends, and only its changed cells reach
-/// the terminal.
+/// the backend.
 ///
 /// It knows nothing of stores or screens: the app hands it a `render` function and receives
 /// ``Event``s.
@@ -43,9 +53,9 @@ import Dispatch
 /// ```
 ///
 /// For tests on a real pty, `TERMFLOW_READY_FIFO=PATH` makes it write `ready <pid>`, then
-/// `idle <frames> <inputs>`, to the FIFO at PATH each time the app is idle and its frame is
-/// on the terminal (see `IdleAnnouncer`; the app says whether it is idle with ``isAppIdle``).
-/// For tuning, `TERMFLOW_KEY_TIMING=FILE` times every key from its `read` to its frame on the
+/// `idle <frames> <inputs>`, to the FIFO at PATH each time the app is idle and its frame is on
+/// the terminal (see `IdleAnnouncer`; the app says whether it is idle with ``isAppIdle``). For
+/// tuning, `TERMFLOW_KEY_TIMING=FILE` times every key from its `read` to its frame on the
 /// terminal and appends a summary to FILE at exit (see `KeyTimings`).
 @MainActor
 public final class TerminalSession {
@@ -57,17 +67,26 @@ public final class TerminalSession {
     case tick
   }
 
-  public let backend: NcursesBackend
-  private let renderer: Renderer
-  private let signals: SignalPipe
-  private var decoder = InputDecoder()
-  private var escapeTimer: (any DispatchSourceTimer)?
+  /// Where the frames are drawn: the real terminal's ``NcursesBackend``, or the backend the
+  /// session was made with.
+  public let backend: any TerminalBackend
+  let renderer: Renderer
+  /// The real terminal, when the session took it over: its loop, signals and suspension are
+  /// in `TerminalSession+Terminal.swift`. Nil for a session the caller drives.
+  let terminal: NcursesBackend?
+  /// The caught signals (only on the real terminal).
+  let signals: SignalPipe?
+  var decoder = InputDecoder()
+  var escapeTimer: (any DispatchSourceTimer)?
   private var animationTimer: (any DispatchSourceTimer)?
-  private var renderScheduled = false
-  /// True while input is being delivered: the frame is drawn when it is done (`readInput`).
-  private var isDeliveringInput = false
-  private var exitStatus: Int32?
-  private var readBuffer = [UInt8](repeating: 0, count: 65_536)
+  var renderScheduled = false
+  /// True while input is being delivered: the frame is drawn when it is done (`readInput`,
+  /// ``send(_:)``).
+  var isDeliveringInput = false
+  /// The status the session ended with (``exit(status:)``, or a terminating signal); nil while
+  /// it runs.
+  public private(set) var exitStatus: Int32?
+  var readBuffer = [UInt8](repeating: 0, count: 65_536)
 
   private let render: (Size) -> Frame
   private let handle: (Event) -> Void
@@ -78,7 +97,8 @@ public final class TerminalSession {
   public var animationInterval: DispatchTimeInterval = .milliseconds(80)
 
   /// Whether Ctrl-Z suspends the app as it would a line-mode program. In raw mode the key
-  /// arrives as input instead of SIGTSTP; on by default, as terminal users expect.
+  /// arrives as input instead of SIGTSTP; on by default, as terminal users expect. Only the
+  /// real terminal suspends: a session the caller drives hands Ctrl-Z to the app.
   public var suspendsOnControlZ = true
 
   /// Called each time a frame is on the terminal: the place for work that must not delay a
@@ -96,14 +116,14 @@ public final class TerminalSession {
   /// ``appActivityDidChange()``.
   public var isAppIdle: () -> Bool = { true }
   /// Set when `TERMFLOW_READY_FIFO` names a FIFO to announce idle frames to (see
-  /// ``IdleAnnouncer``); nil otherwise, and then idle checks cost nothing.
-  private let idleAnnouncer: IdleAnnouncer?
+  /// ``IdleAnnouncer``) on the real terminal; nil otherwise, and then idle checks cost nothing.
+  let idleAnnouncer: IdleAnnouncer?
   /// Set when `TERMFLOW_KEY_TIMING` names a file to append per-key timings to at exit (see
-  /// ``KeyTimings``).
-  private var keyTimings: KeyTimings?
+  /// ``KeyTimings``) on the real terminal.
+  var keyTimings: KeyTimings?
 
-  /// Whether idle frames are announced (`TERMFLOW_READY_FIFO` is set): apps wire ``isAppIdle``
-  /// and ``appActivityDidChange()`` only then.
+  /// Whether idle frames are announced (`TERMFLOW_READY_FIFO` is set, on the real terminal):
+  /// apps wire ``isAppIdle`` and ``appActivityDidChange()`` only then.
   public var announcesIdleFrames: Bool { idleAnnouncer != nil }
 
   /// Tells the session the app may have become idle outside a turn of the loop (say, an effect
@@ -113,7 +133,7 @@ public final class TerminalSession {
   }
 
   /// Takes over the terminal. `render` builds a frame of the given size from the app's state;
-  /// `handle` receives input, resizes and animation ticks.
+  /// `handle` receives input, resizes and animation ticks. Run it with ``run()``.
   public init(
     logPath: String? = nil,
     render: @escaping (Size) -> Frame,
@@ -121,76 +141,56 @@ public final class TerminalSession {
   ) throws(NcursesBackend.StartError) {
     // Caught before ncurses starts, so ncurses leaves these signals to us.
     signals = SignalPipe(signals: [SIGINT, SIGTERM, SIGHUP, SIGWINCH, SIGTSTP])
-    backend = try NcursesBackend(logPath: logPath)
+    let terminal = try NcursesBackend(logPath: logPath)
     TerminalRestore.installCrashHandlers()
-    renderer = Renderer(backend: backend)
+    self.terminal = terminal
+    backend = terminal
+    renderer = Renderer(backend: terminal)
     idleAnnouncer = IdleAnnouncer.fromEnvironment()
     keyTimings = KeyTimings.fromEnvironment()
     self.render = render
     self.handle = handle
     if let forced = getenv("TERMFLOW_SYNC_OUTPUT").map({ String(cString: $0) }) {
-      backend.usesSynchronizedOutput = forced == "1"
+      terminal.usesSynchronizedOutput = forced == "1"
     }
+  }
+
+  /// A session on `backend` that the caller drives (tests, on a ``HeadlessTerminal``): it takes
+  /// no terminal, catches no signal, reads no environment and runs no loop. Events come in
+  /// through ``send(_:)``; frames of `render` go to `backend` at the end of each turn and on
+  /// ``drawFrame()``.
+  public init(
+    backend: some TerminalBackend,
+    render: @escaping (Size) -> Frame,
+    handle: @escaping (Event) -> Void
+  ) {
+    terminal = nil
+    signals = nil
+    self.backend = backend
+    renderer = Renderer(backend: backend)
+    idleAnnouncer = nil
+    keyTimings = nil
+    self.render = render
+    self.handle = handle
   }
 
   /// The terminal size in cells.
   public var size: Size { backend.size }
 
-  /// Call first thing in `main`. On a terminal, makes sure the Swift backtracer will not wait
-  /// 25 s for a key after a crash (it reads `SWIFT_BACKTRACE` only at start-up, so the process
-  /// re-executes itself once with `interactive=no`). Returns normally when nothing was needed or
-  /// re-executing failed.
-  public nonisolated static func prepareProcess() {
-    guard getenv("SWIFT_BACKTRACE") == nil, isatty(STDIN_FILENO) == 1 else { return }
-    setenv("SWIFT_BACKTRACE", "interactive=no", 1)
-    execv("/proc/self/exe", CommandLine.unsafeArgv)
-  }
-
-  /// Runs the loop on the main thread until ``exit(status:)`` or a terminating signal; returns
-  /// the exit status (128 + n after signal n). The terminal is restored before this returns.
-  ///
-  /// Call it from a synchronous `main` on the main thread: an `async` main gives the main
-  /// thread to Dispatch, and the main queue would then never be drained here.
-  public func run() -> Int32 {
-    signals.handler = { [weak self] signal in self?.handle(signal: signal) }
-    _ = fcntl(STDIN_FILENO, F_SETFL, fcntl(STDIN_FILENO, F_GETFL) | O_NONBLOCK)
-    // Work queued before the loop starts (effects started while the app was wired) runs first.
-    MainQueue.drain()
-    renderNow()
-    var descriptors = [
-      pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0),
-      pollfd(fd: MainQueue.wakeUpDescriptor, events: Int16(POLLIN), revents: 0),
-    ]
-    while exitStatus == nil {
-      if poll(&descriptors, nfds_t(descriptors.count), -1) < 0 {
-        if errno == EINTR { continue }
-        exit(status: 1)
-        break
-      }
-      if descriptors[0].revents != 0 { readInput() }
-      if descriptors[1].revents != 0, exitStatus == nil { MainQueue.drain() }
-    }
-    let status = exitStatus ?? 0
-    escapeTimer?.cancel()
-    animationTimer?.cancel()
-    _ = fcntl(STDIN_FILENO, F_SETFL, fcntl(STDIN_FILENO, F_GETFL) & ~O_NONBLOCK)
-    backend.stop()
-    keyTimings?.appendSummary()
-    return status
-  }
-
   /// Ends the loop with `status` once the current turn is over.
   public func exit(status: Int32) {
     guard exitStatus == nil else { return }
     exitStatus = status
-    backend.stop()
+    terminal?.stop()
   }
 
   /// Asks for a frame at the end of this turn of the loop. Cheap to call repeatedly.
   public func setNeedsRender() {
     guard !renderScheduled, exitStatus == nil else { return }
     renderScheduled = true
-    if isDeliveringInput { return }
+    // Drawn at the end of the input that asked for it (see `readInput` and `send`), or, for a
+    // session the caller drives, when it ends the turn.
+    if isDeliveringInput || terminal == nil { return }
     DispatchQueue.main.async { [weak self] in
       MainActor.assumeIsolated {
         // Already drawn at the end of the input that asked for it (see `readInput`).
@@ -200,10 +200,11 @@ public final class TerminalSession {
     }
   }
 
-  /// Whether `.tick` events arrive (a spinner is on screen). Off by default: no timer, no wakeups.
+  /// Whether `.tick` events arrive (a spinner is on screen). Off by default: no timer, no
+  /// wakeups. On a session the caller drives no timer runs: the caller sends `.tick`.
   public var isAnimating = false {
     didSet {
-      guard isAnimating != oldValue else { return }
+      guard isAnimating != oldValue, terminal != nil else { return }
       if isAnimating {
         let timer = DispatchSource.makeTimerSource(queue: .main)
         timer.schedule(deadline: .now() + animationInterval, repeating: animationInterval)
@@ -213,15 +214,52 @@ public final class TerminalSession {
         timer.resume()
         animationTimer = timer
       } else {
-        animationTimer?.cancel()
-        animationTimer = nil
+        stopAnimationTimer()
       }
     }
   }
 
+  func stopAnimationTimer() {
+    animationTimer?.cancel()
+    animationTimer = nil
+  }
+
+  // MARK: Driven by the caller
+
+  /// Delivers `event` as ``run()``'s loop would, then ends the turn: the frame the app asked
+  /// for is drawn. A resize means the backend already has the new size (resize a
+  /// ``HeadlessTerminal`` first); the next frame is drawn in full. For a session the caller
+  /// drives.
+  public func send(_ event: Event) {
+    switch event {
+    case .input(let input):
+      isDeliveringInput = true
+      deliver([input])
+      isDeliveringInput = false
+    case .resize(let size):
+      renderer.invalidate()
+      resized(to: size)
+    case .tick:
+      handle(.tick)
+    }
+    if renderScheduled { renderNow() }
+  }
+
+  /// Draws the frame of the app's state now, whether asked for or not, and returns it: what a
+  /// test snapshots. Only the cells that changed since the last frame reach the backend.
+  @discardableResult
+  public func drawFrame() -> Frame {
+    renderScheduled = false
+    let frame = render(backend.size)
+    renderer.render(frame)
+    framesRendered += 1
+    didDrawFrame()
+    return frame
+  }
+
   // MARK: Turn handlers
 
-  private func renderNow() {
+  func renderNow() {
     renderScheduled = false
     guard exitStatus == nil else { return }
     if keyTimings == nil {
@@ -243,60 +281,17 @@ public final class TerminalSession {
     keyTimings?.frameDrawn(buildStart: buildStart, drawStart: drawStart, drawEnd: KeyTimings.now())
   }
 
-  private func readInput() {
-    let count = readBuffer.withUnsafeMutableBytes { read(STDIN_FILENO, $0.baseAddress, $0.count) }
-    if count == 0 {
-      // The terminal went away (EOF on stdin): leave as after SIGHUP.
-      exit(status: 128 + SIGHUP)
-      return
-    }
-    guard count > 0 else { return }
-    // Optional chaining: the clock is read only when keys are timed.
-    keyTimings?.inputRead(at: KeyTimings.now())
-    escapeTimer?.cancel()
-    escapeTimer = nil
-    isDeliveringInput = true
-    let statusReports = decoder.statusReports
-    deliver(decoder.feed(readBuffer[0..<count]))
-    isDeliveringInput = false
-    if decoder.hasPendingInput { armEscapeTimer() }
-    // Answer the keys now rather than after another trip through the main queue: keystroke
-    // latency is what users feel.
-    if renderScheduled { renderNow() }
-    if let idleAnnouncer {
-      idleAnnouncer.received(statusReports: decoder.statusReports - statusReports)
-      scheduleIdleCheck()
-    }
+  func resized(to size: Size) {
+    handle(.resize(size))
+    setNeedsRender()
   }
 
-  private func armEscapeTimer() {
-    let timer = DispatchSource.makeTimerSource(queue: .main)
-    timer.schedule(deadline: .now() + escapeDelay)
-    timer.setEventHandler { [weak self] in
-      MainActor.assumeIsolated {
-        guard let self else { return }
-        self.escapeTimer = nil
-        self.deliver(self.decoder.flushPending())
-        self.scheduleIdleCheck()
-      }
-    }
-    timer.resume()
-    escapeTimer = timer
-  }
-
-  private func deliver(_ events: [InputEvent]) {
+  func deliver(_ events: [InputEvent]) {
     for event in events {
       switch event {
-      case .terminalMode(.synchronizedOutput, let supported):
-        if getenv("TERMFLOW_SYNC_OUTPUT") == nil { backend.usesSynchronizedOutput = supported }
-      case .terminalMode(.graphemeClustering, let supported) where supported != backend.terminalClustersGraphemes:
-        // Clusters are written differently now (see TerminalGlyphs): repaint them all.
-        backend.terminalClustersGraphemes = supported
-        renderer.invalidate()
-        setNeedsRender()
-      case .terminalMode:
-        break
-      case .key(let key) where key == .ctrl("z") && suspendsOnControlZ:
+      case .terminalMode(let mode, let supported):
+        terminalModeReported(mode, supported: supported)
+      case .key(let key) where key == .ctrl("z") && suspendsOnControlZ && terminal != nil:
         inputsDelivered += 1
         suspend()
       default:
@@ -307,22 +302,16 @@ public final class TerminalSession {
     }
   }
 
-  private func handle(signal: Int32) {
-    switch signal {
-    case SIGWINCH:
-      let size = backend.refreshSize()
-      handle(.resize(size))
-      setNeedsRender()
-    case SIGTSTP:
-      suspend()
-    default:
-      exit(status: 128 + signal)
-    }
+  /// Hands the app the terminal's size again after a suspension, and redraws in full.
+  func redrawAfterResume() {
+    renderer.invalidate()
+    handle(.resize(backend.size))
+    setNeedsRender()
   }
 
   /// Announces an idle point at the end of this turn if the session and the app are idle then
   /// (see ``IdleAnnouncer``). Does nothing unless `TERMFLOW_READY_FIFO` is set.
-  private func scheduleIdleCheck() {
+  func scheduleIdleCheck() {
     guard let idleAnnouncer, !idleAnnouncer.isCheckScheduled else { return }
     idleAnnouncer.isCheckScheduled = true
     DispatchQueue.main.async { [weak self] in
@@ -335,30 +324,7 @@ public final class TerminalSession {
     idleAnnouncer.isCheckScheduled = false
     guard exitStatus == nil, !renderScheduled, !decoder.hasPendingInput, isAppIdle() else { return }
     if idleAnnouncer.idle(at: IdleAnnouncer.Point(frames: framesRendered, inputs: inputsDelivered)) {
-      backend.requestStatusReport()
+      terminal?.requestStatusReport()
     }
-  }
-
-  /// Gives the terminal back, stops the process as the default SIGTSTP would, and on SIGCONT
-  /// takes the terminal again and redraws everything.
-  private func suspend() {
-    backend.suspend()
-    signal(SIGTSTP, SIG_DFL)
-    // The main queue may run on a dispatch worker thread, which blocks signals: unblock SIGTSTP
-    // here so that raising it stops the process right now, inside `raise`.
-    var stop = sigset_t()
-    var previousMask = sigset_t()
-    sigemptyset(&stop)
-    sigaddset(&stop, SIGTSTP)
-    pthread_sigmask(SIG_UNBLOCK, &stop, &previousMask)
-    raise(SIGTSTP)
-    // Stopped here until SIGCONT.
-    pthread_sigmask(SIG_SETMASK, &previousMask, nil)
-    signals.reinstall(SIGTSTP)
-    backend.resume()
-    idleAnnouncer?.forgetQueries()
-    renderer.invalidate()
-    handle(.resize(backend.size))
-    setNeedsRender()
   }
 }
