@@ -9,7 +9,7 @@ import TerminalUI
 /// What a crashing process still writes: the session log's pending lines, then a note on
 /// stderr saying where the log is and how to replay it.
 ///
-/// Runs in a crash signal handler, after ``TerminalRestore`` has given the terminal back, so it
+/// Runs in a crash signal handler, after `TerminalRestore` has given the terminal back, so it
 /// only reads values set up beforehand (a file descriptor, a buffer, a message) and calls
 /// `write`.
 enum CrashReport {

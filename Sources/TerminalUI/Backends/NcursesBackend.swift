@@ -12,7 +12,7 @@ import CNcursesw
 /// keypad transmit mode, a 25 ms escape delay, colours over the terminal's default background
 /// (none when `NO_COLOR` is set), bracketed paste, the cursor hidden except on the focused field.
 /// ``stop()`` gives the tty back exactly as it was; so do the crash handlers of
-/// ``TerminalRestore``.
+/// `TerminalRestore`.
 ///
 /// Input is not read here: the run loop reads stdin itself and decodes it with ``InputDecoder``.
 @MainActor
@@ -50,7 +50,7 @@ public final class NcursesBackend: TerminalBackend {
   /// Whether frames are bracketed by synchronized-output marks (DEC mode 2026), so the terminal
   /// shows each frame at once. Set from the terminal's answer to our query, or forced.
   public var usesSynchronizedOutput = false
-  /// Whether the terminal joins grapheme clusters itself (DEC mode 2027); see ``TerminalGlyphs``.
+  /// Whether the terminal joins grapheme clusters itself (DEC mode 2027); see `TerminalGlyphs`.
   public var terminalClustersGraphemes = false
   /// Whether rows are moved with the terminal's scroll region when that writes less (see
   /// ``Renderer``): when the terminal has one.

@@ -8,7 +8,7 @@ import CNcursesw
 /// A pseudo-terminal pair, for driving the real ``NcursesBackend`` without a terminal: the
 /// backend writes to ``follower``, and benchmarks and tests read what reached the terminal on
 /// ``leader``.
-public struct PseudoTerminal: Sendable {
+package struct PseudoTerminal: Sendable {
   /// The terminal's side: what an emulator reads the program's output from.
   public let leader: Int32
   /// The program's side: a tty of the given size.

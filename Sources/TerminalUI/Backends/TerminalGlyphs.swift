@@ -12,7 +12,7 @@
 ///   them into one flag, two columns wide);
 /// - a ZWJ or skin-tone sequence on a terminal without clustering: its base emoji alone;
 /// - anything libc cannot print: U+FFFD (padded if we call it wide).
-public enum TerminalGlyphs {
+package enum TerminalGlyphs {
   /// ncurses keeps at most this many scalars in one cell (CCHARW_MAX).
   public static let maximumScalarsPerCell = 5
 

@@ -15,7 +15,7 @@ import Synchronization
 /// prints on the restored screen instead of into the alternate screen in raw mode. A fatal
 /// signal sent with kill(2) does not repeat: the handler then runs the previous action itself
 /// and dies of the signal, so the exit status is 128 + n either way.
-public enum TerminalRestore {
+package enum TerminalRestore {
   /// Whether a backend currently owns the terminal.
   private static let isActive = Atomic<Bool>(false)
   private static let tty = Atomic<Int32>(-1)

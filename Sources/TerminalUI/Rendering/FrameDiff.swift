@@ -30,7 +30,7 @@ public struct RowScroll: Hashable, Sendable, CustomStringConvertible {
 /// Only differing cells are reported, so changing one cell never repaints its row. A run never
 /// starts on the right half of a wide cluster: it is widened to include the cluster's left half,
 /// which is where the terminal draws it from.
-public enum FrameDiff {
+package enum FrameDiff {
   /// The changed spans of `new` against `old`; every row when there is no comparable old frame.
   public static func changes(from old: Frame?, to new: Frame) -> [ChangedSpan] {
     let width = new.size.width

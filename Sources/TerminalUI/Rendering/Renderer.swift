@@ -3,7 +3,7 @@
 /// It keeps the last frame it drew and diffs each new one against it. When the backend can move
 /// rows (a terminal's scroll region) and rows of the new frame are rows of the last one moved
 /// up or down (a scrolled list), it has the backend move them first when that leaves fewer cells
-/// to write (see ``FrameDiff/rowScroll(from:to:changes:)``). After a resize, a resume from
+/// to write (see `FrameDiff.rowScroll(from:to:changes:)`). After a resize, a resume from
 /// suspension or anything else that may have disturbed the screen, call ``invalidate()``: the
 /// next frame is then drawn in full.
 @MainActor

@@ -12,7 +12,7 @@ import Synchronization
 /// read source on the main queue then hands it to ordinary Swift code. Installed before ncurses
 /// starts, so ncurses leaves SIGINT, SIGTERM and SIGWINCH to us.
 @MainActor
-public final class SignalPipe {
+package final class SignalPipe {
   private nonisolated static let writeEnd = Atomic<Int32>(-1)
   private let readEnd: Int32
   private var source: (any DispatchSourceRead)?
