@@ -46,20 +46,13 @@ extension Contact {
       case "REV" where revision == nil:
         if let date = Self.revisionDate(property.text) { revision = date } else { kept.append(property) }
       case "EMAIL":
-        emails.append(Self.textEntry(property))
+        emails.append(Self.entry(property, Self.textValue))
       case "TEL":
-        phones.append(Self.textEntry(property))
+        phones.append(Self.entry(property, Self.textValue))
       case "URL":
-        // A URI, not text: its value is kept as written (a backslash is part of it).
-        var entry = Self.textEntry(property)
-        entry.value = property.value
-        urls.append(entry)
+        urls.append(Self.entry(property, Self.uriValue))
       case "ADR":
-        var entry = Self.textEntry(property)
-        addresses.append(
-          ContactEntry(
-            PostalAddress(parts: property.joinedComponents), types: entry.types, isPreferred: entry.isPreferred,
-            source: entry.source.take()))
+        addresses.append(Self.entry(property, Self.addressValue))
       default:
         kept.append(property)
       }
@@ -104,23 +97,17 @@ extension Contact {
     single("TITLE", isEmpty: title.isEmpty, unchanged: { $0.text == title }) {
       VCardProperty(name: "TITLE", text: title)
     }
-    for email in emails { properties.append(Self.property("EMAIL", email, value: VCardEscaping.escape(email.value))) }
-    for phone in phones { properties.append(Self.property("TEL", phone, value: VCardEscaping.escape(phone.value))) }
+    for email in emails {
+      properties.append(Self.property("EMAIL", email, Self.textValue, value: VCardEscaping.escape(email.value)))
+    }
+    for phone in phones {
+      properties.append(Self.property("TEL", phone, Self.textValue, value: VCardEscaping.escape(phone.value)))
+    }
     for address in addresses {
       let value = VCardProperty(name: "ADR", components: address.value.parts.map(Self.values)).value
-      properties.append(
-        Self.property(
-          "ADR", address.map { _ in "" }, original: address.source, unchanged: address.isUnchanged, value: value))
+      properties.append(Self.property("ADR", address, Self.addressValue, value: value))
     }
-    for url in urls {
-      let unchanged = url.source.map { source in
-        var read = Self.textEntry(source)
-        read.value = source.value
-        return read == url
-      }
-      properties.append(
-        Self.property("URL", url, original: url.source, unchanged: unchanged ?? false, value: url.value))
-    }
+    for url in urls { properties.append(Self.property("URL", url, Self.uriValue, value: url.value)) }
     single("BDAY", isEmpty: birthday == nil, unchanged: { Self.date($0) == birthday }) {
       VCardProperty(name: "BDAY", value: birthday?.vCard4Text ?? "")
     }
@@ -153,43 +140,51 @@ extension Contact {
 
   // MARK: Entries
 
-  private static func textEntry(_ property: VCardProperty) -> ContactEntry<String> {
+  /// The entry a property gives: its value as `read` reads it, its types (lower-cased, without
+  /// "pref") and whether it is preferred (4.0's PREF or 3.0's TYPE=pref).
+  private static func entry<Value>(_ property: VCardProperty, _ read: (VCardProperty) -> Value) -> ContactEntry<Value> {
+    let (types, isPreferred) = marks(of: property)
+    return ContactEntry(read(property), types: types, isPreferred: isPreferred, source: property)
+  }
+
+  private static func marks(of property: VCardProperty) -> (types: [String], isPreferred: Bool) {
     var types: [String] = []
     var isPreferred = !property.parameterValues("PREF").isEmpty
     for type in property.types {
       if type == "pref" { isPreferred = true } else if !types.contains(type) { types.append(type) }
     }
+    return (types, isPreferred)
+  }
+
+  /// EMAIL and TEL: text, a 4.0 `tel:` URI read as its number.
+  private static func textValue(_ property: VCardProperty) -> String {
     var value = property.text
     if property.name == "TEL", value.lowercased().hasPrefix("tel:") { value.removeFirst(4) }
-    return ContactEntry(value, types: types, isPreferred: isPreferred, source: property)
+    return value
   }
 
-  /// The property for an entry: its source while the entry reads the same from it, else a new
-  /// one with the source's group and other parameters, and the entry's types and preference.
-  private static func property(_ name: String, _ entry: ContactEntry<String>, value: String) -> VCardProperty {
-    property(
-      name, entry, original: entry.source, unchanged: entry.source.map { textEntry($0) == entry } ?? false, value: value
-    )
+  /// URL: a URI, not text: kept as written (a backslash is part of it).
+  private static func uriValue(_ property: VCardProperty) -> String { property.value }
+
+  private static func addressValue(_ property: VCardProperty) -> PostalAddress {
+    PostalAddress(parts: property.joinedComponents)
   }
 
-  private static func property(
-    _ name: String, _ entry: ContactEntry<String>, original: VCardProperty?, unchanged: Bool, value: String
+  /// The property for an entry: its source while the entry reads the same from it (`read`);
+  /// the source with the new value when only the value changed; else a new one with the
+  /// source's group and other parameters, and the entry's types and preference.
+  private static func property<Value>(
+    _ name: String, _ entry: ContactEntry<Value>, _ read: (VCardProperty) -> Value, value: String
   ) -> VCardProperty {
-    if let original, unchanged { return original }
-    if let original {
-      // Only the value changed: the parameters stay exactly as they were written.
-      var read = textEntry(original)
-      read.value = entry.value
-      if read.types == entry.types && read.isPreferred == entry.isPreferred {
-        return VCardProperty(
-          group: original.group, name: name,
-          parameters: original.parameters.filter { $0.name != "VALUE" || name != "TEL" }, value: value)
-      }
+    let original = entry.source
+    if let original, marks(of: original) == (entry.types, entry.isPreferred) {
+      if read(original) == entry.value { return original }
+      // A 4.0 `tel:` URI is written back as the number: VALUE=uri goes with it.
+      return VCardProperty(
+        group: original.group, name: name,
+        parameters: original.parameters.filter { $0.name != "VALUE" || name != "TEL" }, value: value)
     }
-    var parameters =
-      original?.parameters.filter {
-        !["TYPE", "PREF", "VALUE"].contains($0.name.uppercased())
-      } ?? []
+    var parameters = original?.parameters.filter { !["TYPE", "PREF", "VALUE"].contains($0.name) } ?? []
     if !entry.types.isEmpty { parameters.append(VCardParameter(name: "TYPE", values: entry.types)) }
     if entry.isPreferred { parameters.append(VCardParameter("PREF", "1")) }
     return VCardProperty(group: original?.group, name: name, parameters: parameters, value: value)
@@ -250,20 +245,6 @@ extension Contact {
   }
 }
 
-extension ContactEntry where Value == PostalAddress {
-  /// Whether the entry reads the same from its source as it is.
-  fileprivate var isUnchanged: Bool {
-    guard let source else { return false }
-    var types: [String] = []
-    var isPreferred = !source.parameterValues("PREF").isEmpty
-    for type in source.types {
-      if type == "pref" { isPreferred = true } else if !types.contains(type) { types.append(type) }
-    }
-    return PostalAddress(parts: source.joinedComponents) == value && types == self.types
-      && isPreferred == self.isPreferred
-  }
-}
-
 extension ContactEntry {
   /// The entry with its value changed by `transform`, types, preference and source kept.
   public func map<Other: Hashable & Sendable & Codable>(_ transform: (Value) -> Other) -> ContactEntry<Other> {
@@ -274,13 +255,6 @@ extension ContactEntry {
 extension VCardProperty {
   /// The components, each one's values joined by ",".
   var joinedComponents: [String] { components.map { $0.joined(separator: ",") } }
-}
-
-extension Optional {
-  fileprivate mutating func take() -> Wrapped? {
-    defer { self = nil }
-    return self
-  }
 }
 
 private func nonEmpty(_ text: String) -> String? { text.isEmpty ? nil : text }

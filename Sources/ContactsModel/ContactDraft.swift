@@ -136,10 +136,11 @@ public struct ContactDraft: Hashable, Sendable, Codable {
     contact.nicknames = Self.list(nickname)
     contact.organization = organization.trimmingCharacters(in: .whitespaces)
     contact.title = title.trimmingCharacters(in: .whitespaces)
-    contact.emails = Self.apply(emails, to: contact.emails)
-    contact.phones = Self.apply(phones, to: contact.phones)
-    contact.urls = Self.apply(urls, to: contact.urls)
-    contact.addresses = Self.applyAddresses(addresses, to: contact.addresses)
+    contact.emails = Self.apply(emails, to: contact.emails, text: { $0 }, reading: { $0 })
+    contact.phones = Self.apply(phones, to: contact.phones, text: { $0 }, reading: { $0 })
+    contact.urls = Self.apply(urls, to: contact.urls, text: { $0 }, reading: { $0 })
+    contact.addresses = Self.apply(
+      addresses, to: contact.addresses, text: \.singleLine, reading: PostalAddress.init(singleLine:))
     contact.birthday = PartialDate(parsing: birthday)
     contact.anniversary = PartialDate(parsing: anniversary)
     contact.categories = Self.list(categories)
@@ -161,26 +162,16 @@ public struct ContactDraft: Hashable, Sendable, Codable {
     return existing[position]
   }
 
-  private static func apply(_ entries: [Entry], to existing: [ContactEntry<String>]) -> [ContactEntry<String>] {
+  /// The entries of one list: each typed value over the entry it edits (kept whole while its
+  /// text reads the same), new ones for the rest; empty rows dropped.
+  private static func apply<Value>(
+    _ entries: [Entry], to existing: [ContactEntry<Value>], text: (Value) -> String, reading: (String) -> Value
+  ) -> [ContactEntry<Value>] {
     entries.enumerated().compactMap { index, entry in
-      let value = entry.value.trimmingCharacters(in: .whitespaces)
-      guard !value.isEmpty else { return nil }
-      var result = base(index, of: entries, in: existing) ?? ContactEntry(value)
-      result.value = value
-      if result.types.joined(separator: ", ") != entry.types.joined(separator: ", ") { result.types = entry.types }
-      result.isPreferred = entry.isPreferred
-      return result
-    }
-  }
-
-  private static func applyAddresses(_ entries: [Entry], to existing: [ContactEntry<PostalAddress>])
-    -> [ContactEntry<PostalAddress>]
-  {
-    entries.enumerated().compactMap { index, entry in
-      let text = entry.value.trimmingCharacters(in: .whitespaces)
-      guard !text.isEmpty else { return nil }
-      var result = base(index, of: entries, in: existing) ?? ContactEntry(PostalAddress())
-      if result.value.singleLine != text { result.value = PostalAddress(singleLine: text) }
+      let typed = entry.value.trimmingCharacters(in: .whitespaces)
+      guard !typed.isEmpty else { return nil }
+      var result = base(index, of: entries, in: existing) ?? ContactEntry(reading(typed))
+      if text(result.value) != typed { result.value = reading(typed) }
       if result.types != entry.types { result.types = entry.types }
       result.isPreferred = entry.isPreferred
       return result
