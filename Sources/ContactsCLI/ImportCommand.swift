@@ -35,7 +35,7 @@ struct ImportCommand: AsyncParsableCommand {
   func run() async throws {
     let (database, account) = try await options.open()
     let store = ContactStore(database: database)
-    var progress = ImportProgress(isTerminal: isatty(STDERR_FILENO) == 1)
+    var progress = ImportProgress()
     var tally = ImportTally()
     var skipped = 0
     var unreadableFiles = 0

@@ -27,20 +27,17 @@ struct SeedCommand: AsyncParsableCommand {
     let seeder = Seeder(database: store, accounts: accounts)
     let account = try await seeder.demoAccount()
     let started = Date()
-    let isTerminal = isatty(STDOUT_FILENO) == 1
+    let progress = ProgressLine(standardOutput: true)
     try await seeder.addContacts(count, to: account.id) { inserted in
-      // A progress line that rewrites itself, on a terminal only.
-      guard isTerminal else { return }
-      let line =
+      progress.show(
         inserted < count
-        ? "\(inserted.formatted()) of \(count.formatted()) contacts…" : "All in; building the indexes…"
-      FileHandle.standardOutput.write(Data("\r\u{1B}[K  \(line)".utf8))
+          ? "\(inserted.formatted()) of \(count.formatted()) contacts…" : "All in; building the indexes…")
     }
     let total = try await ContactStore(database: store).count(account: account.id)
     let seconds = Date().timeIntervalSince(started)
+    progress.clear()
     print(
-      (isTerminal ? "\r\u{1B}[K" : "")
-        + "Added \(count) contacts in \(String(format: "%.1f", seconds)) s; \(Seeder.demoEmail) has \(total) in \(path)."
+      "Added \(count) contacts in \(String(format: "%.1f", seconds)) s; \(Seeder.demoEmail) has \(total) in \(path)."
     )
   }
 }

@@ -1,13 +1,11 @@
 import ContactsServices
 import Foundation
-import Glibc
 
 extension ContactsDatabase {
   /// Opens the database at `path` for a command (and the app, before its screen starts), saying
   /// on standard error when a database from an older version has to be upgraded first, how long
   /// that may take, and, on a terminal, how far it is.
   static func openForCommand(at path: String) throws(OpenError) -> ContactsDatabase {
-    let isTerminal = isatty(STDERR_FILENO) == 1
     let progress = UpgradeProgress()
     let database = try open(
       at: path,
@@ -22,34 +20,30 @@ extension ContactsDatabase {
         FileHandle.standardError.write(Data(message.utf8))
         progress.start()
       },
-      upgradeProgress: { fraction in
-        guard isTerminal else { return }
-        progress.show(fraction)
-      })
-    if progress.isShowing { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+      upgradeProgress: { fraction in progress.show(fraction) })
+    progress.line.clear()
     return database
   }
 }
 
-/// The upgrade's progress line: a percentage and the time so far, rewritten in place.
+/// The upgrade's progress: a percentage and the time so far, on a `ProgressLine`.
 private final class UpgradeProgress: @unchecked Sendable {
+  let line = ProgressLine()
   private let lock = NSLock()
   private var started = Date()
   private var lastPercent = -1
-  private(set) var isShowing = false
 
   func start() {
     lock.withLock { started = Date() }
   }
 
   func show(_ fraction: Double) {
-    lock.withLock {
+    let text: String? = lock.withLock {
       let percent = Int(fraction * 100)
-      guard percent != lastPercent else { return }
+      guard percent != lastPercent else { return nil }
       lastPercent = percent
-      isShowing = true
-      let seconds = Int(Date().timeIntervalSince(started))
-      FileHandle.standardError.write(Data("\r\u{1B}[K  \(percent)% (\(seconds) s)".utf8))
+      return "\(percent)% (\(Int(Date().timeIntervalSince(started))) s)"
     }
+    if let text { line.show(text) }
   }
 }
