@@ -176,12 +176,7 @@ public final class NavigationApp<State, Action: Sendable> {
   /// one) needs, since its events come from the caller rather than a loop.
   public func start(on session: TerminalSession) {
     self.session = session
-    if session.announcesIdleFrames {
-      // For pty tests (TERMFLOW_READY_FIFO): idle means no effect running, and an effect that
-      // ends without changing the screen must still let the session announce it.
-      session.isAppIdle = { [unowned self] in store.runningEffectCount == 0 }
-      store.instrumentation.effectDidFinish = { [unowned session] in session.appActivityDidChange() }
-    }
+    session.reportsIdle(of: store)
     start()
   }
 
@@ -189,10 +184,7 @@ public final class NavigationApp<State, Action: Sendable> {
   /// `TerminalSession.prepareProcess()`), builds the app on the main actor, runs it and exits
   /// with its status.
   public nonisolated static func main(_ makeApp: @MainActor () -> NavigationApp) -> Never {
-    TerminalSession.prepareProcess()
-    // Top-level code runs on the main thread; the run loop keeps it (see TerminalSession.run).
-    let status = MainActor.assumeIsolated { makeApp().run() }
-    exit(status)
+    TerminalSession.main { makeApp().run() }
   }
 
   private func stateDidChange() {

@@ -96,11 +96,7 @@ public final class TerminalApp<State, Action: Sendable> {
     self.session = session
     // One frame per batch of actions: the store notifies once per batch.
     store.observe(self, select: { _ in () }, skipRepeats: .never) { app, _ in app.session?.setNeedsRender() }
-    if session.announcesIdleFrames {
-      // For pty tests (TERMFLOW_READY_FIFO): idle means no effect running.
-      session.isAppIdle = { [unowned self] in store.runningEffectCount == 0 }
-      store.instrumentation.effectDidFinish = { [unowned session] in session.appActivityDidChange() }
-    }
+    session.reportsIdle(of: store)
     if didQuit { session.exit(status: 0) }
     let status = session.run()
     store.unsubscribe(self)
@@ -112,10 +108,7 @@ public final class TerminalApp<State, Action: Sendable> {
   /// `TerminalSession.prepareProcess()`), builds the app on the main actor, runs it and exits
   /// with its status.
   public nonisolated static func main(_ makeApp: @MainActor () -> TerminalApp) -> Never {
-    TerminalSession.prepareProcess()
-    // Top-level code runs on the main thread; the run loop keeps it (see TerminalSession.run).
-    let status = MainActor.assumeIsolated { makeApp().run() }
-    exit(status)
+    TerminalSession.main { makeApp().run() }
   }
 
   private func quit() {

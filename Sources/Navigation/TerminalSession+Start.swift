@@ -1,3 +1,4 @@
+import Flow
 import TerminalUI
 
 #if canImport(Glibc)
@@ -22,4 +23,26 @@ extension TerminalSession {
       return nil
     }
   }
+
+  /// When pty tests ask for idle announcements (TERMFLOW_READY_FIFO): the app is idle when no
+  /// effect of `store` runs, and an effect that ends without changing the screen must still let
+  /// the session announce it. Shared by ``TerminalApp`` and ``NavigationApp``.
+  func reportsIdle<State, Action>(of store: Store<State, Action>) {
+    guard announcesIdleFrames else { return }
+    isAppIdle = { [unowned store] in store.runningEffectCount == 0 }
+    store.instrumentation.effectDidFinish = { [unowned self] in appActivityDidChange() }
+  }
+
+  /// The whole of a program's main for an app type: prepares the process (see
+  /// `prepareProcess()`), runs `run` on the main actor, which top-level code is on and the run
+  /// loop keeps, and exits with its status.
+  nonisolated static func main(_ run: @MainActor () -> Int32) -> Never {
+    prepareProcess()
+    exitProcess(MainActor.assumeIsolated { run() })
+  }
+}
+
+/// The C library's `exit`, which inside `TerminalSession` the session's own `exit(status:)` hides.
+private func exitProcess(_ status: Int32) -> Never {
+  exit(status)
 }
