@@ -26,16 +26,9 @@ extension ContactStore {
   private static func forEachMatch(
     of terms: SearchTerms, account: Int64, _ db: Database, _ body: (Contact) throws -> Void
   ) throws {
-    let bits = ContactsSchema.accountKeyBits
-    let candidates = terms.candidates(indexedPrefix: ContactsSchema.indexedPrefix)
-    let statement = try db.makeStatement(
-      sql: """
-        SELECT contact.listKey, contact.sortKey, contact.email, contact.phoneWords, contact.company
-        FROM contact_search CROSS JOIN contact ON contact.listKey = contact_search.rowid
-        WHERE contact_search MATCH ? AND contact_search.rowid >= ? AND contact_search.rowid < ?
-        ORDER BY contact_search.rowid
-        """)
-    statement.setUncheckedArguments([candidates.pattern, account << bits, (account + 1) << bits])
+    let statement = try db.makeStatement(sql: candidatesSQL)
+    statement.setUncheckedArguments(
+      [terms.candidates(indexedPrefix: ContactsSchema.indexedPrefix).pattern] + listKeyRange(of: account))
     var scan = SearchScan(statement, terms: terms)
     var found: [Int64] = []
     var isExhausted = false
@@ -43,11 +36,7 @@ extension ContactStore {
       found.removeAll(keepingCapacity: true)
       isExhausted = try scan.next(into: &found, until: 500, budget: .max)
       guard !found.isEmpty else { continue }
-      let rows = try Row.fetchAll(
-        db, sql: "SELECT * FROM contact WHERE listKey IN (\(databaseQuestionMarks(count: found.count)))",
-        arguments: StatementArguments(found))
-      let byKey = Dictionary(uniqueKeysWithValues: rows.map { ($0["listKey"] as Int64, $0) })
-      for key in found { if let row = byKey[key] { try body(StoredContact.contact(row)) } }
+      for contact in try contacts(db, listKeys: found) { try body(contact) }
     }
   }
 }

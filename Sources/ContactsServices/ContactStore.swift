@@ -163,18 +163,9 @@ public final class ContactStore: Sendable {
       return ContactSearchResult(contacts: [], total: 0, isTotalExact: true)
     }
     let countLimit = Self.searchCountLimit
-    let bits = ContactsSchema.accountKeyBits
-    let keys: StatementArguments = [account << bits, (account + 1) << bits]
-    // The account's matches in list order: its keys are one range of rowids.
-    let matching = """
-      contact_search MATCH ? AND contact_search.rowid >= ? AND contact_search.rowid < ?
-      ORDER BY contact_search.rowid
-      """
-    // The contacts a query gives, as `SearchScan` reads them.
-    let candidatesSQL = """
-      SELECT contact.listKey, contact.sortKey, contact.email, contact.phoneWords, contact.company
-      FROM contact_search CROSS JOIN contact ON contact.listKey = contact_search.rowid WHERE \(matching)
-      """
+    let keys = Self.listKeyRange(of: account)
+    let matching = Self.matchingSQL
+    let candidatesSQL = Self.candidatesSQL
     let candidates = terms.candidates(indexedPrefix: ContactsSchema.indexedPrefix)
     return try await database.writer.read { db in
       if candidates.isExact {
@@ -210,18 +201,41 @@ public final class ContactStore: Sendable {
     }
   }
 
+  /// The account's matches in list order: its list keys are one range of rowids (arguments:
+  /// the FTS5 query, then `listKeyRange(of:)`).
+  static let matchingSQL = """
+    contact_search MATCH ? AND contact_search.rowid >= ? AND contact_search.rowid < ?
+    ORDER BY contact_search.rowid
+    """
+
+  /// The contacts a query gives, with the columns `SearchScan` tests.
+  static let candidatesSQL = """
+    SELECT contact.listKey, contact.sortKey, contact.email, contact.phoneWords, contact.company
+    FROM contact_search CROSS JOIN contact ON contact.listKey = contact_search.rowid WHERE \(matchingSQL)
+    """
+
+  /// The first and the end of the account's list keys.
+  static func listKeyRange(of account: Int64) -> StatementArguments {
+    let bits = ContactsSchema.accountKeyBits
+    return [account << bits, (account + 1) << bits]
+  }
+
+  /// The contacts with `listKeys`, in that order.
+  static func contacts(_ db: Database, listKeys: [Int64]) throws -> [Contact] {
+    let rows = try Row.fetchAll(
+      db, sql: "SELECT * FROM contact WHERE listKey IN (\(databaseQuestionMarks(count: listKeys.count)))",
+      arguments: StatementArguments(listKeys))
+    let byKey = Dictionary(uniqueKeysWithValues: rows.map { ($0["listKey"] as Int64, $0) })
+    return listKeys.compactMap { byKey[$0].map(StoredContact.contact) }
+  }
+
   /// The result for matches in list order, given by their list keys (at most `countLimit` + 1
   /// of them).
   private static func result(_ db: Database, matches: [Int64], limit: Int, countLimit: Int) throws
     -> ContactSearchResult
   {
-    let page = Array(matches.prefix(limit))
-    let rows = try Row.fetchAll(
-      db, sql: "SELECT * FROM contact WHERE listKey IN (\(databaseQuestionMarks(count: page.count)))",
-      arguments: StatementArguments(page))
-    let byKey = Dictionary(uniqueKeysWithValues: rows.map { ($0["listKey"] as Int64, StoredContact.contact($0)) })
-    return ContactSearchResult(
-      contacts: page.compactMap { byKey[$0] }, total: min(matches.count, countLimit),
+    ContactSearchResult(
+      contacts: try contacts(db, listKeys: Array(matches.prefix(limit))), total: min(matches.count, countLimit),
       isTotalExact: matches.count <= countLimit)
   }
 
