@@ -54,10 +54,8 @@ struct QueryCommand: AsyncParsableCommand {
   static func lines(for contacts: [Contact], limit: Int) -> [String] {
     var lines: [String] = []
     for contact in contacts {
-      let emails = contact.emails.enumerated().sorted {
-        ($0.element.isPreferred ? 0 : 1, $0.offset) < ($1.element.isPreferred ? 0 : 1, $1.offset)
-      }
-      for (_, email) in emails where !email.value.isEmpty {
+      let emails = contact.emails.filter(\.isPreferred) + contact.emails.filter { !$0.isPreferred }
+      for email in emails where !email.value.isEmpty {
         let other = [email.typeLabel, contact.organization].filter { !$0.isEmpty }.joined(separator: ", ")
         lines.append([email.value, contact.name, other].map(field).joined(separator: "\t"))
         if lines.count == limit { return lines }
