@@ -91,36 +91,12 @@ public struct ContactDraft: Hashable, Sendable, Codable {
     Entry(entry.value, label: entry.types.joined(separator: ", "), isPreferred: entry.isPreferred, origin: index)
   }
 
-  /// The first email, under the name the one-email form had.
-  public var email: String {
-    get { emails.first?.value ?? "" }
-    set { setFirst(&emails, newValue) }
-  }
-
-  public var phone: String {
-    get { phones.first?.value ?? "" }
-    set { setFirst(&phones, newValue) }
-  }
-
-  public var company: String {
-    get { organization }
-    set { organization = newValue }
-  }
-
-  public var address: String {
-    get { addresses.first?.value ?? "" }
-    set { setFirst(&addresses, newValue) }
-  }
-
-  private func setFirst(_ entries: inout [Entry], _ value: String) {
-    if entries.isEmpty {
-      if !value.isEmpty { entries.append(Entry(value)) }
-    } else if value.isEmpty && entries.count == 1 && entries[0].label.isEmpty {
-      entries.removeAll()
-    } else {
-      entries[0].value = value
-    }
-  }
+  /// The first email, phone, organisation and address: the columns of the list, as the
+  /// generator's drafts are checked against them.
+  public var email: String { emails.first?.value ?? "" }
+  public var phone: String { phones.first?.value ?? "" }
+  public var company: String { organization }
+  public var address: String { addresses.first?.value ?? "" }
 
   // MARK: Applying
 
