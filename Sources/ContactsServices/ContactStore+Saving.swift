@@ -12,7 +12,8 @@ extension ContactStore {
     contact.revision = now()
     let new = contact
     return try await database.writer.write { db in
-      StoredContact.reread(new, id: try Self.insert(new, account: account, db))
+      let (id, card) = try Self.insert(new, account: account, db)
+      return StoredContact.reread(new, card: card, id: id)
     }
   }
 
@@ -39,8 +40,8 @@ extension ContactStore {
       var contact = draft.applied(to: stored)
       guard contact != stored else { return stored }
       contact.revision = Self.revision(after: stored.revision, now: now)
-      try Self.update(contact, db)
-      return StoredContact.reread(contact, id: id)
+      let card = try Self.update(contact, db)
+      return StoredContact.reread(contact, card: card, id: id)
     }
   }
 
@@ -51,9 +52,9 @@ extension ContactStore {
     return previous.addingTimeInterval(0.001)
   }
 
-  /// Stores `contact` as a new row; its id.
+  /// Stores `contact` as a new row: its id, and the card text written.
   @discardableResult
-  static func insert(_ contact: Contact, account: Int64, _ db: Database) throws -> Int64 {
+  static func insert(_ contact: Contact, account: Int64, _ db: Database) throws -> (id: Int64, card: String) {
     // Cached: compiling a statement compiles the table's triggers too (hundreds of µs).
     let columns = StoredContact.columns
     let statement = try db.cachedStatement(
@@ -61,13 +62,18 @@ extension ContactStore {
         INSERT INTO contact (accountId, \(columns.joined(separator: ", ")))
         VALUES (?, \(databaseQuestionMarks(count: columns.count)))
         """)
-    try statement.execute(arguments: [account] + StoredContact.values(of: contact))
-    return db.lastInsertedRowID
+    let card = StoredContact.cardText(of: contact)
+    try statement.execute(arguments: [account] + StoredContact.values(of: contact, card: card))
+    return (db.lastInsertedRowID, card)
   }
 
-  static func update(_ contact: Contact, _ db: Database) throws {
+  /// Stores `contact` over its row: the card text written.
+  @discardableResult
+  static func update(_ contact: Contact, _ db: Database) throws -> String {
     let assignments = StoredContact.columns.map { "\($0) = ?" }.joined(separator: ", ")
     let statement = try db.cachedStatement(sql: "UPDATE contact SET \(assignments) WHERE id = ?")
-    try statement.execute(arguments: StoredContact.values(of: contact) + [contact.id])
+    let card = StoredContact.cardText(of: contact)
+    try statement.execute(arguments: StoredContact.values(of: contact, card: card) + [contact.id])
+    return card
   }
 }

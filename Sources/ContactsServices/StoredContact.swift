@@ -11,12 +11,12 @@ enum StoredContact {
     "name", "sortKey", "email", "phone", "phoneWords", "company", "address", "notes", "updatedAt", "uid", "card",
   ]
 
-  /// The values for `columns`.
-  static func values(of contact: Contact) -> StatementArguments {
+  /// The values for `columns`, `card` being `cardText(of: contact)`.
+  static func values(of contact: Contact, card: String) -> StatementArguments {
     [
       contact.name, ContactPosition.sortKey(for: contact.name), contact.email, contact.phone,
       ExtraSearchWords.of(contact), contact.company, contact.address, contact.notes,
-      (contact.revision ?? Date()).timeIntervalSince1970, contact.uid, cardText(of: contact),
+      (contact.revision ?? Date()).timeIntervalSince1970, contact.uid, card,
     ]
   }
 
@@ -27,8 +27,9 @@ enum StoredContact {
 
   /// The contact as reading it back from the database gives it: what a save returns, so that
   /// it equals what the next read gives (each field with the property it is stored as).
-  static func reread(_ contact: Contact, id: Int64) -> Contact {
-    guard let card = VCardReader.read(cardText(of: contact)).first?.card else { return contact }
+  /// `card` is the text the save wrote.
+  static func reread(_ contact: Contact, card text: String, id: Int64) -> Contact {
+    guard let card = VCardReader.read(text).first?.card else { return contact }
     var stored = Contact(card: card, id: id)
     stored.revision = contact.revision.map { Date(timeIntervalSince1970: $0.timeIntervalSince1970) }
     return stored
