@@ -170,7 +170,6 @@ struct ContactEditorTests {
     expected.urls = [ContactDraft.Entry("https://ada.example")]
     let savedContact = expected.applied(to: Self.ada)
     await store.receive(.saved(savedContact)) {
-      $0.original = ContactDraft(savedContact)
       $0.startedFrom = savedContact
       $0.status = .editing
     }
@@ -233,14 +232,12 @@ struct ContactEditorTests {
     var mine = ContactDraft(Elsewhere.theirs)
     mine.name = "Ada Lovelace-Byron"
     await store.receive(.resolve(.keepMine)) {
-      $0.original = ContactDraft(Elsewhere.theirs)
       $0.inputs[.title]?.set("Countess")
       $0.startedFrom = Elsewhere.theirs
       $0.status = .saving
     }
     let saved = mine.applied(to: Elsewhere.theirs)
     await store.receive(.saved(saved)) {
-      $0.original = ContactDraft(saved)
       $0.startedFrom = saved
       $0.status = .editing
     }

@@ -78,8 +78,6 @@ public struct ContactEditor: Equatable, Sendable {
   public var inputs: [Field: TextInput]
   /// Each list's rows; never empty.
   public var rows: [List: [EntryRow]]
-  /// The draft as loaded, to tell whether anything changed.
-  public var original: ContactDraft
   public var focus: FocusRing<Field>
   public var edited: Set<Field> = []
   public var status: Status
@@ -89,12 +87,15 @@ public struct ContactEditor: Equatable, Sendable {
   /// has moved since. Nil for a new contact.
   public var startedFrom: Contact?
 
+  /// The draft as loaded, to tell whether anything changed: the contact the edit started from,
+  /// or an empty form.
+  public var original: ContactDraft { startedFrom.map(ContactDraft.init) ?? ContactDraft() }
+
   /// A form for a new contact.
   public init() {
     id = nil
-    original = ContactDraft()
-    inputs = Self.inputs(for: original)
-    rows = Self.rows(for: original)
+    inputs = Self.inputs(for: ContactDraft())
+    rows = Self.rows(for: ContactDraft())
     focus = FocusRing(Self.order(rows))
     status = .editing
   }
@@ -102,22 +103,21 @@ public struct ContactEditor: Equatable, Sendable {
   /// A form for contact `id`, filled once it is loaded (or at once with `contact`).
   public init(id: Int64, contact: Contact? = nil) {
     self.id = id
-    original = contact.map(ContactDraft.init) ?? ContactDraft()
-    inputs = Self.inputs(for: original)
-    rows = Self.rows(for: original)
+    startedFrom = contact
+    let draft = contact.map(ContactDraft.init) ?? ContactDraft()
+    inputs = Self.inputs(for: draft)
+    rows = Self.rows(for: draft)
     focus = FocusRing(Self.order(rows))
     status = contact == nil ? .loading : .editing
-    startedFrom = contact
   }
 
   /// Starts the form over from `contact`: its fields, its revision, nothing edited.
   mutating func load(_ contact: Contact) {
-    original = ContactDraft(contact)
+    startedFrom = contact
     inputs = Self.inputs(for: original)
     rows = Self.rows(for: original)
     focus = FocusRing(Self.order(rows), focused: focus.focused)
     edited = []
-    startedFrom = contact
     status = .editing
   }
 
@@ -521,7 +521,6 @@ public func contactEditorReducer(client: ContactsClient) -> Reducer<ContactEdito
       return save(&editor, client: client)
 
     case .saved(let contact):
-      editor.original = ContactDraft(contact)
       editor.startedFrom = contact
       editor.status = .editing
       return .none
