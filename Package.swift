@@ -128,9 +128,12 @@ let package = Package(
       name: "ContactsTesting",
       dependencies: [
         "ContactsCore", "ContactsLive", "ContactsModel", "ContactsServices", "TerminalUI", "SessionRecording",
-        "TermFlowTesting",
+        "TermFlowTesting", "TestSupport",
       ]
     ),
+
+    // What many test targets need alike: seeded randomness and temporary directories.
+    .target(name: "TestSupport", path: "Tests/TestSupport"),
 
     // The `contacts` command line.
     .executableTarget(
@@ -156,7 +159,7 @@ let package = Package(
     // `make bench`: release-built benchmarks that write JSON under .bench/.
     .executableTarget(name: "TermFlowBenchmarks", dependencies: ["Flow", "TerminalUI", "CNcursesw", "ContactsCore"]),
 
-    .testTarget(name: "VCardFormatTests", dependencies: ["VCardFormat"]),
+    .testTarget(name: "VCardFormatTests", dependencies: ["VCardFormat", "TestSupport"]),
     .testTarget(
       name: "FlowTests",
       dependencies: [
@@ -167,7 +170,7 @@ let package = Package(
     ),
     .testTarget(
       name: "TerminalUITests",
-      dependencies: ["TerminalUI", "TerminalTesting", "TermFlowDemo"],
+      dependencies: ["TerminalUI", "TerminalTesting", "TermFlowDemo", "TestSupport"],
       exclude: ["__Snapshots__"]
     ),
     .testTarget(
@@ -175,7 +178,7 @@ let package = Package(
       dependencies: ["Navigation", "Flow", "FlowTesting", "TerminalUI", "TerminalTesting"],
       exclude: ["__Snapshots__"]
     ),
-    .testTarget(name: "ContactsServicesTests", dependencies: ["ContactsServices", "ContactsModel"]),
+    .testTarget(name: "ContactsServicesTests", dependencies: ["ContactsServices", "ContactsModel", "TestSupport"]),
     // The `contacts` binary run as a user runs it: commands, and the app in a tmux pane.
     .testTarget(
       name: "ContactsCLITests",
@@ -185,11 +188,11 @@ let package = Package(
       name: "ContactsAppTests",
       dependencies: [
         "ContactsCore", "ContactsLive", "ContactsModel", "ContactsServices", "ContactsTesting", "TerminalUI",
-        "TerminalTesting", "Navigation", "Flow", "FlowTesting", "SessionRecording",
+        "TerminalTesting", "Navigation", "Flow", "FlowTesting", "SessionRecording", "TestSupport",
       ],
       exclude: ["__Snapshots__"]
     ),
-    .testTarget(name: "ContactsModelTests", dependencies: ["ContactsModel", "VCardFormat"]),
+    .testTarget(name: "ContactsModelTests", dependencies: ["ContactsModel", "VCardFormat", "TestSupport"]),
     .testTarget(
       name: "ContactsCoreTests",
       dependencies: [

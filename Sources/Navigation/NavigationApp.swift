@@ -160,7 +160,6 @@ public final class NavigationApp<State, Action: Sendable> {
   /// and stops. Returns the session's exit status; the terminal is restored by then.
   public func run(in session: TerminalSession, beforeStop: () -> Void = {}) -> Int32 {
     start(on: session)
-    handle(.resize(session.size))
     if didQuit { session.exit(status: 0) }
     let status = session.run()
     beforeStop()
@@ -169,15 +168,18 @@ public final class NavigationApp<State, Action: Sendable> {
     return status
   }
 
-  /// Starts the app on `session` without running its loop: from here on every batch of
-  /// actions asks the session for a frame, the animation flag follows ``Events-swift.struct/animates``,
-  /// and quitting ends the session. What ``run(in:beforeStop:)`` does first, and what a session
-  /// the caller drives (`TerminalSession(backend:render:handle:)`, as `HeadlessDriver` makes
-  /// one) needs, since its events come from the caller rather than a loop.
+  /// Starts the app on `session` without running its loop and tells it the session's size (as
+  /// ``Events-swift.struct/resized``): from here on every batch of actions asks the session for
+  /// a frame, the animation flag follows ``Events-swift.struct/animates``, and quitting ends the
+  /// session. What ``run(in:beforeStop:)`` does first, and what a session the caller drives
+  /// (`TerminalSession(backend:render:handle:)`, as `HeadlessDriver` makes one) needs, since its
+  /// events come from the caller rather than a loop: so the first frame headless is the
+  /// program's first frame.
   public func start(on session: TerminalSession) {
     self.session = session
     session.reportsIdle(of: store)
     start()
+    handle(.resize(session.size))
   }
 
   /// The whole of an app's `main.swift`: prepares the process (see
