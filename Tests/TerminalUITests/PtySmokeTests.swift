@@ -110,13 +110,13 @@ struct PtySmokeTests {
     let script = pane.path("background.sh")
     // Waits (on the process's state, not the clock) until the job has been stopped.
     try """
-      set -m
-      '\(try TmuxPane.executable(named: "termflow-demo"))' &
-      while [ "$(ps -o stat= -p $! | cut -c1)" != T ]; do sleep 0.01; done
-      kill %1
-      kill -CONT %1
-      wait %1
-      """.write(toFile: script, atomically: true, encoding: .utf8)
+    set -m
+    '\(try TmuxPane.executable(named: "termflow-demo"))' &
+    while [ "$(ps -o stat= -p $! | cut -c1)" != T ]; do sleep 0.01; done
+    kill %1
+    kill -CONT %1
+    wait %1
+    """.write(toFile: script, atomically: true, encoding: .utf8)
     try await pane.launch(["bash", "--norc", "--noprofile", "-i", script])
     let outcome = try await pane.waitForExit()
     #expect(outcome.status == 128 + SIGTERM)
