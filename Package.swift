@@ -178,7 +178,8 @@ let package = Package(
     // `make bench`: release-built benchmarks that write JSON under .bench/.
     .executableTarget(name: "TermFlowBenchmarks", dependencies: ["Flow", "TerminalUI", "CNcursesw", "ContactsCore"]),
 
-    .testTarget(name: "VCardFormatTests", dependencies: ["VCardFormat"]),
+    // Fixtures: real cards and what Radicale stores of our exports (read by path, not bundled).
+    .testTarget(name: "VCardFormatTests", dependencies: ["VCardFormat"], exclude: ["Fixtures"]),
     .testTarget(
       name: "FlowTests",
       dependencies: [
