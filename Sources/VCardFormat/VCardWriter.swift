@@ -10,14 +10,22 @@
 /// - FN is required (3.0 and 4.0): a card without one gets one, right after VERSION, made from
 ///   N (prefix, given, additional, family, suffix), else the first ORG, else the first EMAIL,
 ///   else empty. 3.0 also requires N: a card without one gets `N:;;;;`.
-/// - 4.0 drops PROFILE: 3.0's declaration that the object is a vCard, which RFC 6350 removed
-///   (readers such as vobject, and so khard, refuse a 4.0 card that has one).
+/// - PROFILE is dropped: 3.0's declaration that the object is a vCard, which RFC 6350 removed
+///   and which says nothing; vobject (so khard, and Radicale on upload) refuses a card that has
+///   one, in 3.0 as in 4.0.
 /// - CHARSET and the text transfer encodings (QUOTED-PRINTABLE, 8BIT, 7BIT) are never written:
 ///   values are already UTF-8 text.
 /// - Binary values: 4.0 writes them as `data:` URIs (`PHOTO:data:image/jpeg;base64,...`), 3.0 as
 ///   `ENCODING=b` with the format in TYPE (`PHOTO;ENCODING=b;TYPE=JPEG:...`); each converts the
 ///   other's form, and 2.1's `ENCODING=BASE64`, for PHOTO, LOGO, SOUND and KEY.
-/// - A line break left raw in a value is written as `\n`; parameter values holding `:`, `;` or
+/// - Values are escaped as RFC 6350 §3.4 and RFC 2426 require, whatever the source wrote
+///   (`VCardValueShape`): a comma in a single text (FN, NOTE, TITLE, EMAIL, an ORG component, …)
+///   is written `\,`, so a 2.1 card's `FN:Jörg Müller, GF` is not cut to `Jörg Müller` by
+///   vobject (Radicale, khard); lenient escapes such as Apple's `http\://` are undone; lists,
+///   components and URIs keep their separators. Already escaped values are written unchanged.
+/// - A line break left raw in a value is written as `\n`, and other control characters but tab
+///   (an Outlook FBURL ends in a form feed) are dropped, as Radicale drops them; parameter
+///   values holding `:`, `;` or
 ///   `,` are quoted and line breaks, `"` and `^` in them are written as RFC 6868 says.
 /// `.v21` is not a target: it is written as 3.0.
 public struct VCardWriter: Sendable {
@@ -77,9 +85,10 @@ public struct VCardWriter: Sendable {
     appendValue(property.value, to: &line)
   }
 
-  /// The value as it is, but a raw line break becomes `\n`: a content line is one line.
+  /// The value as it is, but a raw line break becomes `\n` (a content line is one line) and
+  /// other control characters but tab go: no version allows them in a value.
   private static func appendValue(_ value: String, to line: inout [UInt8]) {
-    guard value.utf8.contains(where: { $0 == .carriageReturn || $0 == .lineFeed }) else {
+    guard value.utf8.contains(where: { $0 < .space && $0 != .tab }) else {
       line.append(contentsOf: value.utf8)
       return
     }
@@ -89,6 +98,8 @@ public struct VCardWriter: Sendable {
       switch byte {
       case .carriageReturn: line.append(contentsOf: [.backslash, 0x6E])
       case .lineFeed: if !previousWasCarriageReturn { line.append(contentsOf: [.backslash, 0x6E]) }
+      case .tab: line.append(byte)
+      case ..<UInt8.space: continue
       default: line.append(byte)
       }
     }

@@ -1,5 +1,6 @@
 /// What the writer changes in a card so the output is valid for the version it writes: the
-/// required FN and N, parameters that belong to 2.1 only, and the two forms of binary values.
+/// required FN and N, parameters that belong to 2.1 only, the two forms of binary values, and
+/// each value escaped as its shape needs (`VCardValueShape`).
 enum VersionConversion {
   /// The properties that binary values belong to in 3.0 (`ENCODING=b;TYPE=<format>`) and are
   /// `data:` URIs in 4.0.
@@ -19,7 +20,7 @@ enum VersionConversion {
     }
     for property in card.properties
     where !property.hasName("VERSION") && !property.hasName("BEGIN") && !property.hasName("END")
-      && !(version == .v40 && property.hasName("PROFILE"))
+      && !property.hasName("PROFILE")
     {
       properties.append(converted(property, for: version))
       if needsName && property.hasName("FN") {
@@ -51,9 +52,13 @@ enum VersionConversion {
         || (parameter.name.caseInsensitiveEquals("ENCODING")
           && parameter.values.allSatisfy { ["QUOTED-PRINTABLE", "8BIT", "7BIT"].contains($0.uppercased()) })
     }
-    let isBase64 = property.parameters.contains { parameter in
-      parameter.name.caseInsensitiveEquals("ENCODING")
-        && parameter.values.contains { $0.caseInsensitiveEquals("b") || $0.caseInsensitiveEquals("BASE64") }
+    let isBase64 = property.isBase64
+    // A data: URI never holds a backslash: one written through vobject (khard) has its comma
+    // escaped as text (`data:image/png;base64\,iVBOR…`), which no reader takes for a URI.
+    if binaryProperties.contains(property.name.uppercased()), !isBase64, property.value.hasDataURIPrefix,
+      property.value.utf8.contains(.backslash)
+    {
+      property.value = VCardEscaping.unescape(property.value)
     }
     convertPreference(&property, for: version)
     switch version {
@@ -73,6 +78,7 @@ enum VersionConversion {
     default:
       break
     }
+    property.value = VCardValueShape(of: property).writtenValue(property.value)
     return property
   }
 

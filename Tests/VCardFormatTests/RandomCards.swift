@@ -63,12 +63,16 @@ struct RandomCards {
         group: group(), name: Self.propertyNames[int(0...Self.propertyNames.count - 1)], parameters: parameters(),
         text: text())
     case 2:
-      let components = (0..<int(1...7)).map { _ in (0..<int(1...3)).map { _ in text(maximumPieces: 4) } }
+      let name = Self.structuredNames[int(0...Self.structuredNames.count - 1)]
+      // ORG's components are one text each (RFC 6350 §6.6.4); N and ADR's are lists.
+      let components = (0..<int(1...7)).map { _ in
+        (0..<(name == "ORG" ? 1 : int(1...3))).map { _ in text(maximumPieces: 4) }
+      }
       return VCardProperty(
-        group: group(), name: Self.structuredNames[int(0...Self.structuredNames.count - 1)], parameters: parameters(),
-        components: components)
+        group: group(), name: name, parameters: parameters(), components: components)
     default:
-      // A value as some other client escaped it (`\:`, a lone `\`), kept as it is.
+      // A value as some other client escaped it (`\:`, a lone `\`, a bare comma): written with
+      // the same meaning, not the same bytes (see `VCardValueShape`).
       let value = withoutLineBreaks(text())
       return VCardProperty(
         group: group(), name: "X-" + token(1...10).uppercased(), parameters: parameters(), value: value)

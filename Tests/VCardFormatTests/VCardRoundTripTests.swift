@@ -20,11 +20,19 @@ struct VCardRoundTripTests {
       try #require(results.count == 1, "case \(index): \(results)")
       let read = try #require(results[0].card, "case \(index): \(results[0])")
       #expect(read.properties.count == card.properties.count, "case \(index)")
-      for (got, expected) in zip(read.properties, card.properties) where got != expected {
+      for (got, expected) in zip(read.properties, card.properties) where !Self.sameMeaning(got, expected) {
         Issue.record("case \(index): read \(got)\nwrote \(expected)")
         break
       }
     }
+  }
+
+  /// Equal, but an X- property's value only in meaning: the writer escapes its commas and
+  /// undoes lenient escapes such as `\:`.
+  static func sameMeaning(_ got: VCardProperty, _ expected: VCardProperty) -> Bool {
+    guard expected.name.hasPrefix("X-") else { return got == expected }
+    return got.group == expected.group && got.name == expected.name && got.parameters == expected.parameters
+      && got.text == expected.text
   }
 
   @Test func manyRandomCardsInOneStreamReadBackInOrder() {
@@ -41,6 +49,10 @@ struct VCardRoundTripTests {
       start = end
     }
     read += reader.finish().compactMap(\.card)
-    #expect(read == cards)
+    #expect(read.count == cards.count)
+    for (got, expected) in zip(read, cards) {
+      #expect(got.properties.count == expected.properties.count)
+      #expect(zip(got.properties, expected.properties).allSatisfy(Self.sameMeaning), "\(got)\n\(expected)")
+    }
   }
 }
