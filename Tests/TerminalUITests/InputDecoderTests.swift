@@ -430,4 +430,3 @@ struct InputDecoderTests {
     #expect(events.first == .paste(expected))
   }
 }
-
