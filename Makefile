@@ -6,7 +6,7 @@ BENCH_OUT ?= .bench
 EXAMPLES := Counter Items
 SOURCES := Package.swift Sources Tests $(foreach example,$(EXAMPLES),$(addprefix Examples/$(example)/,Package.swift Sources Tests))
 
-.PHONY: run build test examples soak bench docs deps deps-build format lint clean
+.PHONY: run build test examples soak bench docs deps deps-build dav-servers format lint clean
 
 ## run: build and start `contacts` (pass options with ARGS="--db /tmp/x.db").
 run: build
@@ -93,8 +93,29 @@ define install_missing
 	$$sudo apt-get update -qq && $$sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq$$missing
 endef
 
-deps:
+deps: dav-servers
 	$(call install_missing,$(TEST_PACKAGES))
+
+## dav-servers: the real CardDAV servers the CardDAV tests start (CardDAVTesting), Radicale and
+## Xandikos from PyPI at pinned versions, in a virtual environment of the project's own. The
+## marker file names the versions, so when they are there this costs one file check; a new pin
+## builds the environment again. Without venv support in python3, Debian's python3-venv is
+## installed like the other system packages.
+RADICALE_VERSION := 3.9.0
+XANDIKOS_VERSION := 0.4.10
+DAV_SERVERS := .build/dav-servers
+DAV_SERVERS_MARKER := $(DAV_SERVERS)/installed-radicale-$(RADICALE_VERSION)-xandikos-$(XANDIKOS_VERSION)
+DAV_SERVERS_SYSTEM_PACKAGES = $(shell python3 -c "import ensurepip, venv" >/dev/null 2>&1 || echo python3 python3-venv)
+
+dav-servers: $(DAV_SERVERS_MARKER)
+
+$(DAV_SERVERS_MARKER):
+	$(call install_missing,$(DAV_SERVERS_SYSTEM_PACKAGES))
+	@rm -rf "$(DAV_SERVERS)"
+	python3 -m venv "$(DAV_SERVERS)"
+	"$(DAV_SERVERS)/bin/pip" install --quiet --disable-pip-version-check \
+		radicale==$(RADICALE_VERSION) xandikos==$(XANDIKOS_VERSION)
+	@touch "$@"
 
 deps-build:
 	$(call install_missing,$(BUILD_PACKAGES))

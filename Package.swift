@@ -18,10 +18,13 @@ let package = Package(
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
+    .package(url: "https://github.com/swift-server/async-http-client", exact: "1.37.0"),
     .package(url: "https://github.com/apple/swift-collections", exact: "1.6.0"),
     .package(url: "https://github.com/apple/swift-crypto", exact: "4.5.2"),
     .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
     .package(url: "https://github.com/apple/swift-log", exact: "1.16.2"),
+    .package(url: "https://github.com/apple/swift-nio", exact: "2.101.3"),
+    .package(url: "https://github.com/apple/swift-nio-ssl", exact: "2.37.6"),
     .package(url: "https://github.com/pointfreeco/swift-custom-dump", exact: "1.7.3"),
     .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", exact: "1.19.7"),
     .package(url: "https://github.com/pointfreeco/xctest-dynamic-overlay", exact: "1.13.1"),
@@ -91,6 +94,25 @@ let package = Package(
     // The vCard format as values: a lenient reader and a strict writer for RFC 2426 and 6350 and
     // what real clients write, with no file or network I/O and nothing about contacts.
     .target(name: "VCardFormat"),
+
+    // CardDAV (RFC 4918, 6352, 6578, 6764) as a client: discovery, listing, sync-collection,
+    // multiget, conditional PUT and DELETE, with responses streamed into the XML parser. It knows
+    // nothing about contacts or the database; the sync engine drives it.
+    .target(
+      name: "CardDAV",
+      dependencies: [
+        .product(name: "AsyncHTTPClient", package: "async-http-client"),
+        .product(name: "NIOCore", package: "swift-nio"),
+        .product(name: "NIOHTTP1", package: "swift-nio"),
+        // Only to tell a refused connection and a failed name lookup (NIOPosix) and a rejected
+        // certificate (NIOSSL) apart in the error a user reads.
+        .product(name: "NIOPosix", package: "swift-nio"),
+        .product(name: "NIOSSL", package: "swift-nio-ssl"),
+      ]
+    ),
+    // Real CardDAV servers for tests: Radicale and Xandikos from the venv `make deps` builds,
+    // each started on its own loopback port and folder and stopped when the test ends.
+    .target(name: "CardDAVTesting", dependencies: ["CardDAV"]),
 
     // The contacts app's values: contacts, drafts and their validation, accounts, errors.
     .target(name: "ContactsModel", dependencies: ["VCardFormat"]),
@@ -176,6 +198,7 @@ let package = Package(
       dependencies: ["Navigation", "Flow", "FlowTesting", "TerminalUI", "TerminalTesting"],
       exclude: ["__Snapshots__"]
     ),
+    .testTarget(name: "CardDAVTests", dependencies: ["CardDAV", "CardDAVTesting"]),
     .testTarget(name: "ContactsServicesTests", dependencies: ["ContactsServices", "ContactsModel"]),
     // The `contacts` binary run as a user runs it: commands, and the app in a tmux pane.
     .testTarget(

@@ -1,0 +1,91 @@
+import AsyncHTTPClient
+import Foundation
+import NIOCore
+import Synchronization
+
+/// One conversation with a CardDAV server (RFC 4918, 6352, 6578, 6764): discovery, listing,
+/// incremental sync, fetching and conditional writes. It returns values and knows nothing about
+/// contacts or the database; the sync engine decides what to do with them.
+///
+/// Why async-http-client: a maintained NIO stack with streamed bodies, explicit timeouts,
+/// redirects under our control and certificate verification by default (FoundationNetworking's
+/// URLSession on Linux hangs on a 401 unless a delegate cancels the challenge).
+///
+/// Every answer is streamed to a temporary file and read by a SAX parser, so a 100,000-member
+/// listing never sits whole in memory. `http://` is refused except to this machine; the password
+/// only ever goes into the `Authorization` header.
+///
+/// The client owns an `HTTPClient`: call `shutdown()` when done (a debug build traps on a client
+/// dropped without it), or use `withClient(credentials:timeout:_:)`.
+public final class CardDAVClient: Sendable {
+  let credentials: DAVCredentials
+  let timeout: Duration
+  let http: HTTPClient
+  private let sentRequests = Mutex(0)
+
+  /// `timeout` bounds the connection, the wait for an answer's head, and each silence while its
+  /// body arrives; a long answer that keeps flowing is not cut off.
+  public init(credentials: DAVCredentials, timeout: Duration = .seconds(30)) {
+    self.credentials = credentials
+    self.timeout = timeout
+    var configuration = HTTPClient.Configuration(
+      redirectConfiguration: .disallow,
+      timeout: .init(connect: TimeAmount(timeout), read: TimeAmount(timeout)),
+      decompression: .disabled
+    )
+    // Fail at once when nothing listens, rather than retrying until the timeout.
+    configuration.connectionPool.retryConnectionEstablishment = false
+    self.http = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
+  }
+
+  /// Runs `body` with a new client and shuts it down afterwards, also when `body` throws.
+  public static func withClient<Result>(
+    credentials: DAVCredentials, timeout: Duration = .seconds(30),
+    _ body: (CardDAVClient) async throws -> Result
+  ) async throws -> Result {
+    let client = CardDAVClient(credentials: credentials, timeout: timeout)
+    do {
+      let result = try await body(client)
+      try await client.shutdown()
+      return result
+    } catch {
+      try? await client.shutdown()
+      throw error
+    }
+  }
+
+  public func shutdown() async throws {
+    try await http.shutdown()
+  }
+
+  /// Requests sent so far, every redirect hop included: what "a no-op sync sends at most two
+  /// requests" is measured with.
+  public var requestCount: Int { sentRequests.withLock { $0 } }
+
+  func countRequest() {
+    sentRequests.withLock { $0 += 1 }
+  }
+
+  /// The href a new card with `uid` gets: the book's path, the UID percent-encoded as one path
+  /// segment, and ".vcf", in the canonical form (so `:` and `@` stay as they are, `/` and space
+  /// are encoded). Deterministic, so a create retried after a crash lands on the same href and
+  /// gets a 412 instead of a duplicate.
+  public static func href(forUID uid: String, in book: URL) -> String {
+    var path = DAVHref.normalized(book.path(percentEncoded: true))
+    if !path.hasSuffix("/") { path += "/" }
+    return DAVHref.normalized(path + DAVHref.segment(uid) + ".vcf")
+  }
+
+  /// The client's one form of an href (see `DAVHref`): what a server wrote, as an absolute path
+  /// with canonical percent-encoding. Nil for an empty href or a URL without a host.
+  public static func canonicalHref(_ written: String, relativeTo base: URL) -> String? {
+    DAVHref.canonical(written, relativeTo: base)
+  }
+}
+
+extension TimeAmount {
+  init(_ duration: Duration) {
+    let (seconds, attoseconds) = duration.components
+    self = .nanoseconds(seconds * 1_000_000_000 + attoseconds / 1_000_000_000)
+  }
+}

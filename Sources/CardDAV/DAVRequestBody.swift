@@ -1,0 +1,63 @@
+/// The XML bodies the client sends. Small and fixed, so they are written as text; every value
+/// put into one is escaped.
+enum DAVRequestBody {
+  private static let prologue = #"<?xml version="1.0" encoding="utf-8"?>"#
+  private static let namespaces = #"xmlns:D="DAV:" xmlns:C="urn:ietf:params:xml:ns:carddav""#
+
+  /// Everything discovery and `addressBook(at:)` read from one collection or principal.
+  static let discoveryPropfind = """
+    \(prologue)<D:propfind \(namespaces)><D:prop>\
+    <D:resourcetype/><D:displayname/><C:addressbook-description/><C:supported-address-data/>\
+    <D:supported-report-set/><D:sync-token/><C:max-resource-size/>\
+    <D:current-user-principal/><C:addressbook-home-set/>\
+    </D:prop></D:propfind>
+    """
+
+  /// A Depth 1 listing of a collection's members with their ETags, and the collection's token.
+  static let etagPropfind = """
+    \(prologue)<D:propfind \(namespaces)><D:prop><D:getetag/><D:sync-token/></D:prop></D:propfind>
+    """
+
+  /// RFC 6578 §3.2: changes since `token` (all members when nil), sync-level 1, ETags only.
+  static func syncCollection(token: String?) -> String {
+    let tokenElement = token.map { "<D:sync-token>\(escaped($0))</D:sync-token>" } ?? "<D:sync-token/>"
+    return """
+      \(prologue)<D:sync-collection \(namespaces)>\(tokenElement)<D:sync-level>1</D:sync-level>\
+      <D:prop><D:getetag/></D:prop></D:sync-collection>
+      """
+  }
+
+  /// RFC 6352 §8.7: the cards at `hrefs` with their ETags.
+  static func multiget(hrefs: [String]) -> String {
+    var body = "\(prologue)<C:addressbook-multiget \(namespaces)><D:prop><D:getetag/><C:address-data/></D:prop>"
+    for href in hrefs { body += "<D:href>\(escaped(href))</D:href>" }
+    return body + "</C:addressbook-multiget>"
+  }
+
+  /// RFC 5689 extended MKCOL: a new address book named `displayName`.
+  static func makeAddressBook(displayName: String) -> String {
+    """
+    \(prologue)<D:mkcol \(namespaces)><D:set><D:prop>\
+    <D:resourcetype><D:collection/><C:addressbook/></D:resourcetype>\
+    <D:displayname>\(escaped(displayName))</D:displayname>\
+    </D:prop></D:set></D:mkcol>
+    """
+  }
+
+  /// `text` with the five XML special characters escaped.
+  static func escaped(_ text: String) -> String {
+    var result = ""
+    result.reserveCapacity(text.utf8.count)
+    for character in text {
+      switch character {
+      case "&": result += "&amp;"
+      case "<": result += "&lt;"
+      case ">": result += "&gt;"
+      case "\"": result += "&quot;"
+      case "'": result += "&apos;"
+      default: result.append(character)
+      }
+    }
+    return result
+  }
+}

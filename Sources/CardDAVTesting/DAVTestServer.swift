@@ -1,0 +1,83 @@
+import CardDAV
+import Foundation
+
+/// A real CardDAV server for one test: Radicale or Xandikos from the project's virtual
+/// environment (`make deps` builds it), started on 127.0.0.1 on a port of its own with its data
+/// in a temporary folder of its own, so tests run in parallel without meeting. Use it through
+/// `withServer(_:preloading:_:)`, which always stops the server and removes the folder, also
+/// when the test fails.
+///
+/// - Radicale 3.9.0: htpasswd authentication (plain), a user with a random password, and an
+///   address book `/<user>/book/` written straight into its storage before it starts.
+/// - Xandikos 0.4.10: `--defaults`, no authentication (any credentials pass); the address book
+///   is `/user/contacts/addressbook/`.
+public struct DAVTestServer: Sendable {
+  public enum Kind: String, Sendable, CaseIterable, CustomStringConvertible {
+    case radicale, xandikos
+    public var description: String { rawValue }
+  }
+
+  /// A card written into the server's storage before it starts: `name` is the last path segment
+  /// of its href ("alice.vcf"). Radicale's per-PUT cost grows with the collection, so large test
+  /// collections are loaded this way.
+  public struct PreloadedCard: Sendable, Hashable {
+    public var name: String
+    public var text: String
+    public init(name: String, text: String) {
+      self.name = name
+      self.text = text
+    }
+  }
+
+  public let kind: Kind
+  /// `http://127.0.0.1:PORT/`: what a user types; discovery starts here.
+  public let baseURL: URL
+  public let credentials: DAVCredentials
+  /// The ready address book, with a trailing slash.
+  public let addressBookURL: URL
+  /// The home set that holds the address book (where `createAddressBook` makes new ones).
+  public let homeSetURL: URL
+  /// The folder the server keeps its data in (removed when the server stops).
+  public let dataFolder: URL
+
+  /// The credentials the server does not accept (Radicale; Xandikos accepts anything).
+  public var wrongCredentials: DAVCredentials {
+    DAVCredentials(username: credentials.username, password: credentials.password + "-wrong")
+  }
+
+  /// Starts a `kind` server with `cards` already in its address book, runs `body`, then stops the
+  /// server and removes its folder whatever `body` did.
+  public static func withServer<Result>(
+    _ kind: Kind, preloading cards: some Sequence<PreloadedCard> = [PreloadedCard](),
+    _ body: (DAVTestServer) async throws -> Result
+  ) async throws -> Result {
+    let running = try await RunningServer.start(kind, preloading: cards)
+    do {
+      let result = try await body(running.server)
+      await running.stop()
+      return result
+    } catch {
+      await running.stop()
+      throw error
+    }
+  }
+}
+
+/// Why a test server could not be used: in words, with what to do.
+public enum DAVTestServerError: Error, CustomStringConvertible {
+  case notInstalled(URL)
+  case didNotStart(DAVTestServer.Kind, log: String)
+  case preloadFailed(String)
+
+  public var description: String {
+    switch self {
+    case .notInstalled(let folder):
+      "Radicale and Xandikos are not installed in \(folder.path): run `make deps` (or "
+        + "`make dav-servers`) in the package folder first."
+    case .didNotStart(let kind, let log):
+      "The \(kind) test server did not start. Its output:\n\(log)"
+    case .preloadFailed(let detail):
+      "The test cards could not be written into the server's storage: \(detail)"
+    }
+  }
+}

@@ -1,0 +1,109 @@
+import CardDAV
+import Foundation
+
+/// One started server process, its folder, and how to stop it.
+final class RunningServer: @unchecked Sendable {
+  let server: DAVTestServer
+  private let process: Process
+  private let output: ServerOutput
+  private let exit: ProcessExit
+
+  private init(server: DAVTestServer, process: Process, output: ServerOutput, exit: ProcessExit) {
+    self.server = server
+    self.process = process
+    self.output = output
+    self.exit = exit
+  }
+
+  /// A python prelude that clears the signal mask, then runs the server's module as its own
+  /// program would (`sys.argv` = the script's path and the arguments).
+  private static func unblockingSignals(andRunning module: String, after extra: String) -> String {
+    """
+    import runpy, signal, sys
+    signal.pthread_sigmask(signal.SIG_SETMASK, set())
+    \(extra)
+    sys.argv = sys.argv[1:]
+    runpy.run_module("\(module)", run_name="__main__", alter_sys=True)
+    """
+  }
+
+  /// How many ports to try when another process takes the picked one first.
+  private static let portAttempts = 5
+
+  static func start(
+    _ kind: DAVTestServer.Kind, preloading cards: some Sequence<DAVTestServer.PreloadedCard>
+  ) async throws -> RunningServer {
+    let program = try DAVServerInstallation.executable(for: kind)
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("termflow-dav-\(kind)-\(UUID().uuidString)", isDirectory: true)
+    do {
+      try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+      let layout = try ServerLayout(kind, in: folder)
+      try layout.prepare(preloading: cards)
+      var lastLog = ""
+      for _ in 0..<portAttempts {
+        guard let port = LoopbackPort.unused() else { break }
+        let server = layout.server(port: port)
+        if layout.needsSecondStart {
+          // Xandikos makes its principal and collections on a first start; the cards go into
+          // the address book's git tree between the two starts.
+          let first = try await launch(program, layout: layout, server: server)
+          guard let first else { continue }
+          await first.stop(removingFolder: false)
+          try layout.commitPreloadedCards()
+        }
+        switch try await launch(program, layout: layout, server: server) {
+        case .some(let running): return running
+        case .none: lastLog = layout.lastLog
+        }
+      }
+      throw DAVTestServerError.didNotStart(kind, log: lastLog)
+    } catch {
+      try? FileManager.default.removeItem(at: folder)
+      throw error
+    }
+  }
+
+  /// Starts the process and waits for its ready line. Nil when the port was taken (try another);
+  /// any other early exit throws with the server's output.
+  private static func launch(_ program: URL, layout: ServerLayout, server: DAVTestServer) async throws
+    -> RunningServer?
+  {
+    let process = Process()
+    // Through the venv's python with every signal unblocked first: a process started from a
+    // Dispatch or NIO thread inherits that thread's blocked signals, and a server that never
+    // sees SIGTERM never stops.
+    process.executableURL = program.deletingLastPathComponent().appendingPathComponent("python3")
+    process.arguments =
+      ["-c", Self.unblockingSignals(andRunning: layout.kind.rawValue, after: layout.prelude), program.path]
+      + layout.arguments(port: server.baseURL.port!)
+    var environment = ProcessInfo.processInfo.environment
+    environment["PYTHONUNBUFFERED"] = "1"
+    environment["HOME"] = layout.folder.path  // no user configuration file is read
+    process.environment = environment
+    process.currentDirectoryURL = layout.folder
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    process.standardError = pipe
+    process.standardInput = FileHandle.nullDevice
+    let output = ServerOutput(reading: pipe, readyMarker: layout.readyMarker(port: server.baseURL.port!))
+    let exit = ProcessExit()
+    process.terminationHandler = { _ in exit.happened() }
+    try process.run()
+    try? pipe.fileHandleForWriting.close()
+    let running = RunningServer(server: server, process: process, output: output, exit: exit)
+    if await output.waitUntilReady() { return running }
+    await running.stop(removingFolder: false)
+    let log = output.text
+    layout.lastLog = log
+    if log.localizedCaseInsensitiveContains("address already in use") { return nil }
+    throw DAVTestServerError.didNotStart(server.kind, log: log)
+  }
+
+  /// Terminates the server, waits for it to exit, and removes its folder.
+  func stop(removingFolder: Bool = true) async {
+    if process.isRunning { process.terminate() }
+    await exit.wait()
+    if removingFolder { try? FileManager.default.removeItem(at: server.dataFolder) }
+  }
+}
