@@ -76,7 +76,7 @@ docs: deps-build
 ## dpkg-query and prints nothing. Not root: uses sudo when there is one, else prints the exact
 ## apt-get line and fails. Without dpkg it cannot check, says what is needed and goes on.
 BUILD_PACKAGES := libncurses-dev libsqlite3-dev
-TEST_PACKAGES := $(BUILD_PACKAGES) tmux
+TEST_PACKAGES := $(BUILD_PACKAGES) tmux openssl
 define install_missing
 	@missing=""; \
 	if ! command -v dpkg-query >/dev/null 2>&1; then \

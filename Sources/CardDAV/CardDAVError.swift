@@ -11,7 +11,8 @@ public enum CardDAVError: Error, Sendable, Hashable, CustomStringConvertible {
   case invalidURL(String)
   /// The name did not resolve or nothing answered (connection refused, no route).
   case hostUnreachable(host: String, detail: String)
-  /// The TLS handshake failed, usually an untrusted or mismatched certificate.
+  /// The TLS handshake failed, usually an untrusted or mismatched certificate: never
+  /// bypassed, since certificates are always verified.
   case tls(String)
   case timedOut(URL)
   /// 401: the server refused the user name or password.
@@ -52,8 +53,7 @@ public enum CardDAVError: Error, Sendable, Hashable, CustomStringConvertible {
     case .hostUnreachable(let host, let detail):
       "Could not reach host \(host): \(detail)."
     case .tls(let detail):
-      "The secure connection failed (\(detail)): the server's certificate is not trusted for "
-        + "this name."
+      "The secure connection failed: \(detail)."
     case .timedOut(let url):
       "The server at \(url.hostAndPort) did not answer in time (\(url.redactedString))."
     case .unauthorized(let url):

@@ -12,7 +12,7 @@ enum DAVHref {
   /// The canonical href for what a server wrote in `<href>`, resolved against `base` (the URL the
   /// request went to) when it is relative. Nil when it names another host or is empty.
   static func canonical(_ written: String, relativeTo base: URL) -> String? {
-    let text = written.trimmingCharacters(in: .whitespacesAndNewlines)
+    let text = written.trimmingXMLWhitespace
     guard !text.isEmpty else { return nil }
     var path: String
     if let colon = text.firstIndex(of: ":"), !text[..<colon].contains("/") {

@@ -73,7 +73,7 @@ final class MultistatusParser: NSObject, XMLParserDelegate {
     let depth = path.count
     if depth == 1 {
       sawRoot = true
-      if name != .dav("multistatus") {
+      if name != .multistatus {
         fail(.malformedResponse(source, "expected a DAV multistatus, found <\(elementName)>"))
         parser.abortParsing()
       }
@@ -82,15 +82,15 @@ final class MultistatusParser: NSObject, XMLParserDelegate {
     guard text == nil else { return }  // markup inside a text property: keep its text only
     let parent = path[depth - 2]
     switch (depth, name) {
-    case (2, .dav("response")):
+    case (2, .response):
       response = MultistatusResponse()
-    case (2, .dav("sync-token")):
+    case (2, .syncToken):
       startCapture(at: depth)
-    case (3, .dav("href")) where parent == .dav("response"),
-      (3, .dav("status")) where parent == .dav("response"),
-      (4, .dav("status")) where parent == .dav("propstat"):
+    case (3, .href) where parent == .response,
+      (3, .status) where parent == .response,
+      (4, .status) where parent == .propstat:
       startCapture(at: depth)
-    case (3, .dav("propstat")):
+    case (3, .propstat):
       propstatProperties = DAVProperties()
       propstatStatus = nil
     default:
@@ -119,12 +119,12 @@ final class MultistatusParser: NSObject, XMLParserDelegate {
       return
     }
     switch (depth, name) {
-    case (2, .dav("response")):
+    case (2, .response):
       do { try each(response) } catch {
         failure = error
         parser.abortParsing()
       }
-    case (3, .dav("propstat")):
+    case (3, .propstat):
       if let status = propstatStatus, !(200..<300).contains(status) { break }
       response.properties.merge(propstatProperties)
     default: break
@@ -149,12 +149,12 @@ final class MultistatusParser: NSObject, XMLParserDelegate {
   }
 
   private func startProperty(_ name: DAVName, parent: DAVName, depth: Int, attributes: [String: String]) {
-    let inProp = depth >= 5 && path[2] == .dav("propstat") && path[3] == .dav("prop")
+    let inProp = depth >= 5 && path[2] == .propstat && path[3] == .prop
     guard inProp else { return }
     if depth == 5 {
       switch name {
-      case .dav("getetag"), .cardDAV("address-data"), .dav("displayname"), .cardDAV("addressbook-description"),
-        .dav("sync-token"), .cardDAV("max-resource-size"):
+      case .getETag, .addressData, .displayName, .addressBookDescription,
+        .syncToken, .maxResourceSize:
         startCapture(at: depth)
       default: break
       }
@@ -162,14 +162,14 @@ final class MultistatusParser: NSObject, XMLParserDelegate {
     }
     let property = path[4]
     switch (property, depth) {
-    case (.dav("resourcetype"), 6):
+    case (.resourceType, 6):
       propstatProperties.resourceTypes.insert(name)
-    case (.cardDAV("supported-address-data"), 6):
+    case (.supportedAddressData, 6):
       if let version = attributes["version"] { propstatProperties.supportedVersions.append(version) }
-    case (.dav("supported-report-set"), 8) where parent == .dav("report"):
+    case (.supportedReportSet, 8) where parent == .report:
       propstatProperties.supportedReports.insert(name)
-    case (.dav("current-user-principal"), 6) where name == .dav("href"),
-      (.cardDAV("addressbook-home-set"), 6) where name == .dav("href"):
+    case (.currentUserPrincipal, 6) where name == .href,
+      (.addressBookHomeSet, 6) where name == .href:
       startCapture(at: depth)
     default: break
     }
@@ -177,28 +177,28 @@ final class MultistatusParser: NSObject, XMLParserDelegate {
 
   private func finishText(_ value: String, of name: DAVName, depth: Int) {
     switch depth {
-    case 2: syncToken = value.trimmingCharacters(in: .whitespacesAndNewlines)
-    case 3 where name == .dav("href"): response.hrefs.append(value)
-    case 3: response.status = StatusLine.code(value.trimmingCharacters(in: .whitespacesAndNewlines))
-    case 4: propstatStatus = StatusLine.code(value.trimmingCharacters(in: .whitespacesAndNewlines))
+    case 2: syncToken = value.trimmingXMLWhitespace
+    case 3 where name == .href: response.hrefs.append(value)
+    case 3: response.status = StatusLine.code(value.trimmingXMLWhitespace)
+    case 4: propstatStatus = StatusLine.code(value.trimmingXMLWhitespace)
     case 5: setProperty(name, value)
-    case 6 where path[4] == .dav("current-user-principal"):
+    case 6 where path[4] == .currentUserPrincipal:
       propstatProperties.currentUserPrincipal = value
-    case 6 where path[4] == .cardDAV("addressbook-home-set"):
+    case 6 where path[4] == .addressBookHomeSet:
       propstatProperties.addressBookHomeSet.append(value)
     default: break
     }
   }
 
   private func setProperty(_ name: DAVName, _ value: String) {
-    let trimmed = value.trimmingCharacters(in: .whitespacesAndNewlines)
+    let trimmed = value.trimmingXMLWhitespace
     switch name {
-    case .dav("getetag"): propstatProperties.etag = trimmed
-    case .cardDAV("address-data"): propstatProperties.addressData = value
-    case .dav("displayname"): propstatProperties.displayName = value
-    case .cardDAV("addressbook-description"): propstatProperties.addressBookDescription = value
-    case .dav("sync-token"): propstatProperties.syncToken = trimmed
-    case .cardDAV("max-resource-size"): propstatProperties.maxResourceSize = Int(trimmed)
+    case .getETag: propstatProperties.etag = trimmed
+    case .addressData: propstatProperties.addressData = value
+    case .displayName: propstatProperties.displayName = value
+    case .addressBookDescription: propstatProperties.addressBookDescription = value
+    case .syncToken: propstatProperties.syncToken = trimmed
+    case .maxResourceSize: propstatProperties.maxResourceSize = Int(trimmed)
     default: break
     }
   }

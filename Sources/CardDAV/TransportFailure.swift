@@ -14,7 +14,7 @@ enum TransportFailure {
     if let error = error as? IOError { return unreachable(url, errno: error.errnoCode) }
     if let error = error as? ChannelError, case .connectTimeout = error { return .timedOut(url) }
     if error is NIOSSLError || error is BoringSSLError || error is NIOSSLExtraError {
-      return .tls(String(describing: error))
+      return .tls(tlsDetail(error))
     }
     if error is CancellationError { return .connectionLost(url, "the request was cancelled") }
     return .connectionLost(url, String(describing: error))
@@ -49,6 +49,19 @@ enum TransportFailure {
       return .hostUnreachable(host: host, detail: "the name has no address")
     }
     return .hostUnreachable(host: host, detail: "the connection failed")
+  }
+
+  /// What went wrong in the handshake, in words where BoringSSL's code is a known one.
+  private static func tlsDetail(_ error: any Error) -> String {
+    let text = String(describing: error)
+    if let extra = error as? NIOSSLExtraError, extra == .failedToValidateHostname {
+      return "the certificate is for another host name"
+    }
+    if text.contains("CERTIFICATE_VERIFY_FAILED") {
+      return "the certificate is not signed by an authority this machine trusts, or it has expired"
+    }
+    if text.contains("WRONG_VERSION_NUMBER") { return "the server does not speak TLS on this port" }
+    return text
   }
 
   private static func unreachable(_ url: URL, errno: CInt) -> CardDAVError {

@@ -47,11 +47,14 @@ public struct DAVTestServer: Sendable {
 
   /// Starts a `kind` server with `cards` already in its address book, runs `body`, then stops the
   /// server and removes its folder whatever `body` did.
+  ///
+  /// `selfSignedTLS` (Radicale only) serves https with a certificate made for the test by
+  /// `openssl` and trusted by nobody: what a client that verifies certificates must refuse.
   public static func withServer<Result>(
     _ kind: Kind, preloading cards: some Sequence<PreloadedCard> = [PreloadedCard](),
-    _ body: (DAVTestServer) async throws -> Result
+    selfSignedTLS: Bool = false, _ body: (DAVTestServer) async throws -> Result
   ) async throws -> Result {
-    let running = try await RunningServer.start(kind, preloading: cards)
+    let running = try await RunningServer.start(kind, preloading: cards, selfSignedTLS: selfSignedTLS)
     do {
       let result = try await body(running.server)
       await running.stop()
@@ -67,7 +70,8 @@ public struct DAVTestServer: Sendable {
 public enum DAVTestServerError: Error, CustomStringConvertible {
   case notInstalled(URL)
   case didNotStart(DAVTestServer.Kind, log: String)
-  case preloadFailed(String)
+  case setupFailed(String)
+  case unsupported(String)
 
   public var description: String {
     switch self {
@@ -76,8 +80,10 @@ public enum DAVTestServerError: Error, CustomStringConvertible {
         + "`make dav-servers`) in the package folder first."
     case .didNotStart(let kind, let log):
       "The \(kind) test server did not start. Its output:\n\(log)"
-    case .preloadFailed(let detail):
-      "The test cards could not be written into the server's storage: \(detail)"
+    case .setupFailed(let detail):
+      "The test server's folder could not be prepared: \(detail)"
+    case .unsupported(let detail):
+      detail
     }
   }
 }

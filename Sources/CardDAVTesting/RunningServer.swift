@@ -31,14 +31,14 @@ final class RunningServer: @unchecked Sendable {
   private static let portAttempts = 5
 
   static func start(
-    _ kind: DAVTestServer.Kind, preloading cards: some Sequence<DAVTestServer.PreloadedCard>
+    _ kind: DAVTestServer.Kind, preloading cards: some Sequence<DAVTestServer.PreloadedCard>, selfSignedTLS: Bool
   ) async throws -> RunningServer {
     let program = try DAVServerInstallation.executable(for: kind)
     let folder = FileManager.default.temporaryDirectory
       .appendingPathComponent("termflow-dav-\(kind)-\(UUID().uuidString)", isDirectory: true)
     do {
       try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-      let layout = try ServerLayout(kind, in: folder)
+      let layout = try ServerLayout(kind, in: folder, selfSignedTLS: selfSignedTLS)
       try layout.prepare(preloading: cards)
       var lastLog = ""
       for _ in 0..<portAttempts {

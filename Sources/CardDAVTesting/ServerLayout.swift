@@ -10,9 +10,15 @@ final class ServerLayout: @unchecked Sendable {
   private var preloadedCount = 0
   var lastLog = ""
 
-  init(_ kind: DAVTestServer.Kind, in folder: URL) throws {
+  let selfSignedTLS: Bool
+
+  init(_ kind: DAVTestServer.Kind, in folder: URL, selfSignedTLS: Bool) throws {
+    guard !selfSignedTLS || kind == .radicale else {
+      throw DAVTestServerError.unsupported("Only the Radicale test server serves https.")
+    }
     self.kind = kind
     self.folder = folder
+    self.selfSignedTLS = selfSignedTLS
     switch kind {
     case .radicale:
       credentials = DAVCredentials(username: "alice", password: "pw-" + UUID().uuidString.prefix(12))
@@ -49,7 +55,7 @@ final class ServerLayout: @unchecked Sendable {
   var needsSecondStart: Bool { kind == .xandikos && preloadedCount > 0 }
 
   func server(port: Int) -> DAVTestServer {
-    let base = URL(string: "http://127.0.0.1:\(port)/")!
+    let base = URL(string: "\(selfSignedTLS ? "https" : "http")://127.0.0.1:\(port)/")!
     return DAVTestServer(
       kind: kind, baseURL: base, credentials: credentials,
       addressBookURL: URL(string: bookPath, relativeTo: base)!.absoluteURL,
@@ -72,6 +78,10 @@ final class ServerLayout: @unchecked Sendable {
         "--server-delay-on-error", "0",
         "--logging-level", "info",
       ]
+        + (selfSignedTLS
+          ? [
+            "--server-ssl", "--server-certificate", certificate.path, "--server-key", privateKey.path,
+          ] : [])
     case .xandikos:
       ["--defaults", "-d", storage.path, "-l", "127.0.0.1", "-p", "\(port)"]
     }
@@ -103,10 +113,25 @@ final class ServerLayout: @unchecked Sendable {
     }
   }
 
+  private var certificate: URL { folder.appendingPathComponent("certificate.pem") }
+  private var privateKey: URL { folder.appendingPathComponent("key.pem") }
+
+  /// A certificate for 127.0.0.1 signed by itself, valid for a day.
+  private func makeSelfSignedCertificate() throws {
+    try run(
+      "openssl",
+      [
+        "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes",
+        "-keyout", privateKey.path, "-out", certificate.path, "-days", "1", "-subj", "/CN=127.0.0.1",
+        "-addext", "subjectAltName=IP:127.0.0.1",
+      ])
+  }
+
   /// Writes the user file and, for Radicale, the address book with `cards`; for Xandikos, the
   /// cards wait in the folder until `commitPreloadedCards()`.
   func prepare(preloading cards: some Sequence<DAVTestServer.PreloadedCard>) throws {
     let manager = FileManager.default
+    if selfSignedTLS { try makeSelfSignedCertificate() }
     switch kind {
     case .radicale:
       try Data("\(credentials.username):\(credentials.password)\n".utf8)
@@ -125,7 +150,7 @@ final class ServerLayout: @unchecked Sendable {
   private func write(_ cards: some Sequence<DAVTestServer.PreloadedCard>, into folder: URL) throws {
     for card in cards {
       guard !card.name.isEmpty, !card.name.contains("/"), !card.name.hasPrefix(".") else {
-        throw DAVTestServerError.preloadFailed("“\(card.name)” is not a plain file name")
+        throw DAVTestServerError.setupFailed("“\(card.name)” is not a plain file name")
       }
       try Data(card.text.utf8).write(to: folder.appendingPathComponent(card.name))
       preloadedCount += 1
@@ -147,9 +172,14 @@ final class ServerLayout: @unchecked Sendable {
   }
 
   private func git(_ arguments: [String]) throws {
+    try run("git", ["-C", bookFolder.path] + arguments)
+  }
+
+  /// Runs a tool from PATH to its end; a failure throws with what it printed.
+  private func run(_ tool: String, _ arguments: [String]) throws {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["git", "-C", bookFolder.path] + arguments
+    process.arguments = [tool] + arguments
     let pipe = Pipe()
     process.standardOutput = pipe
     process.standardError = pipe
@@ -157,8 +187,8 @@ final class ServerLayout: @unchecked Sendable {
     let output = pipe.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
     guard process.terminationStatus == 0 else {
-      throw DAVTestServerError.preloadFailed(
-        "git \(arguments.joined(separator: " ")): \(String(decoding: output, as: UTF8.self))")
+      throw DAVTestServerError.setupFailed(
+        "\(tool) \(arguments.joined(separator: " ")): \(String(decoding: output, as: UTF8.self))")
     }
   }
 }
