@@ -10,7 +10,8 @@ extension VCard {
   /// - PRODID, REV, VERSION, UID and PROFILE (the sync matches cards by UID, and the others say
   ///   nothing about the contact);
   /// - the order of properties, of TYPE values and of parameters; the case of names, parameter
-  ///   names and TYPE values; repeated TYPE parameters and 2.1's bare types;
+  ///   names and TYPE values; repeated TYPE parameters and 2.1's bare types; a NICKNAME or
+  ///   CATEGORIES list and one property per item;
   /// - 3.0 and 4.0 spellings: `TYPE=pref` and `PREF=n` (the rank, which 3.0 cannot hold); base64
   ///   with `ENCODING=b` and its format in TYPE, and `data:` URIs; an empty `N:;;;;` and no N;
   ///   a missing FN and the FN the writer would make;
@@ -41,15 +42,15 @@ enum VCardComparison {
     var properties: [VCardProperty]
     /// Where the properties are in the card; empty for the FN the writer would add.
     var indices: [Int]
-    /// Each property's canonical line, sorted.
+    /// Each property's canonical lines (a list's items one by one), sorted.
     var lines: [String]
     /// The name the unit is merged under: its property's, or a group's main property's
     /// (`item1.EMAIL` with `item1.X-ABLabel` is an EMAIL).
     var slot: String
 
-    /// The unit's content, whatever its group is called.
-    var key: String {
-      group == nil ? lines[0] : "group(" + lines.joined(separator: "\n") + ")"
+    /// The unit's content, whatever its group is called: a property's lines, or a group's as one.
+    var keys: [String] {
+      group == nil ? lines : ["group(" + lines.joined(separator: "\n") + ")"]
     }
   }
 
@@ -59,11 +60,13 @@ enum VCardComparison {
     lines.reserveCapacity(card.properties.count + 1)
     // Groups are labelled by their content, in sorted order, so a server renumbering them
     // changes nothing.
-    let groups = units.filter { $0.group != nil }.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
+    let groups = units.filter { $0.group != nil }.sorted {
+      $0.keys[0].utf8.lexicographicallyPrecedes($1.keys[0].utf8)
+    }
     for (index, group) in groups.enumerated() {
       lines += group.lines.map { "g\(index + 1)." + $0 }
     }
-    lines += units.filter { $0.group == nil }.map { $0.lines[0] }
+    lines += units.filter { $0.group == nil }.flatMap(\.lines)
     lines.sort { $0.utf8.lexicographicallyPrecedes($1.utf8) }
     return ([formatLine] + lines).joined(separator: "\n") + "\n"
   }
@@ -76,13 +79,13 @@ enum VCardComparison {
     if card.first("FN") == nil {
       let formattedName = VersionConversion.derivedFormattedName(card)
       units.append(
-        Unit(group: nil, properties: [formattedName], indices: [], lines: [line(formattedName)], slot: "FN"))
+        Unit(group: nil, properties: [formattedName], indices: [], lines: lines(formattedName), slot: "FN"))
     }
     for (position, property) in card.properties.enumerated() where !isIgnored(property) {
       guard let group = property.group, !group.isEmpty else {
         units.append(
           Unit(
-            group: nil, properties: [property], indices: [position], lines: [line(property)],
+            group: nil, properties: [property], indices: [position], lines: lines(property),
             slot: property.name.uppercased()))
         continue
       }
@@ -96,7 +99,7 @@ enum VCardComparison {
       }
     }
     for index in units.indices where units[index].group != nil {
-      units[index].lines = units[index].properties.map(line).sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+      units[index].lines = units[index].properties.flatMap(lines).sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
       units[index].slot = mainName(of: units[index].properties)
     }
     return units
@@ -119,8 +122,18 @@ enum VCardComparison {
     return main.name.uppercased()
   }
 
-  /// One property as a canonical line without its group: `NAME;PARAM=v,v;TYPE=a,b:value`.
-  static func line(_ original: VCardProperty) -> String {
+  /// One property as canonical lines without its group: `NAME;PARAM=v,v;TYPE=a,b:value`; a
+  /// NICKNAME or CATEGORIES list as one line per item (`NICKNAME:a,b` is `NICKNAME:a` and
+  /// `NICKNAME:b`, as the writer writes it).
+  static func lines(_ original: VCardProperty) -> [String] {
+    let (head, shape, property) = head(original)
+    let value = shape.comparedValue(property.value)
+    guard shape == .textList else { return [head + ":" + value] }
+    return VCardEscaping.split(value, at: ",").map { head + ":" + $0 }
+  }
+
+  /// The property's name and parameters, canonical, with its shape and 4.0 form.
+  private static func head(_ original: VCardProperty) -> (String, VCardValueShape, VCardProperty) {
     // The 4.0 forms first: PREF for TYPE=pref, data: URIs for ENCODING=b, no CHARSET.
     let property = VersionConversion.converted(original, for: .v40)
     let shape = VCardValueShape(of: property)
@@ -153,7 +166,7 @@ enum VCardComparison {
     for parameter in others {
       line += ";" + parameter.name + "=" + parameter.values.map(ParameterValueCoding.encode).joined(separator: ",")
     }
-    return line + ":" + shape.comparedValue(property.value)
+    return (line, shape, property)
   }
 }
 

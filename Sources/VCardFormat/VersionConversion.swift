@@ -22,13 +22,31 @@ enum VersionConversion {
     where !property.hasName("VERSION") && !property.hasName("BEGIN") && !property.hasName("END")
       && !property.hasName("PROFILE")
     {
-      properties.append(converted(property, for: version))
+      let written = converted(property, for: version)
+      if written.hasName("NICKNAME") {
+        properties += nicknamesOneByOne(written)
+      } else {
+        properties.append(written)
+      }
       if needsName && property.hasName("FN") {
         properties.append(VCardProperty(name: "N", value: ";;;;"))
         needsName = false
       }
     }
     return properties
+  }
+
+  /// `NICKNAME:Jo,JJ` as `NICKNAME:Jo` and `NICKNAME:JJ`, each with the group and parameters:
+  /// both versions allow any number of NICKNAME properties, and vobject (Radicale, khard) keeps
+  /// only the first nickname of a list. Empty items go; a property with none stays as it is.
+  static func nicknamesOneByOne(_ property: VCardProperty) -> [VCardProperty] {
+    let items = VCardEscaping.split(property.value, at: ",").filter { !$0.isEmpty }
+    guard items.count > 1 else { return [property] }
+    return items.map { item in
+      var nickname = property
+      nickname.value = item
+      return nickname
+    }
   }
 
   /// FN from N (prefix, given, additional, family, suffix), else the first ORG, else the first

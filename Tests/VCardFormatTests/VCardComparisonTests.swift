@@ -9,7 +9,7 @@ struct VCardComparisonTests {
     "BEGIN:VCARD", "VERSION:3.0", "PRODID:-//Apple Inc.//iPhone OS 17.0//EN", "N:Doe;Jane;;;",
     "FN:Jane Doe\\, PhD", "ORG:ACME\\, Inc.;Sales;", "item1.EMAIL;type=INTERNET;type=HOME;type=pref:jane@example.com",
     "item1.X-ABLabel:_$!<Home>!$_", "TEL;TYPE=CELL,VOICE:+1 555 0100", "NOTE:line one\\nline two\\: done",
-    "URL:http\\://example.com/jane", "CATEGORIES:friends,work",
+    "URL:http\\://example.com/jane", "CATEGORIES:friends,work", "NICKNAME:Jane,JD",
     "PHOTO;ENCODING=b;TYPE=JPEG:/9j/4AAQSkZJRgABAQ", " EAYABgAA", "UID:local-1", "REV:2024-01-01T00:00:00Z",
     "END:VCARD")
   /// The same contact as this app stores it: 4.0, another order, other spellings.
@@ -18,7 +18,8 @@ struct VCardComparisonTests {
     "TEL;type=voice;TYPE=cell:+1 555 0100", "item7.X-ABLABEL:_$!<Home>!$_", "N:Doe;Jane",
     "item7.EMAIL;PREF=1;TYPE=home,internet:jane@example.com", "ORG:ACME\\, Inc.;Sales",
     "PHOTO:data:IMAGE/JPEG;base64,/9j/4AAQSkZJRgABAQEAYABgAA==", "NOTE:line one\\Nline two: done",
-    "CATEGORIES:friends,work", "URL:http://example.com/jane", "REV:20250202T000000Z", "END:VCARD")
+    "CATEGORIES:friends,work", "URL:http://example.com/jane", "NICKNAME:JD", "NICKNAME:Jane,",
+    "REV:20250202T000000Z", "END:VCARD")
 
   @Test func theSameContactWrittenTwoWaysHasOneKey() throws {
     let key = try readCard(Self.as30).comparisonKey()
@@ -64,6 +65,7 @@ struct VCardComparisonTests {
       ("a new X- property", { $0.append(VCardProperty(name: "X-SPOUSE", text: "John")) }),
       ("a language", { $0[index("NOTE", in: $0)].parameters = [VCardParameter("LANGUAGE", "en")] }),
       ("a duplicated email", { $0.append($0[index("EMAIL", in: $0)]) }),
+      ("a lost nickname", { $0.remove(at: index("NICKNAME", in: $0)) }),
     ]
     var keys: Set<String> = [key]
     for (what, change) in changes {
