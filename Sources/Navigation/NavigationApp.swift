@@ -14,7 +14,9 @@ public import TerminalUI
 /// tree, keys and pastes to the screen that has the keyboard (and what it leaves to the root
 /// coordinator), resizes and animation ticks as actions, one frame per batch of actions, the
 /// animation timer only while the state animates, Ctrl-C as a quit, idle reporting for pty
-/// tests, stopping and giving the terminal back.
+/// tests, stopping and giving the terminal back. The app ends when its reducer returns
+/// `Effect.quit` (and steps aside as Ctrl-Z does on `Effect.suspend`), so quitting is decided
+/// by state and asserted by `TestStore` like anything else.
 ///
 /// ```swift
 /// // main.swift
@@ -62,21 +64,21 @@ public final class NavigationApp<State, Action: Sendable> {
   /// The root of the coordinator tree.
   public private(set) var coordinator: (any Coordinator)!
   public let events: Events
-  /// Whether the app has quit (``quit()``, or an unanswered Ctrl-C).
+  /// Whether the app has quit (its reducer returned `Effect.quit`, or Ctrl-C went unanswered).
   public private(set) var didQuit = false
 
   /// Hears every event before the app handles it, with the state it arrives in (recording
   /// listens here).
   public var eventObserver: ((TerminalSession.Event, State) -> Void)?
   /// Sees each key and paste before the screens do; true when it used it. Ctrl-C quits unless
-  /// this answers it (to ask first about unsaved work, say).
+  /// this answers it (with an action whose reducer asks first about unsaved work, say).
   public var interceptsInput: ((InputEvent) -> Bool)?
 
   private weak var session: TerminalSession?
 
   /// The app for `initialState` and `reducer` (with `middleware`; `effects: .playedBack` for a
   /// replay), presenting on `wireframe`, whose root coordinator `coordinator` builds from the
-  /// app (its store and wireframe, and ``quit()`` to end it).
+  /// app (its store and wireframe).
   public init(
     initialState: State, reducer: Reducer<State, Action>, middleware: [Middleware<State, Action>] = [],
     effects: Store<State, Action>.EffectExecution = .live, wireframe: Wireframe, events: Events = Events(),
@@ -86,6 +88,12 @@ public final class NavigationApp<State, Action: Sendable> {
     self.wireframe = wireframe
     self.events = events
     coordinator = makeCoordinator(self)
+    store.programRequestHandler = { [unowned self] request in
+      switch request {
+      case .quit: quit()
+      case .suspend: session?.suspend()
+      }
+    }
   }
 
   /// Puts the first screens on stage and sends ``Events-swift.struct/started``. From here on
@@ -134,7 +142,7 @@ public final class NavigationApp<State, Action: Sendable> {
   }
 
   /// Ends the app: the run loop stops with exit status 0.
-  public func quit() {
+  private func quit() {
     guard !didQuit else { return }
     didQuit = true
     session?.exit(status: 0)
@@ -160,7 +168,6 @@ public final class NavigationApp<State, Action: Sendable> {
   /// and stops. Returns the session's exit status; the terminal is restored by then.
   public func run(in session: TerminalSession, beforeStop: () -> Void = {}) -> Int32 {
     start(on: session)
-    handle(.resize(session.size))
     if didQuit { session.exit(status: 0) }
     let status = session.run()
     beforeStop()
@@ -169,15 +176,18 @@ public final class NavigationApp<State, Action: Sendable> {
     return status
   }
 
-  /// Starts the app on `session` without running its loop: from here on every batch of
-  /// actions asks the session for a frame, the animation flag follows ``Events-swift.struct/animates``,
-  /// and quitting ends the session. What ``run(in:beforeStop:)`` does first, and what a session
-  /// the caller drives (`TerminalSession(backend:render:handle:)`, as `HeadlessDriver` makes
-  /// one) needs, since its events come from the caller rather than a loop.
+  /// Starts the app on `session` without running its loop and tells it the session's size (as
+  /// ``Events-swift.struct/resized``): from here on every batch of actions asks the session for
+  /// a frame, the animation flag follows ``Events-swift.struct/animates``, and quitting ends the
+  /// session. What ``run(in:beforeStop:)`` does first, and what a session the caller drives
+  /// (`TerminalSession(backend:render:handle:)`, as `HeadlessDriver` makes one) needs, since its
+  /// events come from the caller rather than a loop: so the first frame headless is the
+  /// program's first frame.
   public func start(on session: TerminalSession) {
     self.session = session
     session.reportsIdle(of: store)
     start()
+    handle(.resize(session.size))
   }
 
   /// The whole of an app's `main.swift`: prepares the process (see

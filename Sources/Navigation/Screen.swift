@@ -88,8 +88,10 @@ public final class ModalRouteScreen: Screen {
     case .alert(let dismiss):
       buttons = [.fit(Button(dismiss, isFocused: true))]
     }
+    // The message, one blank row, the buttons: the height `modalSize` gives it.
     return VStack([
       .fill(Text(modal.message, overflow: .wrap)),
+      .fixed(1, Spacer()),
       .fixed(1, HStack(spacing: 2, buttons)),
     ])
   }
@@ -108,8 +110,14 @@ public final class ModalRouteScreen: Screen {
     return true
   }
 
+  /// As wide as it may be, and as tall as the message wrapped at that width (up to four rows),
+  /// a blank row and the buttons: no empty rows.
   public func modalSize(in available: Size) -> Size {
-    let messageRows = max(1, min(4, DisplayWidth.of(modal.message) / 40 + 1))
-    return Size(width: min(56, available.width - 4), height: min(messageRows + 5, available.height - 2))
+    let width = min(56, available.width - 4)
+    // The border and the padding take two columns on each side.
+    let wrapped = Text(modal.message, overflow: .wrap).preferredSize(in: Size(width: max(1, width - 4), height: 4))
+    let messageRows = max(1, wrapped.height)
+    // The border's two rows, the message, a blank row, the buttons.
+    return Size(width: width, height: min(messageRows + 4, available.height - 2))
   }
 }

@@ -23,6 +23,11 @@ public enum AppAction: Equatable, Sendable, Codable {
   case deleted(Contact, neighbour: Contact?)
   case deleteFailed(String)
   case signOut
+  /// The user asked to quit: the app ends at once, or asks first while the editor holds
+  /// unsaved changes.
+  case quit
+  /// The user confirmed quitting although the editor holds unsaved changes.
+  case quitConfirmed
   case clearNotice
   /// The preview pane's timer ended: it shows the selection, unless that moved meanwhile (see
   /// ``ContactPreview``).

@@ -103,6 +103,15 @@ public func appReducer(_ dependencies: AppDependencies) -> Reducer<AppState, App
       state.pendingRoute = nil
       return .merge(signedIn.effectIDs.map { .cancel(id: $0) })
 
+    case .quit:
+      guard state.signedIn?.editor?.hasChanges == true, state.route.modal == nil else { return .quit }
+      state.route.modal = .confirmation(
+        id: "quit", title: "Quit?", message: ContactEditor.unsavedMessage, confirm: "Quit", cancel: "Keep editing")
+      return .none
+
+    case .quitConfirmed:
+      return .quit
+
     case .clearNotice:
       state.signedIn?.notice = nil
       return .none

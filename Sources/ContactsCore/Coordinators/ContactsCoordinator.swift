@@ -10,12 +10,9 @@ public import TerminalUI
 public final class ContactsCoordinator: Coordinator {
   private let context: ScreenContext
   private lazy var registry = context.makeRegistry()
-  /// Called when the user asks to quit.
-  private let quit: () -> Void
 
-  public init(context: ScreenContext, quit: @escaping () -> Void) {
+  public init(context: ScreenContext) {
     self.context = context
-    self.quit = quit
   }
 
   private var store: Store<AppState, AppAction> { context.store }
@@ -96,7 +93,7 @@ public final class ContactsCoordinator: Coordinator {
         .route(
           .present(
             .confirmation(id: "sign-out", title: "Sign out?", message: "Sign out of \(email)?", confirm: "Sign out"))))
-    case .quit: quit()
+    case .quit: store.send(.quit)
     }
   }
 
@@ -145,7 +142,7 @@ public final class ContactsCoordinator: Coordinator {
     case "discard":
       store.send(.route(.pop))
     case "quit":
-      quit()
+      store.send(.quitConfirmed)
     case let id where id.hasPrefix("delete/"):
       guard let contactID = Int64(id.dropFirst("delete/".count)),
         let contact = store.state.signedIn.flatMap({ $0.knownContact(contactID) })

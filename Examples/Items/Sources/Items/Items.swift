@@ -36,6 +36,7 @@ enum ItemsAction: Codable, Equatable, Sendable {
   case detailLoaded(id: Int, String)
   case delete(id: Int)
   case tick
+  case quit
 }
 
 extension Route {
@@ -90,6 +91,8 @@ func itemsReducer(_ client: ItemsClient) -> Reducer<ItemsState, ItemsAction> {
       case .tick:
         state.tick += 1
         return .none
+      case .quit:
+        return .quit
       }
     }
   )

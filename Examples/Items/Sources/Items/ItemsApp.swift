@@ -12,6 +12,6 @@ func itemsApp(
     initialState: ItemsState(route: route), reducer: itemsReducer(client), effects: effects,
     wireframe: Wireframe(appTitle: "Items"), events: .init(tick: .tick, animates: \.isLoading)
   ) { app in
-    ItemsCoordinator(store: app.store, wireframe: app.wireframe) { [weak app] in app?.quit() }
+    ItemsCoordinator(store: app.store, wireframe: app.wireframe)
   }
 }

@@ -7,17 +7,15 @@ import TermFlow
 final class ItemsCoordinator: Coordinator {
   private let store: Store<ItemsState, ItemsAction>
   private let wireframe: Wireframe
-  private let quit: () -> Void
   /// Screens by route key; leaving a route unsubscribes its screen and cancels its load.
   private lazy var registry = ScreenRegistry { [store] key, screen in
     store.unsubscribe(screen)
     store.cancelEffects(id: key)
   }
 
-  init(store: Store<ItemsState, ItemsAction>, wireframe: Wireframe, quit: @escaping () -> Void) {
+  init(store: Store<ItemsState, ItemsAction>, wireframe: Wireframe) {
     self.store = store
     self.wireframe = wireframe
-    self.quit = quit
   }
 
   func start() {
@@ -35,7 +33,7 @@ final class ItemsCoordinator: Coordinator {
   func handleUnused(_ event: InputEvent) {
     switch event {
     case .key(.escape) where store.state.route.path.count > 1: store.send(.route(.pop))
-    case .key(.character("q")) where store.state.route.path.count == 1: quit()
+    case .key(.character("q")) where store.state.route.path.count == 1: store.send(.quit)
     default: break
     }
   }
