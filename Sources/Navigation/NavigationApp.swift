@@ -57,6 +57,16 @@ public final class NavigationApp<State, Action: Sendable> {
     }
   }
 
+  /// Where the app keeps its ``Dialog`` and the action that takes it away. The app shows the
+  /// dialog over the stage, gives it the keyboard before any screen, and on an answer sends
+  /// `dismiss`, then the button's action if it has one.
+  public struct Dialogs {
+    let current: (State) -> Dialog<Action>?
+    let dismiss: Action
+    let isSame: (Dialog<Action>?, Dialog<Action>?) -> Bool
+    let show: @MainActor (Wireframe, Dialog<Action>?, @escaping (Dialog<Action>.Button) -> Void) -> Void
+  }
+
   /// The app's store: its state (the route included), and where its actions go.
   public let store: Store<State, Action>
   /// Where the coordinators put screens on stage.
@@ -64,6 +74,7 @@ public final class NavigationApp<State, Action: Sendable> {
   /// The root of the coordinator tree.
   public private(set) var coordinator: (any Coordinator)!
   public let events: Events
+  private let dialogs: Dialogs?
   /// Whether the app has quit (its reducer returned `Effect.quit`, or Ctrl-C went unanswered).
   public private(set) var didQuit = false
 
@@ -82,11 +93,12 @@ public final class NavigationApp<State, Action: Sendable> {
   public init(
     initialState: State, reducer: Reducer<State, Action>, middleware: [Middleware<State, Action>] = [],
     effects: Store<State, Action>.EffectExecution = .live, wireframe: Wireframe, events: Events = Events(),
-    coordinator makeCoordinator: (NavigationApp) -> any Coordinator
+    dialogs: Dialogs? = nil, coordinator makeCoordinator: (NavigationApp) -> any Coordinator
   ) {
     store = Store(initialState: initialState, reducer: reducer, middleware: middleware, effects: effects)
     self.wireframe = wireframe
     self.events = events
+    self.dialogs = dialogs
     coordinator = makeCoordinator(self)
     store.programRequestHandler = { [unowned self] request in
       switch request {
@@ -100,6 +112,14 @@ public final class NavigationApp<State, Action: Sendable> {
   /// every batch of actions the store reduces asks the session for a frame.
   public func start() {
     coordinator.start()
+    if let dialogs {
+      store.observe(self, select: dialogs.current, skipRepeats: .when(dialogs.isSame)) { app, dialog in
+        dialogs.show(app.wireframe, dialog) { [unowned app] button in
+          app.store.send(dialogs.dismiss)
+          if let action = button.action { app.store.send(action) }
+        }
+      }
+    }
     // Not `select: { $0 }` skipping equal states: comparing the whole state after every key
     // costs more than drawing a frame that the renderer finds unchanged and does not write.
     store.observe(self, select: { _ in () }, skipRepeats: .never) { app, _ in app.stateDidChange() }
@@ -115,6 +135,7 @@ public final class NavigationApp<State, Action: Sendable> {
     willStop?()
     coordinator.stop()
     store.unsubscribe(self)
+    wireframe.dismissModal()
   }
 
   /// Handles one event from the run loop (or from a test or a replay): keys and pastes go to
@@ -201,5 +222,16 @@ public final class NavigationApp<State, Action: Sendable> {
     guard let session else { return }
     session.isAnimating = events.animates(store.state)
     session.setNeedsRender()
+  }
+}
+
+extension NavigationApp.Dialogs where Action: Equatable {
+  /// The dialog `current` reads from the state, taken away by `dismiss`.
+  @MainActor
+  public init(_ current: @escaping (State) -> Dialog<Action>?, dismiss: Action) {
+    self.current = current
+    self.dismiss = dismiss
+    isSame = { $0 == $1 }
+    show = { wireframe, dialog, answer in wireframe.present(dialog, answer: answer) }
   }
 }

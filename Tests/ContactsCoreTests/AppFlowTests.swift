@@ -247,8 +247,9 @@ struct AppFlowTests {
       $0.signedIn?.editor?.edited = [.name]
     }
     store.send(.quit) {
-      $0.route.modal = .confirmation(
-        id: "quit", title: "Quit?", message: ContactEditor.unsavedMessage, confirm: "Quit", cancel: "Keep editing")
+      $0.dialog = .confirmation(
+        title: "Quit?", message: ContactEditor.unsavedMessage, confirm: "Quit", sends: .quitConfirmed,
+        cancel: "Keep editing")
     }
     store.send(.quitConfirmed)
     store.assertRequested(.quit)

@@ -20,7 +20,8 @@ extension NavigationApp where State == AppState, Action == AppAction {
     self.init(
       initialState: initialState, reducer: appReducer(dependencies), middleware: middleware, effects: effects,
       wireframe: wireframe,
-      events: Events(started: .started, resized: { .resized($0) }, tick: .tick, animates: \.isBusy)
+      events: Events(started: .started, resized: { .resized($0) }, tick: .tick, animates: \.isBusy),
+      dialogs: Dialogs(\.dialog, dismiss: .dismissDialog)
     ) { app in
       AppCoordinator(context: ScreenContext(store: app.store, wireframe: app.wireframe, didBuild: didBuild))
     }
