@@ -27,8 +27,8 @@ extension VCard {
   }
 }
 
-/// The normalisation behind `VCard.comparisonKey()` and `VCardMerge`: each property as one
-/// canonical line, and the card as units (a property, or the properties of one group).
+/// The normalisation behind `VCard.comparisonKey()` and `VCardMerge`: each property as
+/// canonical lines, and the card as units (a property, or the properties of one group).
 enum VCardComparison {
   static let formatLine = "vcard-comparison-key 1"
 
@@ -86,7 +86,7 @@ enum VCardComparison {
         units.append(
           Unit(
             group: nil, properties: [property], indices: [position], lines: lines(property),
-            slot: property.name.uppercased()))
+            slot: property.name.uppercasedIfNeeded))
         continue
       }
       let label = group.lowercased()
@@ -106,10 +106,10 @@ enum VCardComparison {
   }
 
   static func isIgnored(_ property: VCardProperty) -> Bool {
-    let name = property.name.uppercased()
+    let name = property.name.uppercasedIfNeeded
     if ignoredNames.contains(name) { return true }
     // 3.0 requires N, so a card without one is written with `N:;;;;`: the same as none.
-    if name == "N" { return VCardValueShape.listComponents.trimmedComponents(property.value).isEmpty }
+    if name == "N" { return property.value.utf8.allSatisfy { $0 == .semicolon || $0 == .comma } }
     return false
   }
 
@@ -117,9 +117,9 @@ enum VCardComparison {
   /// an EMAIL or TEL), else its first that is not a label.
   static func mainName(of properties: [VCardProperty]) -> String {
     let main =
-      properties.first { !$0.name.uppercased().hasPrefix("X-") }
+      properties.first { !$0.name.uppercasedIfNeeded.hasPrefix("X-") }
       ?? properties.first { !$0.hasName("X-ABLABEL") } ?? properties[0]
-    return main.name.uppercased()
+    return main.name.uppercasedIfNeeded
   }
 
   /// One property as canonical lines without its group: `NAME;PARAM=v,v;TYPE=a,b:value`; a
@@ -135,13 +135,13 @@ enum VCardComparison {
   /// The property's name and parameters, canonical, with its shape and 4.0 form.
   private static func head(_ original: VCardProperty) -> (String, VCardValueShape, VCardProperty) {
     // The 4.0 forms first: PREF for TYPE=pref, data: URIs for ENCODING=b, no CHARSET.
-    let property = VersionConversion.converted(original, for: .v40)
+    let property = VersionConversion.converted(original, for: .v40, escaping: false)
     let shape = VCardValueShape(of: property)
     var types: [String] = []
     var isPreferred = false
     var others: [(name: String, values: [String])] = []
     for parameter in property.parameters {
-      switch parameter.name.uppercased() {
+      switch parameter.name.uppercasedIfNeeded {
       case "TYPE":
         for value in parameter.values where !value.isEmpty {
           let type = value.lowercased()
@@ -162,7 +162,7 @@ enum VCardComparison {
     if isPreferred { others.append(("PREF", ["1"])) }
     if !types.isEmpty { others.append(("TYPE", types.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) })) }
     others.sort { $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) }
-    var line = property.name.uppercased()
+    var line = property.name.uppercasedIfNeeded
     for parameter in others {
       line += ";" + parameter.name + "=" + parameter.values.map(ParameterValueCoding.encode).joined(separator: ",")
     }
@@ -211,8 +211,19 @@ extension VCardValueShape {
   /// A list's items, each canonical, without empty ones: an empty item says nothing, and vobject
   /// drops a trailing one (`Silicon Alley 5,` is `Silicon Alley 5` once stored).
   private static func comparedItems(_ value: String) -> String {
-    VCardEscaping.split(value, at: ",").lazy.map { VCardEscaping.escape(VCardEscaping.unescape($0)) }
-      .filter { !$0.isEmpty }.joined(separator: ",")
+    // Most lists hold no escape and no empty item: they are canonical as they are.
+    let bytes = value.utf8
+    if !bytes.contains(where: { $0 == .backslash || $0 == .semicolon || $0 == .lineFeed || $0 == .carriageReturn }),
+      bytes.first != .comma, bytes.last != .comma, !value.contains(",,")
+    {
+      return value
+    }
+    var items: [String] = []
+    for item in VCardEscaping.split(value, at: ",") {
+      let canonical = VCardEscaping.escape(VCardEscaping.unescape(item))
+      if !canonical.isEmpty { items.append(canonical) }
+    }
+    return items.joined(separator: ",")
   }
 
   /// `data:IMAGE/JPEG;base64,<wrapped>` as `data:image/jpeg;base64,<canonical>`.

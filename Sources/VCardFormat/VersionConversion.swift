@@ -63,7 +63,9 @@ enum VersionConversion {
     return VCardProperty(name: "FN", text: name)
   }
 
-  static func converted(_ original: VCardProperty, for version: VCardVersion) -> VCardProperty {
+  /// `escaping`: also write the value as its shape needs (the comparison key, which decodes
+  /// values itself, does without).
+  static func converted(_ original: VCardProperty, for version: VCardVersion, escaping: Bool = true) -> VCardProperty {
     var property = original
     property.parameters.removeAll { parameter in
       parameter.name.caseInsensitiveEquals("CHARSET")
@@ -73,7 +75,7 @@ enum VersionConversion {
     let isBase64 = property.isBase64
     // A data: URI never holds a backslash: one written through vobject (khard) has its comma
     // escaped as text (`data:image/png;base64\,iVBOR…`), which no reader takes for a URI.
-    if binaryProperties.contains(property.name.uppercased()), !isBase64, property.value.hasDataURIPrefix,
+    if binaryProperties.contains(property.name.uppercasedIfNeeded), !isBase64, property.value.hasDataURIPrefix,
       property.value.utf8.contains(.backslash)
     {
       property.value = VCardEscaping.unescape(property.value)
@@ -90,13 +92,13 @@ enum VersionConversion {
         {
           property.parameters[index].values = ["b"]
         }
-      } else if binaryProperties.contains(property.name.uppercased()) {
+      } else if binaryProperties.contains(property.name.uppercasedIfNeeded) {
         fromDataURI(&property, replacingFormat: false)
       }
     default:
       break
     }
-    property.value = VCardValueShape(of: property).writtenValue(property.value)
+    if escaping { property.value = VCardValueShape(of: property).writtenValue(property.value) }
     return property
   }
 
@@ -135,7 +137,7 @@ enum VersionConversion {
       $0.name.caseInsensitiveEquals("ENCODING") || $0.name.caseInsensitiveEquals("VALUE")
     }
     var format: String?
-    if binaryProperties.contains(property.name.uppercased()),
+    if binaryProperties.contains(property.name.uppercasedIfNeeded),
       let index = property.parameters.firstIndex(where: { $0.name.caseInsensitiveEquals("TYPE") && !$0.values.isEmpty })
     {
       format = property.parameters[index].values.removeFirst()

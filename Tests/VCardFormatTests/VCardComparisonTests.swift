@@ -40,6 +40,20 @@ struct VCardComparisonTests {
     #expect(named.comparisonKey() == stored.comparisonKey())
   }
 
+  @Test func listsCompareByTheirItems() throws {
+    func key(_ lines: String...) throws -> String {
+      try readCard((["BEGIN:VCARD", "VERSION:4.0", "FN:F"] + lines + ["END:VCARD"]).map { $0 + "\r\n" }.joined())
+        .comparisonKey()
+    }
+    // 2.1 escapes no semicolon in a NICKNAME; 3.0 and 4.0 must.
+    #expect(try key("NICKNAME:Jo;Jo") == key(#"NICKNAME:Jo\;Jo"#))
+    #expect(try key("CATEGORIES:x,,y,") == key("CATEGORIES:x,y"))
+    #expect(try key("CATEGORIES:x,y") == key("CATEGORIES:y", "CATEGORIES:x"))
+    #expect(try key(#"CATEGORIES:x\,y"#) != key("CATEGORIES:x,y"))
+    #expect(try key("N:Doe;;;;") == key("N:Doe;,;;"))
+    #expect(try key("N:;;;;") == key())
+  }
+
   @Test func everyRealChangeChangesTheKey() throws {
     let base = try readCard(Self.as40)
     let key = base.comparisonKey()
