@@ -150,9 +150,12 @@ let package = Package(
       name: "ContactsTesting",
       dependencies: [
         "ContactsCore", "ContactsLive", "ContactsModel", "ContactsServices", "TerminalUI", "SessionRecording",
-        "TermFlowTesting",
+        "TermFlowTesting", "TestSupport",
       ]
     ),
+
+    // What many test targets need alike: seeded randomness and temporary directories.
+    .target(name: "TestSupport", path: "Tests/TestSupport"),
 
     // The `contacts` command line.
     .executableTarget(
@@ -179,7 +182,7 @@ let package = Package(
     .executableTarget(name: "TermFlowBenchmarks", dependencies: ["Flow", "TerminalUI", "CNcursesw", "ContactsCore"]),
 
     // Fixtures: real cards and what Radicale stores of our exports (read by path, not bundled).
-    .testTarget(name: "VCardFormatTests", dependencies: ["VCardFormat"], exclude: ["Fixtures"]),
+    .testTarget(name: "VCardFormatTests", dependencies: ["VCardFormat", "TestSupport"], exclude: ["Fixtures"]),
     .testTarget(
       name: "FlowTests",
       dependencies: [
@@ -190,7 +193,7 @@ let package = Package(
     ),
     .testTarget(
       name: "TerminalUITests",
-      dependencies: ["TerminalUI", "TerminalTesting", "TermFlowDemo"],
+      dependencies: ["TerminalUI", "TerminalTesting", "TermFlowDemo", "TestSupport"],
       exclude: ["__Snapshots__"]
     ),
     .testTarget(
@@ -199,7 +202,7 @@ let package = Package(
       exclude: ["__Snapshots__"]
     ),
     .testTarget(name: "CardDAVTests", dependencies: ["CardDAV", "CardDAVTesting"]),
-    .testTarget(name: "ContactsServicesTests", dependencies: ["ContactsServices", "ContactsModel"]),
+    .testTarget(name: "ContactsServicesTests", dependencies: ["ContactsServices", "ContactsModel", "TestSupport"]),
     // The `contacts` binary run as a user runs it: commands, and the app in a tmux pane.
     .testTarget(
       name: "ContactsCLITests",
@@ -209,11 +212,11 @@ let package = Package(
       name: "ContactsAppTests",
       dependencies: [
         "ContactsCore", "ContactsLive", "ContactsModel", "ContactsServices", "ContactsTesting", "TerminalUI",
-        "TerminalTesting", "Navigation", "Flow", "FlowTesting", "SessionRecording",
+        "TerminalTesting", "Navigation", "Flow", "FlowTesting", "SessionRecording", "TestSupport",
       ],
       exclude: ["__Snapshots__"]
     ),
-    .testTarget(name: "ContactsModelTests", dependencies: ["ContactsModel", "VCardFormat"]),
+    .testTarget(name: "ContactsModelTests", dependencies: ["ContactsModel", "VCardFormat", "TestSupport"]),
     .testTarget(
       name: "ContactsCoreTests",
       dependencies: [

@@ -20,9 +20,10 @@ extension Contact {
       case "N" where sources["N"] == nil:
         nameParts = PersonName(parts: property.joinedComponents)
         sources["N"] = property
-      case "NICKNAME" where sources["NICKNAME"] == nil:
-        nicknames = property.components.flatMap { $0 }.filter { !$0.isEmpty }
-        sources["NICKNAME"] = property
+      case "NICKNAME":
+        // Each NICKNAME property adds its nicknames: the writer writes a list one by one.
+        nicknames += property.components.flatMap { $0 }.filter { !$0.isEmpty }
+        if sources["NICKNAME"] == nil { sources["NICKNAME"] = property }
       case "ORG" where sources["ORG"] == nil:
         organization = property.joinedComponents.first ?? ""
         sources["ORG"] = property

@@ -99,7 +99,7 @@ public struct Monkey {
   /// The keys that sign in from wherever the auth forms' focus is; none when signed in.
   static func signInKeys(_ state: AppState) -> [TerminalSession.Event] {
     guard let forms = state.signedOut else { return [] }
-    var keys: [Key] = state.route.modal == nil && state.appRoute == .signUp ? [.escape] : []
+    var keys: [Key] = state.dialog == nil && state.appRoute == .signUp ? [.escape] : []
     let order = forms.signIn.focus.order
     let index = order.firstIndex(of: forms.signIn.focus.focused) ?? 0
     keys += Array(repeating: .backTab, count: index)

@@ -1,12 +1,12 @@
 public import TerminalUI
+import TestSupport
 
 /// A seeded stream of what a careless user, a cat on the keyboard and a flaky terminal send:
 /// letters in many scripts, control and navigation keys, the app's own keys, pastes (some of
 /// them odd or long), resizes from 1×1 to 300×100, animation ticks — and now and then a
 /// correct sign-in, so the screens behind it get their share.
 ///
-/// The same seed always gives the same stream (SplitMix64: tiny, fast and good enough for
-/// picking keys; the standard library has no seedable generator).
+/// The same seed always gives the same stream (`SplitMix64`).
 public struct MonkeyInputs: Sequence, IteratorProtocol {
   /// One step of the stream.
   public enum Step: Equatable, Sendable {
@@ -16,10 +16,10 @@ public struct MonkeyInputs: Sequence, IteratorProtocol {
     case signIn
   }
 
-  private var state: UInt64
+  private var random: SplitMix64
 
   public init(seed: UInt64) {
-    state = seed
+    random = SplitMix64(seed: seed)
   }
 
   public mutating func next() -> Step? {
@@ -77,14 +77,6 @@ public struct MonkeyInputs: Sequence, IteratorProtocol {
   }
 
   private mutating func below(_ bound: Int) -> Int {
-    Int(nextRandom() % UInt64(bound))
-  }
-
-  private mutating func nextRandom() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var mixed = state
-    mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
-    return mixed ^ (mixed >> 31)
+    random.next(in: 0...bound - 1)
   }
 }

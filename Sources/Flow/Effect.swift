@@ -32,6 +32,7 @@ public struct Effect<Action: Sendable>: Sendable {
     case cancellable(id: EffectID, cancelInFlight: Bool, effect: Effect)
     case cancel(id: EffectID)
     case background(Effect)
+    case request(ProgramRequest)
   }
 
   @usableFromInline let kind: Kind
@@ -46,6 +47,15 @@ public struct Effect<Action: Sendable>: Sendable {
 
   /// Feeds `action` back into the store right after the current action, in the same batch.
   public static func send(_ action: Action) -> Effect { Effect(.send(action)) }
+
+  /// Asks the program running the store to end (a terminal app quits, its terminal restored),
+  /// once the batch of actions this effect belongs to is reduced. A reducer decides when to quit,
+  /// so a test asserts it like any state change (`TestStore.assertRequested(.quit)`).
+  public static var quit: Effect { Effect(.request(.quit)) }
+
+  /// Asks the program running the store to step aside as Ctrl-Z would (a terminal app gives the
+  /// terminal back and stops until the shell resumes it), once the batch is reduced.
+  public static var suspend: Effect { Effect(.request(.suspend)) }
 
   /// Runs `operation` as a task. Errors other than cancellation go to `onError`; without one
   /// they are reported to the store's logger, since an effect should turn failures into actions.
@@ -116,6 +126,8 @@ public struct Effect<Action: Sendable>: Sendable {
       return Effect<Parent>(.cancel(id: id))
     case .background(let effect):
       return Effect<Parent>(.background(effect.map(embed)))
+    case .request(let request):
+      return Effect<Parent>(.request(request))
     }
   }
 }

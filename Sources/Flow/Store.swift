@@ -56,6 +56,7 @@ public final class Store<State, Action: Sendable> {
   @usableFromInline
   package struct Instrumentation {
     @usableFromInline package var didReduce: ((Action, Origin, State) -> Void)?
+    package var didRequest: ((ProgramRequest) -> Void)?
     package var effectDidFinish: (() -> Void)?
     package init() {}
   }
@@ -64,6 +65,10 @@ public final class Store<State, Action: Sendable> {
   /// state it will be reduced into: what a session recorder needs, including the state that
   /// decides whether a key is a secret.
   public var actionObserver: ((Action, Origin, State) -> Void)?
+
+  /// Carries out what reducers ask of the program (``Effect/quit``, ``Effect/suspend``), after
+  /// the batch that asked has been reduced and its subscribers notified: the app loop sets it.
+  public var programRequestHandler: ((ProgramRequest) -> Void)?
 
   /// `.playedBack` while a recording is replayed.
   public let effectExecution: EffectExecution
@@ -81,6 +86,7 @@ public final class Store<State, Action: Sendable> {
   @usableFromInline var isDraining = false
   @usableFromInline var entries: [SubscriptionEntry<State>] = []
   @usableFromInline var hasInactiveEntries = false
+  @usableFromInline var pendingRequests: [ProgramRequest] = []
   @usableFromInline let effects = EffectRunner()
   private nonisolated let mailbox = Mailbox<Action>()
 
@@ -140,7 +146,15 @@ public final class Store<State, Action: Sendable> {
         process(next.action, origin: next.origin)
       }
       notifySubscribers()
+      if !pendingRequests.isEmpty { carryOutRequests() }
     } while !queue.isEmpty
+  }
+
+  @usableFromInline
+  func carryOutRequests() {
+    let requests = pendingRequests
+    pendingRequests.removeAll()
+    for request in requests { programRequestHandler?(request) }
   }
 
   @inlinable
@@ -184,6 +198,10 @@ public final class Store<State, Action: Sendable> {
       effects.cancel(id: id)
     case .background(let inner):
       run(inner, ids: ids, isBackground: true)
+    case .request(let request):
+      // Like `.send`, made afresh by the reducer: carried out in a replay too.
+      instrumentation.didRequest?(request)
+      pendingRequests.append(request)
     }
   }
 

@@ -9,7 +9,10 @@ import IssueReporting
 /// - Actions that effects feed back are queued; each must be taken with
 ///   ``receive(_:timeout:assert:fileID:filePath:line:column:)``, again stating its change.
 ///   Sending while received actions wait unhandled is a failure.
-/// - When the test store goes away, unreceived actions and effects still running fail the test.
+/// - What a reducer asks of the program (``Effect/quit``, ``Effect/suspend``) must be checked with
+///   ``assertRequested(_:fileID:filePath:line:column:)``, in order, like a received action.
+/// - When the test store goes away, unreceived actions, unchecked requests and effects still
+///   running fail the test.
 ///   An effect that has sent its last action may still be winding down at that moment, so end a
 ///   test whose effects finish with ``finish(timeout:fileID:filePath:line:column:)``: it waits
 ///   for them deterministically.
@@ -28,6 +31,7 @@ public final class TestStore<State: Equatable, Action: Equatable & Sendable> {
 
   private let store: Store<State, Action>
   private var received: [(action: Action, state: State)] = []
+  private var requests: [ProgramRequest] = []
   private var lastSentState: State?
   private var waiter: CheckedContinuation<Void, Never>?
   private let origin: (fileID: StaticString, filePath: StaticString, line: UInt, column: UInt)
@@ -50,6 +54,7 @@ public final class TestStore<State: Equatable, Action: Equatable & Sendable> {
       self?.didReduce(action, origin: origin, state: state)
     }
     instrumentation.effectDidFinish = { [weak self] in self?.wake() }
+    instrumentation.didRequest = { [weak self] request in self?.requests.append(request) }
     store.instrumentation = instrumentation
   }
 
@@ -64,6 +69,12 @@ public final class TestStore<State: Equatable, Action: Equatable & Sendable> {
       fail(
         "The store received \(received.count) unexpected action(s) that the test did not handle:\n"
           + received.map { "  " + String(customDumping: $0.action) }.joined(separator: "\n"),
+        at: origin)
+    }
+    if !requests.isEmpty {
+      fail(
+        "The program was asked to \(requests.map { "\($0)" }.joined(separator: ", then ")), "
+          + "and the test did not check it with assertRequested.",
         at: origin)
     }
     let running = store.activeEffectCount + store.backgroundEffectCount
@@ -96,6 +107,13 @@ public final class TestStore<State: Equatable, Action: Equatable & Sendable> {
         at: location)
       received.removeAll()
     }
+    if !requests.isEmpty {
+      fail(
+        "Must check that the program was asked to \(requests.map { "\($0)" }.joined(separator: ", then ")) "
+          + "(assertRequested) before sending an action.",
+        at: location)
+      requests.removeAll()
+    }
     lastSentState = nil
     store.send(action)
     guard let actual = lastSentState else {
@@ -103,6 +121,28 @@ public final class TestStore<State: Equatable, Action: Equatable & Sendable> {
       return
     }
     expect(actual, from: updateExpected, at: location)
+  }
+
+  // MARK: Requests
+
+  /// Checks that a reducer asked the program to `expected` (``Effect/quit``,
+  /// ``Effect/suspend``): the next request not checked yet must be that one.
+  public func assertRequested(
+    _ expected: ProgramRequest,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) {
+    let location = (fileID, filePath, line, column)
+    guard !requests.isEmpty else {
+      fail("Expected the program to be asked to \(expected), but nothing was asked of it.", at: location)
+      return
+    }
+    let actual = requests.removeFirst()
+    if actual != expected {
+      fail("Expected the program to be asked to \(expected), but it was asked to \(actual).", at: location)
+    }
   }
 
   // MARK: Receiving

@@ -14,7 +14,9 @@ public import TerminalUI
 /// tree, keys and pastes to the screen that has the keyboard (and what it leaves to the root
 /// coordinator), resizes and animation ticks as actions, one frame per batch of actions, the
 /// animation timer only while the state animates, Ctrl-C as a quit, idle reporting for pty
-/// tests, stopping and giving the terminal back.
+/// tests, stopping and giving the terminal back. The app ends when its reducer returns
+/// `Effect.quit` (and steps aside as Ctrl-Z does on `Effect.suspend`), so quitting is decided
+/// by state and asserted by `TestStore` like anything else.
 ///
 /// ```swift
 /// // main.swift
@@ -55,6 +57,16 @@ public final class NavigationApp<State, Action: Sendable> {
     }
   }
 
+  /// Where the app keeps its ``Dialog`` and the action that takes it away. The app shows the
+  /// dialog over the stage, gives it the keyboard before any screen, and on an answer sends
+  /// `dismiss`, then the button's action if it has one.
+  public struct Dialogs {
+    let current: (State) -> Dialog<Action>?
+    let dismiss: Action
+    let isSame: (Dialog<Action>?, Dialog<Action>?) -> Bool
+    let show: @MainActor (Wireframe, Dialog<Action>?, @escaping (Dialog<Action>.Button) -> Void) -> Void
+  }
+
   /// The app's store: its state (the route included), and where its actions go.
   public let store: Store<State, Action>
   /// Where the coordinators put screens on stage.
@@ -62,36 +74,52 @@ public final class NavigationApp<State, Action: Sendable> {
   /// The root of the coordinator tree.
   public private(set) var coordinator: (any Coordinator)!
   public let events: Events
-  /// Whether the app has quit (``quit()``, or an unanswered Ctrl-C).
+  private let dialogs: Dialogs?
+  /// Whether the app has quit (its reducer returned `Effect.quit`, or Ctrl-C went unanswered).
   public private(set) var didQuit = false
 
   /// Hears every event before the app handles it, with the state it arrives in (recording
   /// listens here).
   public var eventObserver: ((TerminalSession.Event, State) -> Void)?
   /// Sees each key and paste before the screens do; true when it used it. Ctrl-C quits unless
-  /// this answers it (to ask first about unsaved work, say).
+  /// this answers it (with an action whose reducer asks first about unsaved work, say).
   public var interceptsInput: ((InputEvent) -> Bool)?
 
   private weak var session: TerminalSession?
 
   /// The app for `initialState` and `reducer` (with `middleware`; `effects: .playedBack` for a
   /// replay), presenting on `wireframe`, whose root coordinator `coordinator` builds from the
-  /// app (its store and wireframe, and ``quit()`` to end it).
+  /// app (its store and wireframe).
   public init(
     initialState: State, reducer: Reducer<State, Action>, middleware: [Middleware<State, Action>] = [],
     effects: Store<State, Action>.EffectExecution = .live, wireframe: Wireframe, events: Events = Events(),
-    coordinator makeCoordinator: (NavigationApp) -> any Coordinator
+    dialogs: Dialogs? = nil, coordinator makeCoordinator: (NavigationApp) -> any Coordinator
   ) {
     store = Store(initialState: initialState, reducer: reducer, middleware: middleware, effects: effects)
     self.wireframe = wireframe
     self.events = events
+    self.dialogs = dialogs
     coordinator = makeCoordinator(self)
+    store.programRequestHandler = { [unowned self] request in
+      switch request {
+      case .quit: quit()
+      case .suspend: session?.suspend()
+      }
+    }
   }
 
   /// Puts the first screens on stage and sends ``Events-swift.struct/started``. From here on
   /// every batch of actions the store reduces asks the session for a frame.
   public func start() {
     coordinator.start()
+    if let dialogs {
+      store.observe(self, select: dialogs.current, skipRepeats: .when(dialogs.isSame)) { app, dialog in
+        dialogs.show(app.wireframe, dialog) { [unowned app] button in
+          app.store.send(dialogs.dismiss)
+          if let action = button.action { app.store.send(action) }
+        }
+      }
+    }
     // Not `select: { $0 }` skipping equal states: comparing the whole state after every key
     // costs more than drawing a frame that the renderer finds unchanged and does not write.
     store.observe(self, select: { _ in () }, skipRepeats: .never) { app, _ in app.stateDidChange() }
@@ -107,6 +135,7 @@ public final class NavigationApp<State, Action: Sendable> {
     willStop?()
     coordinator.stop()
     store.unsubscribe(self)
+    wireframe.dismissModal()
   }
 
   /// Handles one event from the run loop (or from a test or a replay): keys and pastes go to
@@ -134,7 +163,7 @@ public final class NavigationApp<State, Action: Sendable> {
   }
 
   /// Ends the app: the run loop stops with exit status 0.
-  public func quit() {
+  private func quit() {
     guard !didQuit else { return }
     didQuit = true
     session?.exit(status: 0)
@@ -160,7 +189,6 @@ public final class NavigationApp<State, Action: Sendable> {
   /// and stops. Returns the session's exit status; the terminal is restored by then.
   public func run(in session: TerminalSession, beforeStop: () -> Void = {}) -> Int32 {
     start(on: session)
-    handle(.resize(session.size))
     if didQuit { session.exit(status: 0) }
     let status = session.run()
     beforeStop()
@@ -169,15 +197,18 @@ public final class NavigationApp<State, Action: Sendable> {
     return status
   }
 
-  /// Starts the app on `session` without running its loop: from here on every batch of
-  /// actions asks the session for a frame, the animation flag follows ``Events-swift.struct/animates``,
-  /// and quitting ends the session. What ``run(in:beforeStop:)`` does first, and what a session
-  /// the caller drives (`TerminalSession(backend:render:handle:)`, as `HeadlessDriver` makes
-  /// one) needs, since its events come from the caller rather than a loop.
+  /// Starts the app on `session` without running its loop and tells it the session's size (as
+  /// ``Events-swift.struct/resized``): from here on every batch of actions asks the session for
+  /// a frame, the animation flag follows ``Events-swift.struct/animates``, and quitting ends the
+  /// session. What ``run(in:beforeStop:)`` does first, and what a session the caller drives
+  /// (`TerminalSession(backend:render:handle:)`, as `HeadlessDriver` makes one) needs, since its
+  /// events come from the caller rather than a loop: so the first frame headless is the
+  /// program's first frame.
   public func start(on session: TerminalSession) {
     self.session = session
     session.reportsIdle(of: store)
     start()
+    handle(.resize(session.size))
   }
 
   /// The whole of an app's `main.swift`: prepares the process (see
@@ -191,5 +222,16 @@ public final class NavigationApp<State, Action: Sendable> {
     guard let session else { return }
     session.isAnimating = events.animates(store.state)
     session.setNeedsRender()
+  }
+}
+
+extension NavigationApp.Dialogs where Action: Equatable {
+  /// The dialog `current` reads from the state, taken away by `dismiss`.
+  @MainActor
+  public init(_ current: @escaping (State) -> Dialog<Action>?, dismiss: Action) {
+    self.current = current
+    self.dismiss = dismiss
+    isSame = { $0 == $1 }
+    show = { wireframe, dialog, answer in wireframe.present(dialog, answer: answer) }
   }
 }

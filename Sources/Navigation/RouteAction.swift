@@ -12,13 +12,9 @@ public enum RouteAction: Hashable, Sendable, Codable {
   case popToRoot
   /// Swap the last segment (`contacts/new` → `contacts/43` after a save).
   case replaceLast(String)
-  /// Put a modal on top; it replaces one already shown.
-  case present(ModalRoute)
-  /// Take the modal away; without one, nothing happens.
-  case dismiss
 }
 
-/// The pure route reducer. Misuse (popping the root, dismissing nothing) is a no-op, never a
+/// The pure route reducer. Misuse (popping the root, replacing nothing) is a no-op, never a
 /// crash: keys arrive in any order.
 public let routeReducer = Reducer<Route, RouteAction> { route, action in
   switch action {
@@ -26,22 +22,15 @@ public let routeReducer = Reducer<Route, RouteAction> { route, action in
     route = destination
   case .push(let segments):
     route.path.append(contentsOf: segments.filter { !$0.isEmpty })
-    route.modal = nil
   case .pop:
     guard route.path.count > 1 else { break }
     route.path.removeLast()
-    route.modal = nil
   case .popToRoot:
     guard route.path.count > 1 else { break }
     route.path = [route.path[0]]
-    route.modal = nil
   case .replaceLast(let segment):
     guard !route.path.isEmpty, !segment.isEmpty else { break }
     route.path[route.path.count - 1] = segment
-  case .present(let modal):
-    route.modal = modal
-  case .dismiss:
-    route.modal = nil
   }
   return .none
 }

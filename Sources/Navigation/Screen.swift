@@ -55,61 +55,53 @@ extension Screen {
   }
 }
 
-/// The confirmation or alert a ``ModalRoute`` describes. Enter or `y` confirms, Esc or `n`
-/// cancels (an alert only dismisses). It keeps no state of its own: everything it shows is in
-/// the route.
+/// The screen of a ``Dialog``: its message, a blank row and its buttons, the first one focused.
+/// Each button's keys choose it and show in the help bar; every other key is swallowed (a
+/// dialog takes the keyboard). It keeps no state of its own: everything it shows is in the
+/// dialog, in the app's state.
 @MainActor
-public final class ModalRouteScreen: Screen {
-  public let modal: ModalRoute
-  private let answer: (Bool) -> Void
+public final class DialogScreen<Action>: Screen {
+  public let dialog: Dialog<Action>
+  private let answer: (Dialog<Action>.Button) -> Void
 
-  /// `answer(true)` on confirm, `answer(false)` on cancel or dismiss.
-  public init(_ modal: ModalRoute, answer: @escaping (Bool) -> Void) {
-    self.modal = modal
+  /// `answer` receives the button a key chose.
+  public init(_ dialog: Dialog<Action>, answer: @escaping (Dialog<Action>.Button) -> Void) {
+    self.dialog = dialog
     self.answer = answer
   }
 
-  public var title: String { modal.title }
+  public var title: String { dialog.title }
 
   public var help: [HelpItem] {
-    switch modal.kind {
-    case .confirmation(let confirm, let cancel):
-      [HelpItem(key: "Enter", label: confirm), HelpItem(key: "Esc", label: cancel)]
-    case .alert(let dismiss):
-      [HelpItem(key: "Enter", label: dismiss)]
-    }
+    dialog.buttons.map { HelpItem(key: $0.keys.map(\.description).joined(separator: "/"), label: $0.label) }
   }
 
   public func body(isFocused: Bool) -> any View {
-    let buttons: [StackItem]
-    switch modal.kind {
-    case .confirmation(let confirm, let cancel):
-      buttons = [.fit(Button(confirm, isFocused: true)), .fit(Button(cancel))]
-    case .alert(let dismiss):
-      buttons = [.fit(Button(dismiss, isFocused: true))]
+    let buttons = dialog.buttons.enumerated().map { index, button in
+      StackItem.fit(Button(button.label, isFocused: index == 0))
     }
+    // The message, one blank row, the buttons: the height `modalSize` gives it.
     return VStack([
-      .fill(Text(modal.message, overflow: .wrap)),
+      .fill(Text(dialog.message, overflow: .wrap)),
+      .fixed(1, Spacer()),
       .fixed(1, HStack(spacing: 2, buttons)),
     ])
   }
 
   public func handle(_ event: InputEvent) -> Bool {
-    guard case .key(let key) = event else { return true }
-    switch key {
-    case .enter, .character("y"), .character("Y"):
-      answer(true)
-    case .escape, .character("n"), .character("N"):
-      answer(false)
-    default:
-      break
-    }
-    // A modal takes the keyboard: nothing reaches the screens behind it.
+    if case .key(let key) = event, let button = dialog.button(for: key) { answer(button) }
+    // A dialog takes the keyboard: nothing reaches the screens behind it.
     return true
   }
 
+  /// As wide as it may be, and as tall as the message wrapped at that width (up to four rows),
+  /// a blank row and the buttons: no empty rows.
   public func modalSize(in available: Size) -> Size {
-    let messageRows = max(1, min(4, DisplayWidth.of(modal.message) / 40 + 1))
-    return Size(width: min(56, available.width - 4), height: min(messageRows + 5, available.height - 2))
+    let width = min(56, available.width - 4)
+    // The border and the padding take two columns on each side.
+    let wrapped = Text(dialog.message, overflow: .wrap).preferredSize(in: Size(width: max(1, width - 4), height: 4))
+    let messageRows = max(1, wrapped.height)
+    // The border's two rows, the message, a blank row, the buttons.
+    return Size(width: width, height: min(messageRows + 4, available.height - 2))
   }
 }

@@ -18,47 +18,49 @@ public import TerminalUI
 /// TerminalApp.main {
 ///   TerminalApp(initialState: Counter(), reducer: counter, view: { Text("Count: \($0.count)") }) { key, _ in
 ///     switch key {
-///     case .character("+"): .send(.increment)
-///     case .character("q"): .quit
+///     case .character("+"): .increment
+///     case .character("q"): .quit  // the reducer returns `.quit`: the app ends
 ///     default: nil
 ///     }
 ///   }
 /// }
 /// ```
 ///
+/// The app ends when its reducer returns `Effect.quit` (and steps aside as Ctrl-Z does when
+/// it returns `Effect.suspend`), so a test asserts quitting with `TestStore` like any other
+/// outcome of an action.
+///
 /// It does no I/O until ``run(logPath:)``: a test builds one, feeds it events with
 /// ``handle(_:)`` and snapshots ``render(size:)``, all headless.
 @MainActor
 public final class TerminalApp<State, Action: Sendable> {
-  /// What a key does.
-  public enum Command {
-    /// Sends the action to the store.
-    case send(Action)
-    /// Ends the app with exit status 0.
-    case quit
-  }
-
   /// The app's store: its state, and where its actions go.
   public let store: Store<State, Action>
   private let view: (State) -> any View
-  private let keys: (Key, State) -> Command?
+  private let keys: (Key, State) -> Action?
   private weak var session: TerminalSession?
 
-  /// Whether the app has quit (a key answered ``Command/quit``, or Ctrl-C went unhandled).
+  /// Whether the app has quit (its reducer returned `Effect.quit`, or Ctrl-C went unanswered).
   public private(set) var didQuit = false
 
-  /// An app whose `view` draws the state on the whole terminal and whose `keys` say what each
-  /// key does in a state (nil: nothing). Ctrl-C quits unless `keys` answers it; pastes are
-  /// ignored.
+  /// An app whose `view` draws the state on the whole terminal and whose `keys` say which
+  /// action each key sends in a state (nil: none). Ctrl-C quits unless `keys` answers it;
+  /// pastes are ignored.
   public init(
     initialState: State,
     reducer: Reducer<State, Action>,
     view: @escaping (State) -> any View,
-    keys: @escaping (Key, State) -> Command?
+    keys: @escaping (Key, State) -> Action?
   ) {
     store = Store(initialState: initialState, reducer: reducer)
     self.view = view
     self.keys = keys
+    store.programRequestHandler = { [unowned self] request in
+      switch request {
+      case .quit: quit()
+      case .suspend: session?.suspend()
+      }
+    }
   }
 
   /// The frame of the current state at `size`: what the terminal shows, and what tests snapshot.
@@ -69,11 +71,10 @@ public final class TerminalApp<State, Action: Sendable> {
   /// Handles one event from the run loop (or from a test): keys go through `keys`.
   public func handle(_ event: TerminalSession.Event) {
     guard !didQuit, case .input(.key(let key)) = event else { return }
-    switch keys(key, store.state) {
-    case .send(let action): store.send(action)
-    case .quit: quit()
-    case nil where key == .ctrl("c"): quit()
-    case nil: break
+    if let action = keys(key, store.state) {
+      store.send(action)
+    } else if key == .ctrl("c") {
+      quit()
     }
   }
 

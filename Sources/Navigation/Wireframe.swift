@@ -58,16 +58,17 @@ public final class Wireframe {
     modal = nil
   }
 
-  /// Shows the confirmation or alert a route carries, or takes it away when it carries none.
-  /// While the route keeps the same modal the screen is kept, not rebuilt; `answer` receives
-  /// the modal and whether it was confirmed.
-  public func present(_ routeModal: ModalRoute?, answer: @escaping (ModalRoute, Bool) -> Void) {
-    guard let routeModal else {
+  /// Shows `dialog` as the modal, or takes the modal away when there is none. While the same
+  /// dialog stays the screen is kept, not rebuilt; `answer` receives the button a key chose.
+  public func present<Action: Equatable>(
+    _ dialog: Dialog<Action>?, answer: @escaping (Dialog<Action>.Button) -> Void
+  ) {
+    guard let dialog else {
       dismissModal()
       return
     }
-    if let shown = modal as? ModalRouteScreen, shown.modal == routeModal { return }
-    present(ModalRouteScreen(routeModal) { confirmed in answer(routeModal, confirmed) })
+    if let shown = modal as? DialogScreen<Action>, shown.dialog == dialog { return }
+    present(DialogScreen(dialog, answer: answer))
   }
 
   public func presentation(for size: Size) -> Presentation {

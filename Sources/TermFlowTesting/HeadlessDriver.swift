@@ -27,7 +27,8 @@ public final class HeadlessDriver<State, Action: Sendable> {
   /// and it draws a frame at the end of each, as the program's loop does.
   public let session: TerminalSession
 
-  /// Starts `app` on a headless terminal of `size` and waits until it is idle. With
+  /// Starts `app` on a headless terminal of `size`, tells it that size as the program's loop
+  /// does (so the first frame is the program's), and waits until it is idle. With
   /// `keepsFrames: false` the terminal keeps its screen, not every frame (for sessions of a
   /// million keys).
   public init(_ app: NavigationApp<State, Action>, size: Size = Size(width: 80, height: 24), keepsFrames: Bool = true)

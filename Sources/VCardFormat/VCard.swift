@@ -181,6 +181,11 @@ extension String {
       && zip(utf8, other.utf8).allSatisfy { a, b in a == b || (a | 0x20 == b | 0x20 && (a | 0x20) &- 0x61 < 26) }
   }
 
+  /// Upper-cased, quickly when it already is (names are upper-cased when a property is made).
+  var uppercasedIfNeeded: String {
+    utf8.contains { $0 &- 0x61 < 26 } ? uppercased() : self
+  }
+
   var trimmingSpaces: String {
     var scalars = Substring(self).unicodeScalars
     while let first = scalars.first, first == " " || first == "\t" { scalars.removeFirst() }

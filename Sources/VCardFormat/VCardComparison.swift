@@ -10,7 +10,8 @@ extension VCard {
   /// - PRODID, REV, VERSION, UID and PROFILE (the sync matches cards by UID, and the others say
   ///   nothing about the contact);
   /// - the order of properties, of TYPE values and of parameters; the case of names, parameter
-  ///   names and TYPE values; repeated TYPE parameters and 2.1's bare types;
+  ///   names and TYPE values; repeated TYPE parameters and 2.1's bare types; a NICKNAME or
+  ///   CATEGORIES list and one property per item;
   /// - 3.0 and 4.0 spellings: `TYPE=pref` and `PREF=n` (the rank, which 3.0 cannot hold); base64
   ///   with `ENCODING=b` and its format in TYPE, and `data:` URIs; an empty `N:;;;;` and no N;
   ///   a missing FN and the FN the writer would make;
@@ -26,8 +27,8 @@ extension VCard {
   }
 }
 
-/// The normalisation behind `VCard.comparisonKey()` and `VCardMerge`: each property as one
-/// canonical line, and the card as units (a property, or the properties of one group).
+/// The normalisation behind `VCard.comparisonKey()` and `VCardMerge`: each property as
+/// canonical lines, and the card as units (a property, or the properties of one group).
 enum VCardComparison {
   static let formatLine = "vcard-comparison-key 1"
 
@@ -41,15 +42,15 @@ enum VCardComparison {
     var properties: [VCardProperty]
     /// Where the properties are in the card; empty for the FN the writer would add.
     var indices: [Int]
-    /// Each property's canonical line, sorted.
+    /// Each property's canonical lines (a list's items one by one), sorted.
     var lines: [String]
     /// The name the unit is merged under: its property's, or a group's main property's
     /// (`item1.EMAIL` with `item1.X-ABLabel` is an EMAIL).
     var slot: String
 
-    /// The unit's content, whatever its group is called.
-    var key: String {
-      group == nil ? lines[0] : "group(" + lines.joined(separator: "\n") + ")"
+    /// The unit's content, whatever its group is called: a property's lines, or a group's as one.
+    var keys: [String] {
+      group == nil ? lines : ["group(" + lines.joined(separator: "\n") + ")"]
     }
   }
 
@@ -59,11 +60,13 @@ enum VCardComparison {
     lines.reserveCapacity(card.properties.count + 1)
     // Groups are labelled by their content, in sorted order, so a server renumbering them
     // changes nothing.
-    let groups = units.filter { $0.group != nil }.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
+    let groups = units.filter { $0.group != nil }.sorted {
+      $0.keys[0].utf8.lexicographicallyPrecedes($1.keys[0].utf8)
+    }
     for (index, group) in groups.enumerated() {
       lines += group.lines.map { "g\(index + 1)." + $0 }
     }
-    lines += units.filter { $0.group == nil }.map { $0.lines[0] }
+    lines += units.filter { $0.group == nil }.flatMap(\.lines)
     lines.sort { $0.utf8.lexicographicallyPrecedes($1.utf8) }
     return ([formatLine] + lines).joined(separator: "\n") + "\n"
   }
@@ -76,14 +79,14 @@ enum VCardComparison {
     if card.first("FN") == nil {
       let formattedName = VersionConversion.derivedFormattedName(card)
       units.append(
-        Unit(group: nil, properties: [formattedName], indices: [], lines: [line(formattedName)], slot: "FN"))
+        Unit(group: nil, properties: [formattedName], indices: [], lines: lines(formattedName), slot: "FN"))
     }
     for (position, property) in card.properties.enumerated() where !isIgnored(property) {
       guard let group = property.group, !group.isEmpty else {
         units.append(
           Unit(
-            group: nil, properties: [property], indices: [position], lines: [line(property)],
-            slot: property.name.uppercased()))
+            group: nil, properties: [property], indices: [position], lines: lines(property),
+            slot: property.name.uppercasedIfNeeded))
         continue
       }
       let label = group.lowercased()
@@ -96,17 +99,17 @@ enum VCardComparison {
       }
     }
     for index in units.indices where units[index].group != nil {
-      units[index].lines = units[index].properties.map(line).sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+      units[index].lines = units[index].properties.flatMap(lines).sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
       units[index].slot = mainName(of: units[index].properties)
     }
     return units
   }
 
   static func isIgnored(_ property: VCardProperty) -> Bool {
-    let name = property.name.uppercased()
+    let name = property.name.uppercasedIfNeeded
     if ignoredNames.contains(name) { return true }
     // 3.0 requires N, so a card without one is written with `N:;;;;`: the same as none.
-    if name == "N" { return VCardValueShape.listComponents.trimmedComponents(property.value).isEmpty }
+    if name == "N" { return property.value.utf8.allSatisfy { $0 == .semicolon || $0 == .comma } }
     return false
   }
 
@@ -114,21 +117,31 @@ enum VCardComparison {
   /// an EMAIL or TEL), else its first that is not a label.
   static func mainName(of properties: [VCardProperty]) -> String {
     let main =
-      properties.first { !$0.name.uppercased().hasPrefix("X-") }
+      properties.first { !$0.name.uppercasedIfNeeded.hasPrefix("X-") }
       ?? properties.first { !$0.hasName("X-ABLABEL") } ?? properties[0]
-    return main.name.uppercased()
+    return main.name.uppercasedIfNeeded
   }
 
-  /// One property as a canonical line without its group: `NAME;PARAM=v,v;TYPE=a,b:value`.
-  static func line(_ original: VCardProperty) -> String {
+  /// One property as canonical lines without its group: `NAME;PARAM=v,v;TYPE=a,b:value`; a
+  /// NICKNAME or CATEGORIES list as one line per item (`NICKNAME:a,b` is `NICKNAME:a` and
+  /// `NICKNAME:b`, as the writer writes it).
+  static func lines(_ original: VCardProperty) -> [String] {
+    let (head, shape, property) = head(original)
+    let value = shape.comparedValue(property.value)
+    guard shape == .textList else { return [head + ":" + value] }
+    return VCardEscaping.split(value, at: ",").map { head + ":" + $0 }
+  }
+
+  /// The property's name and parameters, canonical, with its shape and 4.0 form.
+  private static func head(_ original: VCardProperty) -> (String, VCardValueShape, VCardProperty) {
     // The 4.0 forms first: PREF for TYPE=pref, data: URIs for ENCODING=b, no CHARSET.
-    let property = VersionConversion.converted(original, for: .v40)
+    let property = VersionConversion.converted(original, for: .v40, escaping: false)
     let shape = VCardValueShape(of: property)
     var types: [String] = []
     var isPreferred = false
     var others: [(name: String, values: [String])] = []
     for parameter in property.parameters {
-      switch parameter.name.uppercased() {
+      switch parameter.name.uppercasedIfNeeded {
       case "TYPE":
         for value in parameter.values where !value.isEmpty {
           let type = value.lowercased()
@@ -149,11 +162,11 @@ enum VCardComparison {
     if isPreferred { others.append(("PREF", ["1"])) }
     if !types.isEmpty { others.append(("TYPE", types.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) })) }
     others.sort { $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) }
-    var line = property.name.uppercased()
+    var line = property.name.uppercasedIfNeeded
     for parameter in others {
       line += ";" + parameter.name + "=" + parameter.values.map(ParameterValueCoding.encode).joined(separator: ",")
     }
-    return line + ":" + shape.comparedValue(property.value)
+    return (line, shape, property)
   }
 }
 
@@ -198,8 +211,19 @@ extension VCardValueShape {
   /// A list's items, each canonical, without empty ones: an empty item says nothing, and vobject
   /// drops a trailing one (`Silicon Alley 5,` is `Silicon Alley 5` once stored).
   private static func comparedItems(_ value: String) -> String {
-    VCardEscaping.split(value, at: ",").lazy.map { VCardEscaping.escape(VCardEscaping.unescape($0)) }
-      .filter { !$0.isEmpty }.joined(separator: ",")
+    // Most lists hold no escape and no empty item: they are canonical as they are.
+    let bytes = value.utf8
+    if !bytes.contains(where: { $0 == .backslash || $0 == .semicolon || $0 == .lineFeed || $0 == .carriageReturn }),
+      bytes.first != .comma, bytes.last != .comma, !value.contains(",,")
+    {
+      return value
+    }
+    var items: [String] = []
+    for item in VCardEscaping.split(value, at: ",") {
+      let canonical = VCardEscaping.escape(VCardEscaping.unescape(item))
+      if !canonical.isEmpty { items.append(canonical) }
+    }
+    return items.joined(separator: ",")
   }
 
   /// `data:IMAGE/JPEG;base64,<wrapped>` as `data:image/jpeg;base64,<canonical>`.

@@ -114,7 +114,7 @@ public enum VCardMerge {
 
     /// The slot's content, in an order that does not depend on the card's.
     func keys(_ name: String) -> [String] {
-      (units[name] ?? []).map(\.key).sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+      (units[name] ?? []).flatMap(\.keys).sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
     }
 
     /// The slot's properties in the card's order (for a slot made by the writer, such as a

@@ -35,7 +35,7 @@ enum VCardValueShape: Equatable {
       self = .uri
       return
     }
-    let name = property.name.uppercased()
+    let name = property.name.uppercasedIfNeeded
     if let shape = Self.byName[name] {
       self = shape
     } else if Self.uriByDefault.contains(name) {

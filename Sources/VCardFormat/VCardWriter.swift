@@ -10,6 +10,8 @@
 /// - FN is required (3.0 and 4.0): a card without one gets one, right after VERSION, made from
 ///   N (prefix, given, additional, family, suffix), else the first ORG, else the first EMAIL,
 ///   else empty. 3.0 also requires N: a card without one gets `N:;;;;`.
+/// - A NICKNAME list is written as one NICKNAME per nickname (both versions allow several):
+///   vobject keeps only the first of a list.
 /// - PROFILE is dropped: 3.0's declaration that the object is a vCard, which RFC 6350 removed
 ///   and which says nothing; vobject (so khard, and Radicale on upload) refuses a card that has
 ///   one, in 3.0 as in 4.0.

@@ -22,13 +22,31 @@ enum VersionConversion {
     where !property.hasName("VERSION") && !property.hasName("BEGIN") && !property.hasName("END")
       && !property.hasName("PROFILE")
     {
-      properties.append(converted(property, for: version))
+      let written = converted(property, for: version)
+      if written.hasName("NICKNAME") {
+        properties += nicknamesOneByOne(written)
+      } else {
+        properties.append(written)
+      }
       if needsName && property.hasName("FN") {
         properties.append(VCardProperty(name: "N", value: ";;;;"))
         needsName = false
       }
     }
     return properties
+  }
+
+  /// `NICKNAME:Jo,JJ` as `NICKNAME:Jo` and `NICKNAME:JJ`, each with the group and parameters:
+  /// both versions allow any number of NICKNAME properties, and vobject (Radicale, khard) keeps
+  /// only the first nickname of a list. Empty items go; a property with none stays as it is.
+  static func nicknamesOneByOne(_ property: VCardProperty) -> [VCardProperty] {
+    let items = VCardEscaping.split(property.value, at: ",").filter { !$0.isEmpty }
+    guard items.count > 1 else { return [property] }
+    return items.map { item in
+      var nickname = property
+      nickname.value = item
+      return nickname
+    }
   }
 
   /// FN from N (prefix, given, additional, family, suffix), else the first ORG, else the first
@@ -45,7 +63,9 @@ enum VersionConversion {
     return VCardProperty(name: "FN", text: name)
   }
 
-  static func converted(_ original: VCardProperty, for version: VCardVersion) -> VCardProperty {
+  /// `escaping`: also write the value as its shape needs (the comparison key, which decodes
+  /// values itself, does without).
+  static func converted(_ original: VCardProperty, for version: VCardVersion, escaping: Bool = true) -> VCardProperty {
     var property = original
     property.parameters.removeAll { parameter in
       parameter.name.caseInsensitiveEquals("CHARSET")
@@ -55,7 +75,7 @@ enum VersionConversion {
     let isBase64 = property.isBase64
     // A data: URI never holds a backslash: one written through vobject (khard) has its comma
     // escaped as text (`data:image/png;base64\,iVBOR…`), which no reader takes for a URI.
-    if binaryProperties.contains(property.name.uppercased()), !isBase64, property.value.hasDataURIPrefix,
+    if binaryProperties.contains(property.name.uppercasedIfNeeded), !isBase64, property.value.hasDataURIPrefix,
       property.value.utf8.contains(.backslash)
     {
       property.value = VCardEscaping.unescape(property.value)
@@ -72,13 +92,13 @@ enum VersionConversion {
         {
           property.parameters[index].values = ["b"]
         }
-      } else if binaryProperties.contains(property.name.uppercased()) {
+      } else if binaryProperties.contains(property.name.uppercasedIfNeeded) {
         fromDataURI(&property, replacingFormat: false)
       }
     default:
       break
     }
-    property.value = VCardValueShape(of: property).writtenValue(property.value)
+    if escaping { property.value = VCardValueShape(of: property).writtenValue(property.value) }
     return property
   }
 
@@ -117,7 +137,7 @@ enum VersionConversion {
       $0.name.caseInsensitiveEquals("ENCODING") || $0.name.caseInsensitiveEquals("VALUE")
     }
     var format: String?
-    if binaryProperties.contains(property.name.uppercased()),
+    if binaryProperties.contains(property.name.uppercasedIfNeeded),
       let index = property.parameters.firstIndex(where: { $0.name.caseInsensitiveEquals("TYPE") && !$0.values.isEmpty })
     {
       format = property.parameters[index].values.removeFirst()

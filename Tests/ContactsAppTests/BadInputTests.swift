@@ -4,6 +4,7 @@ import ContactsServices
 import ContactsTesting
 import Foundation
 import TerminalUI
+import TestSupport
 import Testing
 
 /// Raw bytes a broken terminal, a cat or a clipboard could send, decoded as the run loop

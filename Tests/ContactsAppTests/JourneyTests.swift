@@ -5,6 +5,7 @@ import ContactsTesting
 import FlowTesting
 import Navigation
 import TerminalUI
+import TestSupport
 import Testing
 
 /// Whole sessions through the real app on a temporary database, read the way a user reads the

@@ -4,6 +4,7 @@ import ContactsTesting
 import Foundation
 import SessionRecording
 import TerminalUI
+import TestSupport
 import Testing
 
 /// Seeded random sessions — keys, pastes, resizes from 1×1 to 300×100 — with the app's

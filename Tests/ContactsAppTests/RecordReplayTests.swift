@@ -6,6 +6,7 @@ import Flow
 import Foundation
 import SessionRecording
 import TerminalUI
+import TestSupport
 import Testing
 
 /// A session recorded from the real app over a real database replays headless — effects

@@ -6,6 +6,7 @@ import Navigation
 import SnapshotTesting
 import TerminalTesting
 import TerminalUI
+import TestSupport
 import Testing
 
 /// Every screen of the app in each of its states, driven through the real app on a temporary

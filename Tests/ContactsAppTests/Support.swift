@@ -5,20 +5,6 @@ import ContactsTesting
 import Foundation
 import TerminalUI
 
-/// A directory under the system's temporary directory, removed by `remove()`.
-struct TemporaryDirectory {
-  let url: URL
-
-  init() throws {
-    url = FileManager.default.temporaryDirectory.appendingPathComponent("contacts-app-tests-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-  }
-
-  func path(_ name: String) -> String { url.appendingPathComponent(name).path }
-
-  func remove() { try? FileManager.default.removeItem(at: url) }
-}
-
 /// The people the screens are tested with: fixed, so goldens do not follow the generator.
 let fixturePeople: [ContactDraft] = [
   ContactDraft(

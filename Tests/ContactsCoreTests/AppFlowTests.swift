@@ -234,6 +234,27 @@ struct AppFlowTests {
     #expect(store.state.signedIn?.selectedContact == zelda)
   }
 
+  @Test func quittingIsAtOnceUnlessTheEditorHoldsChanges() {
+    let store = TestStore(initialState: signedInState(), reducer: appReducer(dependencies()))
+    store.send(.quit)
+    store.assertRequested(.quit)
+    store.send(.route(.set(AppRoute.newContact.route))) {
+      $0.route = AppRoute.newContact.route
+      $0.signedIn?.editor = ContactEditor()
+    }
+    store.send(.editor(.paste("Ada"))) {
+      $0.signedIn?.editor?.inputs[.name]?.set("Ada")
+      $0.signedIn?.editor?.edited = [.name]
+    }
+    store.send(.quit) {
+      $0.dialog = .confirmation(
+        title: "Quit?", message: ContactEditor.unsavedMessage, confirm: "Quit", sends: .quitConfirmed,
+        cancel: "Keep editing")
+    }
+    store.send(.quitConfirmed)
+    store.assertRequested(.quit)
+  }
+
   @Test func anInvalidDraftShowsEveryProblemAndSavesNothing() {
     let store = TestStore(initialState: signedInState(), reducer: appReducer(dependencies()))
     store.send(.route(.set(AppRoute.newContact.route))) {

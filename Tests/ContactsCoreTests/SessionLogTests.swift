@@ -38,7 +38,7 @@ struct SessionLogTests {
       .browser(.pageLoaded(.after(contact.position), [contact])),
       .search(.answered(query: "zo", ContactSearchResult(contacts: [contact], total: 1, isTotalExact: true))),
       .detail(.loaded(7, .failed("gone"))), .editor(.saved(contact)), .deleted(contact, neighbour: nil),
-      .route(.present(ModalRouteFixture.delete)), .route(.pop),
+      .askToDelete(contact), .dismissDialog, .route(.pop),
     ]
     for action in actions {
       let entry = SessionEntry<AppAction>.effect(action)
@@ -81,9 +81,4 @@ struct SessionLogTests {
       #expect(reason.contains("NoSuchKey"))
     }
   }
-}
-
-enum ModalRouteFixture {
-  static let delete = ModalRoute(
-    id: "delete/7", kind: .confirmation(confirm: "Delete", cancel: "Cancel"), title: "Delete?", message: "Really?")
 }

@@ -1,27 +1,17 @@
 import ContactsModel
 import Foundation
+import TestSupport
 import Testing
 import VCardFormat
 
 /// Random contacts, with the characters vCard must escape, line breaks and emoji in every
 /// field, written as 4.0 and 3.0 and read back: the same contact, lines within 75 octets.
 @Suite struct ContactRoundTripTests {
-  struct Generator: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-      state &+= 0x9E37_79B9_7F4A_7C15
-      var z = state
-      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-      return z ^ (z >> 31)
-    }
-  }
-
   static let pieces = [
     "a", "Zoë", ",", ";", "\\", ":", "\"", "\n", "👩‍👩‍👧", "漢字", " ", "שלום", "^", "=", "item1.", "END:VCARD", "é",
   ]
 
-  static func text(_ random: inout Generator, nonEmpty: Bool = false) -> String {
+  static func text(_ random: inout SplitMix64, nonEmpty: Bool = false) -> String {
     let count = Int.random(in: (nonEmpty ? 1 : 0)...6, using: &random)
     var text = (0..<count).map { _ in pieces.randomElement(using: &random)! }.joined()
     if nonEmpty && text.trimmingCharacters(in: .whitespaces).isEmpty { text = "x" + text }
@@ -29,13 +19,13 @@ import VCardFormat
   }
 
   /// Text for fields kept as lists split at commas (nicknames, categories): no comma, and not blank.
-  static func item(_ random: inout Generator) -> String {
+  static func item(_ random: inout SplitMix64) -> String {
     let text = text(&random, nonEmpty: true).replacingOccurrences(of: ",", with: "")
     return text.isEmpty ? "x" : text
   }
 
-  static func contact(_ random: inout Generator) -> Contact {
-    let entry = { (random: inout Generator) -> ContactEntry<String> in
+  static func contact(_ random: inout SplitMix64) -> Contact {
+    let entry = { (random: inout SplitMix64) -> ContactEntry<String> in
       ContactEntry(
         text(&random, nonEmpty: true), types: Bool.random(using: &random) ? ["work"] : [],
         isPreferred: Bool.random(using: &random))
@@ -83,7 +73,7 @@ import VCardFormat
 
   @Test(arguments: [VCardVersion.v40, .v30])
   func randomContactsComeBackTheSame(_ version: VCardVersion) throws {
-    var random = Generator(state: version == .v40 ? 40 : 30)
+    var random = SplitMix64(seed: version == .v40 ? 40 : 30)
     let writer = VCardWriter(version: version)
     for index in 0..<300 {
       let contact = Self.contact(&random)

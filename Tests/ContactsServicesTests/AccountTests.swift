@@ -2,6 +2,7 @@ import ContactsModel
 import Foundation
 import GRDB
 import Synchronization
+import TestSupport
 import Testing
 
 @testable import ContactsServices

@@ -1,5 +1,6 @@
 import ContactsModel
 import Foundation
+import TestSupport
 import Testing
 
 @testable import ContactsServices

@@ -1,5 +1,6 @@
 import ContactsModel
 import GRDB
+import TestSupport
 import Testing
 
 @testable import ContactsServices

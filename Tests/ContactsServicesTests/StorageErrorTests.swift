@@ -1,6 +1,7 @@
 import ContactsModel
 import Foundation
 import GRDB
+import TestSupport
 import Testing
 
 @testable import ContactsServices

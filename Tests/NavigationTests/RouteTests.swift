@@ -1,4 +1,5 @@
 import Flow
+import TerminalUI
 import Testing
 
 @testable import Navigation
@@ -22,11 +23,6 @@ struct RouteTests {
     #expect(RoutePattern("contacts").match(["contacts"]) == [:])
     #expect(edit.description == "contacts/<id>/edit")
   }
-
-  @Test func describesItselfWithTheModal() {
-    let modal = ModalRoute(id: "delete/42", kind: .alert(dismiss: "OK"), title: "t", message: "m")
-    #expect(Route(["contacts", "42"], modal: modal).description == "contacts/42 [delete/42]")
-  }
 }
 
 struct RouteReducerTests {
@@ -35,9 +31,6 @@ struct RouteReducerTests {
     for action in actions { _ = routeReducer.reduce(into: &route, action: action) }
     return route
   }
-
-  private let confirm = ModalRoute(
-    id: "delete/1", kind: .confirmation(confirm: "Delete", cancel: "Cancel"), title: "Delete?", message: "Sure?")
 
   @Test func setPushPopAndReplace() {
     let root = Route(["contacts"])
@@ -48,22 +41,37 @@ struct RouteReducerTests {
     #expect(reduce(root, .set(Route(["auth", "sign-in"]))).path == ["auth", "sign-in"])
   }
 
-  @Test func poppingTheRootAndDismissingNothingAreNoOps() {
+  @Test func poppingTheRootAndReplacingNothingAreNoOps() {
     let root = Route(["contacts"])
     #expect(reduce(root, .pop) == root)
     #expect(reduce(root, .pop, .pop, .popToRoot) == root)
-    #expect(reduce(root, .dismiss) == root)
-    #expect(reduce(Route(), .pop, .replaceLast("x"), .dismiss) == Route())
+    #expect(reduce(Route(), .pop, .replaceLast("x")) == Route())
     #expect(reduce(root, .push([""])) == root)
   }
 
-  @Test func modalsComeAndGoWithoutTouchingThePath() {
-    let detail = Route(["contacts", "1"])
-    let shown = reduce(detail, .present(confirm))
-    #expect(shown.path == detail.path)
-    #expect(shown.modal == confirm)
-    #expect(reduce(shown, .dismiss) == detail)
-    // Moving elsewhere closes the modal: it belonged to the screen that was left.
-    #expect(reduce(shown, .pop).modal == nil)
+}
+
+/// A dialog's buttons carry their actions and are chosen by their keys, which its help shows.
+@MainActor
+struct DialogTests {
+  enum Action: Equatable, Sendable { case delete(Int), keep }
+
+  private let confirmation = Dialog<Action>.confirmation(
+    title: "Delete?", message: "Sure?", confirm: "Delete", sends: .delete(1), cancelSends: .keep)
+
+  @Test func keysChooseButtonsAndTheHelpNamesEveryKey() {
+    #expect(confirmation.button(for: .enter)?.action == .delete(1))
+    #expect(confirmation.button(for: .character("y"))?.action == .delete(1))
+    #expect(confirmation.button(for: .escape)?.action == .keep)
+    #expect(confirmation.button(for: .character("n"))?.action == .keep)
+    #expect(confirmation.button(for: .character("x")) == nil)
+    var chosen: [Action?] = []
+    let screen = DialogScreen(confirmation) { chosen.append($0.action) }
+    #expect(screen.help == [HelpItem(key: "Enter/y", label: "Delete"), HelpItem(key: "Esc/n", label: "Cancel")])
+    #expect(screen.handle(.key(.character("x"))), "a dialog swallows every key")
+    #expect(screen.handle(.key(.character("y"))))
+    #expect(chosen == [.delete(1)])
+    let alert = Dialog<Action>.alert(title: "Oops", message: "It failed.")
+    #expect(alert.button(for: .escape)?.label == "OK" && alert.button(for: .escape)?.action == nil)
   }
 }

@@ -3,13 +3,14 @@ import Navigation
 import TerminalUI
 
 /// A small app with the shape of the real one: a list (`items`), a detail (`items/<n>`) whose
-/// data an effect loads, and a delete confirmation (a modal route). It exercises the store,
+/// data an effect loads, and a delete confirmation (a dialog in state). It exercises the store,
 /// the route reducer, a coordinator and the wireframe together.
 struct SampleState: Equatable {
   var route = Route(["items"])
   var items = ["Ada Lovelace", "Grace Hopper", "Zoë Ångström", "李小龍"]
   var selected = 0
   var details: [Int: String] = [:]
+  var dialog: Dialog<SampleAction>?
 }
 
 enum SampleAction: Equatable, Sendable {
@@ -17,6 +18,8 @@ enum SampleAction: Equatable, Sendable {
   case select(Int)
   case loadDetail(Int)
   case detailLoaded(Int, String)
+  case askToDelete(Int)
+  case dismissDialog
   case delete(Int)
 }
 
@@ -60,6 +63,15 @@ func sampleReducer(gate: DetailGate) -> Reducer<SampleState, SampleAction> {
         .cancellable(id: "items/\(index)")
       case .detailLoaded(let index, let text):
         state.details[index] = text
+        return .none
+      case .askToDelete(let index):
+        guard state.items.indices.contains(index) else { return .none }
+        state.dialog = .confirmation(
+          title: "Delete item?", message: "Delete “\(state.items[index])”? This cannot be undone.", confirm: "Delete",
+          sends: .delete(index))
+        return .none
+      case .dismissDialog:
+        state.dialog = nil
         return .none
       case .delete(let index):
         guard state.items.indices.contains(index) else { return .none }
@@ -167,6 +179,12 @@ final class SampleCoordinator: Coordinator {
 
   func start() {
     store.observe(self, select: \.route) { coordinator, route in coordinator.show(route) }
+    store.observe(self, select: \.dialog) { coordinator, dialog in
+      coordinator.wireframe.present(dialog) { [store = coordinator.store] button in
+        store.send(.dismissDialog)
+        if let action = button.action { store.send(action) }
+      }
+    }
   }
 
   func stop() {
@@ -188,21 +206,13 @@ final class SampleCoordinator: Coordinator {
       wanted.append(("items/\(index)", { self.makeDetail(index) }))
     }
     wireframe.show(stack: registry.screens(for: wanted))
-    wireframe.present(route.modal) { [weak self] modal, confirmed in self?.answer(modal, confirmed: confirmed) }
   }
 
   private func makeItems() -> any Screen {
     let screen = ItemsScreen(
       onSelect: { [store] in store.send(.select($0)) },
       onOpen: { [store] in store.send(.route(.push(["\($0)"]))) },
-      onDelete: { [store] index in
-        store.send(
-          .route(
-            .present(
-              ModalRoute(
-                id: "delete/\(index)", kind: .confirmation(confirm: "Delete", cancel: "Cancel"),
-                title: "Delete item?", message: "Delete “\(store.state.items[index])”? This cannot be undone."))))
-      })
+      onDelete: { [store] index in store.send(.askToDelete(index)) })
     store.subscribe(screen, select: ItemsScreen.select)
     tracker?(screen, "items")
     return screen
@@ -216,12 +226,5 @@ final class SampleCoordinator: Coordinator {
     store.send(.loadDetail(index))
     tracker?(screen, "items/\(index)")
     return screen
-  }
-
-  private func answer(_ modal: ModalRoute, confirmed: Bool) {
-    if confirmed, modal.id.hasPrefix("delete/"), let index = Int(modal.id.dropFirst("delete/".count)) {
-      store.send(.delete(index))
-    }
-    store.send(.route(.dismiss))
   }
 }

@@ -104,16 +104,16 @@ struct StagePresentationTests {
   @Test func modalTakesTheKeyboardAndGivesItBack() {
     let app = Harness()
     app.press(.down, .character("d"))
-    #expect(app.store.state.route.modal?.id == "delete/1")
+    #expect(app.store.state.dialog?.buttons.first?.action == .delete(1))
     let modal = app.frame()
     #expect(modal.lines.contains { $0.contains("Delete “Grace Hopper”?") })
-    #expect(modal.lines.last!.contains("Enter Delete"))
+    #expect(modal.lines.last!.contains("Enter/y Delete  Esc/n Cancel"))
     assertSnapshot(of: modal, as: .frame, named: "confirmation")
     // Keys go to the modal, not to the list behind it.
     app.press(.down, .down)
     #expect(app.store.state.selected == 1)
     app.press(.escape)
-    #expect(app.store.state.route.modal == nil)
+    #expect(app.store.state.dialog == nil)
     #expect(app.store.state.items.count == 4, "cancel deletes nothing")
     // The list has the keyboard again.
     app.press(.down)
@@ -150,16 +150,16 @@ struct StagePresentationTests {
 struct ScreenLifecycleTests {
   @Test func leavingARouteReleasesItsScreenSubscriptionsAndEffects() {
     let app = Harness()
-    // The coordinator's route observation and the list's subscription.
-    #expect(app.store.subscriptionCount == 2)
+    // The coordinator's observations of the route and the dialog, and the list's subscription.
+    #expect(app.store.subscriptionCount == 3)
     app.press(.enter)
     app.tracker.expectAlive("items", "items/0")
-    #expect(app.store.subscriptionCount == 3)
+    #expect(app.store.subscriptionCount == 4)
     #expect(app.store.activeEffectCount == 1, "the detail is loading")
     app.press(.escape)
     app.tracker.expectReleased("items/0")
     app.tracker.expectAlive("items")
-    #expect(app.store.subscriptionCount == 2)
+    #expect(app.store.subscriptionCount == 3)
     #expect(app.store.activeEffectCount == 0, "the detail's load was cancelled")
   }
 
@@ -172,7 +172,7 @@ struct ScreenLifecycleTests {
 
   @Test func stoppingTheCoordinatorTearsEverythingDown() {
     let app = Harness(route: Route(["items", "2"]))
-    app.store.send(.route(.present(ModalRoute(id: "x", kind: .alert(dismiss: "OK"), title: "t", message: "m"))))
+    app.store.send(.askToDelete(2))
     app.coordinator.stop()
     app.tracker.expectReleased("items", "items/2")
     #expect(app.store.subscriptionCount == 0)

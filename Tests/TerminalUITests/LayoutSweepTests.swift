@@ -1,22 +1,8 @@
+import TestSupport
 import Testing
 
 @testable import TermFlowDemo
 @testable import TerminalUI
-
-/// SplitMix64: a few lines of seeded randomness, so the sweep covers the same sizes on every run
-/// and every machine.
-private struct SeededGenerator {
-  var state: UInt64
-
-  mutating func next(in range: ClosedRange<Int>) -> Int {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var mixed = state
-    mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
-    mixed ^= mixed >> 31
-    return range.lowerBound + Int(mixed % UInt64(range.count))
-  }
-}
 
 /// Gallery screens worth sweeping: each lays the screen out differently.
 enum GalleryScenario: CaseIterable, Sendable {
@@ -47,7 +33,7 @@ struct LayoutSweepTests {
   ].map { Size(width: $0.0, height: $0.1) }
 
   static let randomSizes: [Size] = {
-    var generator = SeededGenerator(state: 0x7E12_F10A)
+    var generator = SplitMix64(seed: 0x7E12_F10A)
     return (0..<200).map { _ in Size(width: generator.next(in: 1...500), height: generator.next(in: 1...200)) }
   }()
 

@@ -101,6 +101,28 @@ struct PtySmokeTests {
     _ = try await pane.waitForExit()
   }
 
+  /// Started in the background of an interactive shell (`demo &`), the app is stopped by
+  /// SIGTTOU when it tries to take the terminal; sent SIGTERM and continued, it must exit rather
+  /// than be stopped again by giving the terminal back, and leave the tty as it was.
+  @Test func aBackgroundedAppSentSIGTERMExits() async throws {
+    let pane = try TmuxPane(size: Size(width: 80, height: 24))
+    defer { pane.close() }
+    let script = pane.path("background.sh")
+    // Waits (on the process's state, not the clock) until the job has been stopped.
+    try """
+    set -m
+    '\(try TmuxPane.executable(named: "termflow-demo"))' &
+    while [ "$(ps -o stat= -p $! | cut -c1)" != T ]; do sleep 0.01; done
+    kill %1
+    kill -CONT %1
+    wait %1
+    """.write(toFile: script, atomically: true, encoding: .utf8)
+    try await pane.launch(["bash", "--norc", "--noprofile", "-i", script])
+    let outcome = try await pane.waitForExit()
+    #expect(outcome.status == 128 + SIGTERM)
+    #expect(outcome.sttyBefore == outcome.sttyAfter, "tty modes changed")
+  }
+
   @Test(arguments: ExitPath.allCases)
   func theTerminalIsRestored(after path: ExitPath) async throws {
     let pane = try TmuxPane(size: Size(width: 80, height: 24))

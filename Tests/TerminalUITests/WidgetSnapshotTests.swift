@@ -344,6 +344,20 @@ struct ListViewSnapshotTests {
     assertFrame(frame, named: "empty")
   }
 
+  /// Handed every row and the selection, the list shows the rows its area has room for around
+  /// the selection, at any height: the caller counts no chrome.
+  @Test func aWholeListKeepsItsSelectionInViewAtAnyHeight() {
+    let rows = (0..<50).map { ListRow(["Row \($0)"]) }
+    let columns = [ListColumn("Name", .fill)]
+    for height in 2...30 {
+      let frame = render(ListView(columns: columns, allRows: rows, selected: 40), 20, height)
+      #expect(frame.lines.contains { $0.hasPrefix("Row 40 ") }, "at height \(height)")
+      #expect(frame.lines.count { $0.hasPrefix("Row ") } == min(height - 1, 50), "at height \(height)")
+    }
+    let nearTheTop = render(ListView(columns: columns, allRows: rows, selected: 2), 20, 6)
+    #expect(nearTheTop.lines[1].hasPrefix("Row 0 "))
+  }
+
   @Test func selectionFocusedAndUnfocused() {
     let window = ScrollWindow(total: 4, visible: 4, selected: 2)
     let rows = window.visibleRange.map(tableRow)

@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 import VCardFormat
 
@@ -163,7 +164,7 @@ struct VCardMergeTests {
   // MARK: Seeded properties
 
   @Test func randomEditsOnDisjointSlotsAlwaysMergeToBoth() throws {
-    var random = RandomMergeCards(generator: SeededGenerator(seed: 0x3E_49E5))
+    var random = RandomMergeCards(generator: SplitMix64(seed: 0x3E_49E5))
     for index in 0..<400 {
       let base = random.card()
       let slots = random.slots(of: base).shuffled(using: &random.generator)
@@ -190,7 +191,7 @@ struct VCardMergeTests {
   }
 
   @Test func randomEditsOnOneSlotConflictUnlessTheyAreEqual() {
-    var random = RandomMergeCards(generator: SeededGenerator(seed: 0xC0_FF1C7))
+    var random = RandomMergeCards(generator: SplitMix64(seed: 0xC0_FF1C7))
     for index in 0..<300 {
       let base = random.card()
       let slot = random.slots(of: base).randomElement(using: &random.generator)!
@@ -221,10 +222,10 @@ struct VCardMergeTests {
 
 /// Random cards made of slots, and random edits of one slot each.
 struct RandomMergeCards {
-  var generator: SeededGenerator
+  var generator: SplitMix64
   private var counter = 0
 
-  init(generator: SeededGenerator) {
+  init(generator: SplitMix64) {
     self.generator = generator
   }
 

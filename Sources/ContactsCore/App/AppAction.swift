@@ -17,12 +17,25 @@ public enum AppAction: Equatable, Sendable, Codable {
   case search(ContactSearchAction)
   case detail(ContactDetailAction)
   case editor(ContactEditorAction)
+  /// Delete asks first; the confirmation sends ``delete(_:)``.
+  case askToDelete(Contact)
   /// The user confirmed deleting this contact.
   case delete(Contact)
   /// The delete is done; `neighbour` takes the deleted contact's place under the selection.
   case deleted(Contact, neighbour: Contact?)
   case deleteFailed(String)
+  /// Sign-out asks first; the confirmation sends ``signOut``.
+  case askToSignOut
   case signOut
+  /// Esc in the editor: it leaves at once, or asks first while it holds unsaved changes.
+  case cancelEditing
+  /// The dialog was answered (its button's action, if any, follows).
+  case dismissDialog
+  /// The user asked to quit: the app ends at once, or asks first while the editor holds
+  /// unsaved changes.
+  case quit
+  /// The user confirmed quitting although the editor holds unsaved changes.
+  case quitConfirmed
   case clearNotice
   /// The preview pane's timer ended: it shows the selection, unless that moved meanwhile (see
   /// ``ContactPreview``).

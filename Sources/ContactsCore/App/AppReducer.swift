@@ -68,6 +68,29 @@ public func appReducer(_ dependencies: AppDependencies) -> Reducer<AppState, App
         effect, state.go(to: AppRoute.contact(saved.id).route, dependencies: dependencies),
         .send(.browser(.reload(around: saved))), .send(.search(.refresh)))
 
+    case .askToDelete(let contact):
+      state.dialog = .confirmation(
+        title: "Delete contact?", message: "Delete “\(contact.name)”? This cannot be undone.", confirm: "Delete",
+        sends: .delete(contact))
+      return .none
+
+    case .askToSignOut:
+      guard let email = state.signedIn?.user.email else { return .none }
+      state.dialog = .confirmation(
+        title: "Sign out?", message: "Sign out of \(email)?", confirm: "Sign out", sends: .signOut)
+      return .none
+
+    case .cancelEditing:
+      guard state.signedIn?.editor?.hasChanges == true else { return .send(.route(.pop)) }
+      state.dialog = .confirmation(
+        title: "Discard changes?", message: ContactEditor.unsavedMessage, confirm: "Discard", sends: .route(.pop),
+        cancel: "Keep editing")
+      return .none
+
+    case .dismissDialog:
+      state.dialog = nil
+      return .none
+
     case .delete(let contact):
       guard let signedIn = state.signedIn else { return .none }
       let client = dependencies.contacts(signedIn.user)
@@ -90,8 +113,7 @@ public func appReducer(_ dependencies: AppDependencies) -> Reducer<AppState, App
       return .merge(leave, .send(.browser(.reload(around: neighbour))), .send(.search(.refresh)))
 
     case .deleteFailed(let message):
-      state.route.modal = ModalRoute(
-        id: "error", kind: .alert(dismiss: "OK"), title: "Could not delete", message: message)
+      state.dialog = .alert(title: "Could not delete", message: message)
       return .none
 
     case .signOut:
@@ -100,8 +122,19 @@ public func appReducer(_ dependencies: AppDependencies) -> Reducer<AppState, App
       forms.signIn.suggestedEmail = signedIn.user.email
       state.session = .signedOut(forms)
       state.route = AppRoute.signIn.route
+      state.dialog = nil
       state.pendingRoute = nil
       return .merge(signedIn.effectIDs.map { .cancel(id: $0) })
+
+    case .quit:
+      guard state.signedIn?.editor?.hasChanges == true, state.dialog == nil else { return .quit }
+      state.dialog = .confirmation(
+        title: "Quit?", message: ContactEditor.unsavedMessage, confirm: "Quit", sends: .quitConfirmed,
+        cancel: "Keep editing")
+      return .none
+
+    case .quitConfirmed:
+      return .quit
 
     case .clearNotice:
       state.signedIn?.notice = nil

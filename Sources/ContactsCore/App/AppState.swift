@@ -17,6 +17,9 @@ public struct AppState: Equatable, Sendable {
   public var size: Size
   /// Advanced by the run loop's animation timer while something is busy (spinners).
   public var tick = 0
+  /// The question or message over the stage (delete, discard, sign out, quit, a failure); its
+  /// buttons carry the actions they send.
+  public var dialog: Dialog<AppAction>?
 
   public enum Session: Equatable, Sendable {
     case signedOut(SignedOut)

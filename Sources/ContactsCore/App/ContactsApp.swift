@@ -20,32 +20,22 @@ extension NavigationApp where State == AppState, Action == AppAction {
     self.init(
       initialState: initialState, reducer: appReducer(dependencies), middleware: middleware, effects: effects,
       wireframe: wireframe,
-      events: Events(started: .started, resized: { .resized($0) }, tick: .tick, animates: \.isBusy)
+      events: Events(started: .started, resized: { .resized($0) }, tick: .tick, animates: \.isBusy),
+      dialogs: Dialogs(\.dialog, dismiss: .dismissDialog)
     ) { app in
-      AppCoordinator(context: ScreenContext(store: app.store, wireframe: app.wireframe, didBuild: didBuild)) {
-        [weak app] in app?.quit()
-      }
+      AppCoordinator(context: ScreenContext(store: app.store, wireframe: app.wireframe, didBuild: didBuild))
     }
     interceptsInput = { [unowned self] input in intercept(input) }
     // The database watch ends with the app, not only at sign-out.
     willStop = { [unowned self] in store.cancelEffects(id: SignedIn.watchEffectID) }
   }
 
-  /// Any key clears a notice; Ctrl-C quits at once, unless the editor holds unsaved changes:
-  /// then it asks.
+  /// Any key clears a notice; Ctrl-C asks to quit (the reducer asks first about unsaved
+  /// changes).
   private func intercept(_ input: InputEvent) -> Bool {
     if store.state.signedIn?.notice != nil, case .key = input { store.send(.clearNotice) }
     guard input == .key(.ctrl("c")) else { return false }
-    guard store.state.signedIn?.editor?.hasChanges == true, store.state.route.modal == nil else {
-      quit()
-      return true
-    }
-    store.send(
-      .route(
-        .present(
-          .confirmation(
-            id: "quit", title: "Quit?", message: ContactEditor.unsavedMessage, confirm: "Quit", cancel: "Keep editing"))
-      ))
+    store.send(.quit)
     return true
   }
 }

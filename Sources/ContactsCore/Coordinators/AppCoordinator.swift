@@ -8,13 +8,11 @@ public import TerminalUI
 @MainActor
 public final class AppCoordinator: Coordinator {
   private let context: ScreenContext
-  private let quit: () -> Void
   public private(set) var auth: AuthCoordinator?
   public private(set) var contacts: ContactsCoordinator?
 
-  public init(context: ScreenContext, quit: @escaping () -> Void) {
+  public init(context: ScreenContext) {
     self.context = context
-    self.quit = quit
   }
 
   public func start() {
@@ -50,7 +48,7 @@ public final class AppCoordinator: Coordinator {
     } else if section == "contacts", contacts == nil {
       auth?.stop()
       auth = nil
-      let contacts = ContactsCoordinator(context: context, quit: quit)
+      let contacts = ContactsCoordinator(context: context)
       self.contacts = contacts
       contacts.start()
     }

@@ -32,7 +32,6 @@ public final class AuthCoordinator: Coordinator {
     let key = mode == .signIn ? "auth/sign-in" : "auth/sign-up"
     let screens = registry.screens(for: [(key, { self.makeScreen(mode, key: key) })])
     context.wireframe.show(stack: screens, allowsSplit: false)
-    context.wireframe.dismissModal()
   }
 
   private func makeScreen(_ mode: AuthForm.Mode, key: String) -> any Screen {

@@ -3,19 +3,15 @@ import Flow
 public import Navigation
 public import TerminalUI
 
-/// Owns `contacts/…`: the list, a contact's detail, the editor, and the modals over them
-/// (delete and discard confirmations, sign-out, alerts). It turns the screens' intents into
-/// data actions and route actions.
+/// Owns `contacts/…`: the list, a contact's detail and the editor. It turns the screens' intents
+/// into data actions and route actions (the dialogs they ask for are the reducer's).
 @MainActor
 public final class ContactsCoordinator: Coordinator {
   private let context: ScreenContext
   private lazy var registry = context.makeRegistry()
-  /// Called when the user asks to quit.
-  private let quit: () -> Void
 
-  public init(context: ScreenContext, quit: @escaping () -> Void) {
+  public init(context: ScreenContext) {
     self.context = context
-    self.quit = quit
   }
 
   private var store: Store<AppState, AppAction> { context.store }
@@ -27,7 +23,6 @@ public final class ContactsCoordinator: Coordinator {
   public func stop() {
     store.unsubscribe(self)
     registry.removeAll()
-    context.wireframe.dismissModal()
   }
 
   /// Esc that no screen used goes back one level.
@@ -47,9 +42,6 @@ public final class ContactsCoordinator: Coordinator {
     default: break
     }
     context.wireframe.show(stack: registry.screens(for: wanted))
-    context.wireframe.present(route.modal) { [weak self] modal, confirmed in
-      self?.answer(modal, confirmed: confirmed)
-    }
   }
 
   // MARK: Screens
@@ -88,15 +80,10 @@ public final class ContactsCoordinator: Coordinator {
     case .edit:
       if let selected { store.send(.route(.set(AppRoute.editContact(selected.id).route))) }
     case .delete:
-      if let selected { confirmDelete(selected) }
+      if let selected { store.send(.askToDelete(selected)) }
     case .retry: store.send(.browser(.retry))
-    case .signOut:
-      let email = store.state.signedIn?.user.email ?? ""
-      store.send(
-        .route(
-          .present(
-            .confirmation(id: "sign-out", title: "Sign out?", message: "Sign out of \(email)?", confirm: "Sign out"))))
-    case .quit: quit()
+    case .signOut: store.send(.askToSignOut)
+    case .quit: store.send(.quit)
     }
   }
 
@@ -104,7 +91,7 @@ public final class ContactsCoordinator: Coordinator {
     switch intent {
     case .edit: store.send(.route(.set(AppRoute.editContact(id).route)))
     case .delete:
-      if let contact = store.state.signedIn?.detail?.contact.value { confirmDelete(contact) }
+      if let contact = store.state.signedIn?.detail?.contact.value { store.send(.askToDelete(contact)) }
     case .retry: store.send(.detail(.load))
     }
   }
@@ -112,47 +99,7 @@ public final class ContactsCoordinator: Coordinator {
   private func editorIntent(_ intent: ContactEditorScreen.Intent) {
     switch intent {
     case .form(let action): store.send(.editor(action))
-    case .cancel:
-      guard store.state.signedIn?.editor?.hasChanges == true else {
-        store.send(.route(.pop))
-        return
-      }
-      store.send(
-        .route(
-          .present(
-            .confirmation(
-              id: "discard", title: "Discard changes?", message: ContactEditor.unsavedMessage, confirm: "Discard",
-              cancel: "Keep editing"))))
-    }
-  }
-
-  private func confirmDelete(_ contact: Contact) {
-    store.send(
-      .route(
-        .present(
-          .confirmation(
-            id: "delete/\(contact.id)", title: "Delete contact?",
-            message: "Delete “\(contact.name)”? This cannot be undone.", confirm: "Delete"))))
-  }
-
-  /// The answer to a modal: dismiss it, then act on a confirmation.
-  private func answer(_ modal: ModalRoute, confirmed: Bool) {
-    store.send(.route(.dismiss))
-    guard confirmed else { return }
-    switch modal.id {
-    case "sign-out":
-      store.send(.signOut)
-    case "discard":
-      store.send(.route(.pop))
-    case "quit":
-      quit()
-    case let id where id.hasPrefix("delete/"):
-      guard let contactID = Int64(id.dropFirst("delete/".count)),
-        let contact = store.state.signedIn.flatMap({ $0.knownContact(contactID) })
-      else { return }
-      store.send(.delete(contact))
-    default:
-      break
+    case .cancel: store.send(.cancelEditing)
     }
   }
 }

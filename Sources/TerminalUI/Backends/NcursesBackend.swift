@@ -304,13 +304,15 @@ public final class NcursesBackend: TerminalBackend {
   public func stop() {
     guard let screen else { return }
     TerminalRestore.deactivate()
-    if !isSuspended {
-      writeToTerminal("\u{1B}[?2004l")
-      curs_set(1)
-      endwin()
+    TerminalRestore.withoutBackgroundStops {
+      if !isSuspended {
+        writeToTerminal("\u{1B}[?2004l")
+        curs_set(1)
+        endwin()
+      }
+      // Answers to our start-up queries that arrived unread must not spill into the shell.
+      tcflush(inputDescriptor, TCIFLUSH)
     }
-    // Answers to our start-up queries that arrived unread must not spill into the shell.
-    tcflush(inputDescriptor, TCIFLUSH)
     delscreen(screen)
     self.screen = nil
     if let saved = savedStandardStreams {

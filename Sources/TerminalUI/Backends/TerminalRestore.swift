@@ -48,10 +48,41 @@ package enum TerminalRestore {
     }
   }
 
+  /// Runs `body` with SIGTTOU and SIGTTIN ignored. A process outside the terminal's foreground
+  /// process group that sets the terminal's modes (`endwin`, `tcflush`) is stopped by SIGTTOU:
+  /// giving the terminal back must never stop the process, or an app sent SIGTERM while in the
+  /// background would stay stopped for ever instead of exiting.
+  static func withoutBackgroundStops<Result>(_ body: () -> Result) -> Result {
+    var ignore = sigaction()
+    ignore.__sigaction_handler.sa_handler = SIG_IGN
+    sigemptyset(&ignore.sa_mask)
+    var previousOutput = sigaction()
+    var previousInput = sigaction()
+    sigaction(SIGTTOU, &ignore, &previousOutput)
+    sigaction(SIGTTIN, &ignore, &previousInput)
+    defer {
+      sigaction(SIGTTOU, &previousOutput, nil)
+      sigaction(SIGTTIN, &previousInput, nil)
+    }
+    return body()
+  }
+
+  /// From a signal handler, when the process is on its way out: from now on nothing it does
+  /// with the terminal (a restart of the call a stop interrupted, giving the terminal back) may
+  /// stop it, even from the background. Async-signal-safe.
+  static func ignoreBackgroundStopsForGood() {
+    var ignore = sigaction()
+    ignore.__sigaction_handler.sa_handler = SIG_IGN
+    sigemptyset(&ignore.sa_mask)
+    sigaction(SIGTTOU, &ignore, nil)
+    sigaction(SIGTTIN, &ignore, nil)
+  }
+
   /// Restores the terminal from a signal handler: only async-signal-safe calls, plus `endwin`,
   /// which ncurses' own handlers also call from signal context.
   static func restoreFromSignalHandler() {
     guard isActive.exchange(false, ordering: .sequentiallyConsistent) else { return }
+    ignoreBackgroundStopsForGood()
     let output = savedOutput.load(ordering: .relaxed)
     if output >= 0 {
       dup2(output, STDOUT_FILENO)

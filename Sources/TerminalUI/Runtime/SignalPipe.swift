@@ -57,6 +57,9 @@ package final class SignalPipe {
   private nonisolated func install(_ signal: Int32) {
     var action = sigaction()
     action.__sigaction_handler.sa_handler = { signal in
+      // A signal that ends the app: it must get to exit even from the background, where the
+      // call it interrupted (setting the terminal's modes) would otherwise stop it again.
+      if signal != SIGWINCH && signal != SIGTSTP { TerminalRestore.ignoreBackgroundStopsForGood() }
       var byte = UInt8(truncatingIfNeeded: signal)
       _ = Glibc.write(SignalPipe.writeEnd.load(ordering: .relaxed), &byte, 1)
     }

@@ -128,8 +128,10 @@ extension TerminalSession {
   }
 
   /// Gives the terminal back, stops the process as the default SIGTSTP would, and on SIGCONT
-  /// takes the terminal again and redraws everything.
-  func suspend() {
+  /// takes the terminal again and redraws everything: what Ctrl-Z does, and what an app asks for
+  /// with `Effect.suspend`. A session the caller drives has no terminal to give back: nothing
+  /// happens.
+  public func suspend() {
     guard let terminal, let signals else { return }
     terminal.suspend()
     signal(SIGTSTP, SIG_DFL)

@@ -22,6 +22,11 @@ public struct ListRow: Hashable, Sendable {
 /// ``ScrollWindow``), never the whole list, so it draws a ten-million-row list as fast as a
 /// ten-row one. It highlights the selection and shows a scrollbar when the list is longer than
 /// the screen.
+///
+/// A short list kept whole in state is handed every row and the selected index instead
+/// (``init(columns:showsHeader:allRows:selected:isFocused:emptyMessage:showsScrollbar:theme:)``):
+/// it then shows the rows that fit the area it gets, scrolled just enough to keep the selection
+/// in view, at any height, with no chrome counted by its caller.
 public struct ListView: View {
   public var columns: [ListColumn]
   public var showsHeader: Bool
@@ -33,6 +38,8 @@ public struct ListView: View {
   /// Whether a scrollbar is drawn when the list is longer than the screen.
   public var showsScrollbar: Bool
   public var theme: Theme
+  /// Set when `rows` is the whole list: the window then follows the area drawn into.
+  private var wholeListSelection: Int?
 
   public init(
     columns: [ListColumn], showsHeader: Bool = true, rows: [ListRow], window: ScrollWindow, isFocused: Bool = true,
@@ -48,6 +55,18 @@ public struct ListView: View {
     self.theme = theme
   }
 
+  /// A list of every row in `rows`, with `selected` kept in view in whatever area it is drawn.
+  public init(
+    columns: [ListColumn], showsHeader: Bool = true, allRows rows: [ListRow], selected: Int,
+    isFocused: Bool = true, emptyMessage: String = "Nothing here", showsScrollbar: Bool = true,
+    theme: Theme = .standard
+  ) {
+    self.init(
+      columns: columns, showsHeader: showsHeader, rows: rows, window: ScrollWindow(total: rows.count),
+      isFocused: isFocused, emptyMessage: emptyMessage, showsScrollbar: showsScrollbar, theme: theme)
+    wholeListSelection = selected
+  }
+
   /// How many rows fit in `height` cells (the header takes one).
   public static func visibleRows(inHeight height: Int, showsHeader: Bool = true) -> Int {
     max(1, height - (showsHeader ? 1 : 0))
@@ -60,6 +79,18 @@ public struct ListView: View {
   }
 
   public func render(into frame: inout Frame, in region: Rect) {
+    guard let selected = wholeListSelection else {
+      draw(rows, window: window, into: &frame, in: region)
+      return
+    }
+    // The whole list: the window is the rows this region has room for, around the selection.
+    let window = ScrollWindow(
+      total: rows.count, visible: Self.visibleRows(inHeight: region.height, showsHeader: showsHeader),
+      selected: selected)
+    draw(Array(rows[window.visibleRange]), window: window, into: &frame, in: region)
+  }
+
+  private func draw(_ rows: [ListRow], window: ScrollWindow, into frame: inout Frame, in region: Rect) {
     let area = region.intersection(frame.bounds)
     guard !area.isEmpty else { return }
     let needsScrollbar = showsScrollbar && window.total > window.visible && region.width > 2
@@ -86,7 +117,8 @@ public struct ListView: View {
       renderRow(row.cells, widths: widths, into: &frame, in: rowRect, style: style, clip: area)
     }
     if needsScrollbar {
-      renderScrollbar(into: &frame, in: Rect(x: region.maxX - 1, y: body.y, width: 1, height: body.height), clip: area)
+      renderScrollbar(
+        window, into: &frame, in: Rect(x: region.maxX - 1, y: body.y, width: 1, height: body.height), clip: area)
     }
   }
 
@@ -104,7 +136,7 @@ public struct ListView: View {
     }
   }
 
-  private func renderScrollbar(into frame: inout Frame, in track: Rect, clip: Rect) {
+  private func renderScrollbar(_ window: ScrollWindow, into frame: inout Frame, in track: Rect, clip: Rect) {
     guard track.height > 0 else { return }
     let thumbHeight = max(1, track.height * window.visible / max(1, window.total))
     let scrollable = max(1, window.total - window.visible)

@@ -5,13 +5,14 @@ struct Counter: Equatable {
 }
 
 enum CounterAction: Sendable {
-  case increment, decrement
+  case increment, decrement, quit
 }
 
 let counterReducer = Reducer<Counter, CounterAction> { state, action in
   switch action {
   case .increment: state.count += 1
   case .decrement: state.count -= 1
+  case .quit: return .quit
   }
   return .none
 }
@@ -25,10 +26,10 @@ func counterView(_ state: Counter) -> any View {
   return VStack([.fill(Centered(number, size: Size(width: 20, height: 1))), .fixed(1, help)])
 }
 
-func counterKeys(_ key: Key, _ state: Counter) -> TerminalApp<Counter, CounterAction>.Command? {
+func counterKeys(_ key: Key, _ state: Counter) -> CounterAction? {
   switch key {
-  case .character("+"), .up: .send(.increment)
-  case .character("-"), .down: .send(.decrement)
+  case .character("+"), .up: .increment
+  case .character("-"), .down: .decrement
   case .character("q"): .quit
   default: nil
   }

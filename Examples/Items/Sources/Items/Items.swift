@@ -7,7 +7,8 @@ struct Item: Equatable, Sendable {
   var name: String
 }
 
-/// The whole app's state: the route (what is on stage), the items, and the details loaded so far.
+/// The whole app's state: the route (what is on stage), the items, the details loaded so far,
+/// and the question over the stage, if any.
 struct ItemsState: Equatable {
   var route = Route(["items"])
   var items = [
@@ -18,6 +19,7 @@ struct ItemsState: Equatable {
   var details: [Int: String] = [:]
   /// Turns while a detail is loading: the spinner's frame.
   var tick = 0
+  var dialog: Dialog<ItemsAction>?
 
   /// Whether a detail on stage is still loading (the spinner turns only then).
   var isLoading: Bool {
@@ -34,8 +36,12 @@ enum ItemsAction: Codable, Equatable, Sendable {
   case select(Int)
   case loadDetail(id: Int)
   case detailLoaded(id: Int, String)
+  /// Asks first: the confirmation's Delete sends `.delete`.
+  case askToDelete(id: Int)
+  case dismissDialog
   case delete(id: Int)
   case tick
+  case quit
 }
 
 extension Route {
@@ -82,7 +88,18 @@ func itemsReducer(_ client: ItemsClient) -> Reducer<ItemsState, ItemsAction> {
       case .detailLoaded(let id, let text):
         state.details[id] = text
         return .none
+      case .askToDelete(let id):
+        guard let item = state.item(id: id) else { return .none }
+        state.dialog = .confirmation(
+          title: "Delete item?", message: "Delete “\(item.name)”? This cannot be undone.", confirm: "Delete",
+          sends: .delete(id: id))
+        return .none
+      case .dismissDialog:
+        state.dialog = nil
+        return .none
       case .delete(let id):
+        // Back to the list first if the deleted item's detail is on stage.
+        if state.route.detailID == id { state.route.path.removeLast() }
         state.items.removeAll { $0.id == id }
         state.details[id] = nil
         state.selected = min(state.selected, max(0, state.items.count - 1))
@@ -90,6 +107,8 @@ func itemsReducer(_ client: ItemsClient) -> Reducer<ItemsState, ItemsAction> {
       case .tick:
         state.tick += 1
         return .none
+      case .quit:
+        return .quit
       }
     }
   )

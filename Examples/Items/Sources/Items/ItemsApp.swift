@@ -10,8 +10,9 @@ func itemsApp(
 ) -> NavigationApp<ItemsState, ItemsAction> {
   NavigationApp(
     initialState: ItemsState(route: route), reducer: itemsReducer(client), effects: effects,
-    wireframe: Wireframe(appTitle: "Items"), events: .init(tick: .tick, animates: \.isLoading)
+    wireframe: Wireframe(appTitle: "Items"), events: .init(tick: .tick, animates: \.isLoading),
+    dialogs: .init(\.dialog, dismiss: .dismissDialog)
   ) { app in
-    ItemsCoordinator(store: app.store, wireframe: app.wireframe) { [weak app] in app?.quit() }
+    ItemsCoordinator(store: app.store, wireframe: app.wireframe)
   }
 }

@@ -1,23 +1,20 @@
 import TermFlow
 
-/// Reads the route and puts screens on stage: the list (`items`), an item's detail on top of it
-/// (`items/<id>`), and the delete confirmation (a modal route). Turns the screens' intents into
-/// actions.
+/// Reads the route and puts screens on stage: the list (`items`) and an item's detail on top of
+/// it (`items/<id>`). Turns the screens' intents into actions.
 @MainActor
 final class ItemsCoordinator: Coordinator {
   private let store: Store<ItemsState, ItemsAction>
   private let wireframe: Wireframe
-  private let quit: () -> Void
   /// Screens by route key; leaving a route unsubscribes its screen and cancels its load.
   private lazy var registry = ScreenRegistry { [store] key, screen in
     store.unsubscribe(screen)
     store.cancelEffects(id: key)
   }
 
-  init(store: Store<ItemsState, ItemsAction>, wireframe: Wireframe, quit: @escaping () -> Void) {
+  init(store: Store<ItemsState, ItemsAction>, wireframe: Wireframe) {
     self.store = store
     self.wireframe = wireframe
-    self.quit = quit
   }
 
   func start() {
@@ -28,14 +25,13 @@ final class ItemsCoordinator: Coordinator {
     store.unsubscribe(self)
     registry.removeAll()
     wireframe.show(stack: [])
-    wireframe.dismissModal()
   }
 
   /// Keys no screen used: Esc goes back, q quits from the list.
   func handleUnused(_ event: InputEvent) {
     switch event {
     case .key(.escape) where store.state.route.path.count > 1: store.send(.route(.pop))
-    case .key(.character("q")) where store.state.route.path.count == 1: quit()
+    case .key(.character("q")) where store.state.route.path.count == 1: store.send(.quit)
     default: break
     }
   }
@@ -46,45 +42,21 @@ final class ItemsCoordinator: Coordinator {
       wanted.append(("items/\(id)", { self.makeDetail(id) }))
     }
     wireframe.show(stack: registry.screens(for: wanted))
-    wireframe.present(route.modal) { [weak self] modal, confirmed in self?.answer(modal, confirmed: confirmed) }
   }
 
   private func makeList() -> any Screen {
     let screen = ItemsScreen(
       onSelect: { [store] in store.send(.select($0)) },
       onOpen: { [store] index in store.send(.route(.push(["\(store.state.items[index].id)"]))) },
-      onDelete: { [weak self] index in
-        guard let self else { return }
-        confirmDelete(store.state.items[index])
-      })
+      onDelete: { [store] index in store.send(.askToDelete(id: store.state.items[index].id)) })
     store.subscribe(screen, select: ItemsScreen.select)
     return screen
   }
 
   private func makeDetail(_ id: Int) -> any Screen {
-    let screen = DetailScreen(onDelete: { [weak self] in
-      guard let self, let item = store.state.item(id: id) else { return }
-      confirmDelete(item)
-    })
+    let screen = DetailScreen(onDelete: { [store] in store.send(.askToDelete(id: id)) })
     store.subscribe(screen, select: DetailScreen.select(id: id))
     store.send(.loadDetail(id: id))
     return screen
-  }
-
-  private func confirmDelete(_ item: Item) {
-    store.send(
-      .route(
-        .present(
-          ModalRoute(
-            id: "delete/\(item.id)", kind: .confirmation(confirm: "Delete", cancel: "Cancel"),
-            title: "Delete item?", message: "Delete “\(item.name)”? This cannot be undone."))))
-  }
-
-  private func answer(_ modal: ModalRoute, confirmed: Bool) {
-    store.send(.route(.dismiss))
-    guard confirmed, modal.id.hasPrefix("delete/"), let id = Int(modal.id.dropFirst("delete/".count)) else { return }
-    // Back to the list first if the detail of the deleted item is on stage.
-    if store.state.route.detailID == id { store.send(.route(.pop)) }
-    store.send(.delete(id: id))
   }
 }

@@ -34,12 +34,11 @@ final class ItemsScreen: Screen, StoreSubscriber {
     ]
   }
 
+  /// Every row, the selection kept in view at whatever height the stage has.
   func body(isFocused: Bool) -> any View {
-    let window = ScrollWindow(
-      total: viewModel.rows.count, visible: max(1, viewModel.rows.count), selected: viewModel.selected)
-    return ListView(
-      columns: [ListColumn("Name", .fill)], rows: viewModel.rows.map { ListRow([$0]) }, window: window,
-      isFocused: isFocused, emptyMessage: "No items")
+    ListView(
+      columns: [ListColumn("Name", .fill)], allRows: viewModel.rows.map { ListRow([$0]) },
+      selected: viewModel.selected, isFocused: isFocused, emptyMessage: "No items")
   }
 
   func handle(_ event: InputEvent) -> Bool {

@@ -15,6 +15,14 @@ struct ItemsAppTests {
     assertSnapshot(of: driver.frame(), as: .frame)
   }
 
+  /// Two rows of list on a five-row terminal: moving to the last item scrolls it into view.
+  @Test func onAShortTerminalTheSelectionStaysInView() async {
+    let driver = await HeadlessDriver(itemsApp(client: .immediate), size: Size(width: 30, height: 5))
+    await driver.press(.down, .down, .down)
+    #expect(driver.screenText.contains("李小龍"))
+    #expect(!driver.screenText.contains("Ada Lovelace"))
+  }
+
   @Test func openingAnItemShowsASpinnerUntilItsDetailIsLoaded() async {
     let gate = Gate()
     let driver = await HeadlessDriver(itemsApp(client: .waiting(for: gate)), size: size)

@@ -28,6 +28,20 @@ struct ItemsReducerTests {
     }
   }
 
+  @Test func deletingAsksFirstAndTheConfirmationCarriesTheDelete() {
+    let store = TestStore(initialState: ItemsState(route: Route(["items", "2"])), reducer: itemsReducer(.immediate))
+    store.send(.askToDelete(id: 2)) {
+      $0.dialog = .confirmation(
+        title: "Delete item?", message: "Delete “Grace Hopper”? This cannot be undone.", confirm: "Delete",
+        sends: .delete(id: 2))
+    }
+    store.send(.dismissDialog) { $0.dialog = nil }
+    store.send(.delete(id: 2)) {
+      $0.route = Route(["items"])
+      $0.items.remove(at: 1)
+    }
+  }
+
   @Test func theSpinnerTurnsOnlyWhileADetailOnStageIsLoading() {
     var state = ItemsState(route: Route(["items", "1"]))
     #expect(state.isLoading)

@@ -1,26 +1,9 @@
+import TestSupport
 import VCardFormat
-
-/// SplitMix64: a tiny deterministic generator, so a failing random case fails the same way on
-/// every run and machine.
-struct SeededGenerator: RandomNumberGenerator {
-  private var state: UInt64
-
-  init(seed: UInt64) {
-    state = seed
-  }
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-}
 
 /// Random cards for the round-trip property: values full of what breaks vCard writers.
 struct RandomCards {
-  var generator: SeededGenerator
+  var generator: SplitMix64
 
   /// Text pieces: separators and escapes, quotes, carets, line breaks, tabs, accents (precomposed
   /// and combining), CJK, right-to-left, emoji (with ZWJ and skin tone), and plain ASCII.
