@@ -6,7 +6,7 @@ BENCH_OUT ?= .bench
 EXAMPLES := Counter Items
 SOURCES := Package.swift Sources Tests $(foreach example,$(EXAMPLES),$(addprefix Examples/$(example)/,Package.swift Sources Tests))
 
-.PHONY: run build test examples soak bench docs deps deps-build dav-servers format lint clean
+.PHONY: run build test examples soak sync-soak sync-kill bench bench-sync docs deps deps-build dav-servers format lint clean
 
 ## run: build and start `contacts` (pass options with ARGS="--db /tmp/x.db").
 run: build
@@ -43,6 +43,22 @@ soak: deps-build
 	$(SWIFT) build --build-tests
 	TERMFLOW_MONKEY_KEYS=$${TERMFLOW_MONKEY_KEYS:-1000000} SNAPSHOT_TESTING_RECORD=never \
 		$(SWIFT) test --skip-build --filter MonkeyTests.theAppSurvivesASeededStreamOfInput
+
+## sync-soak: the randomized sync convergence test, long: 2,000 steps for each of seeds 1-10
+## against both servers (TERMFLOW_SYNC_STEPS, SEEDS to change).
+SEEDS ?= 1 2 3 4 5 6 7 8 9 10
+sync-soak: deps
+	$(SWIFT) build --build-tests
+	@set -e; for seed in $(SEEDS); do echo "sync-soak: seed $$seed"; \
+		TERMFLOW_SYNC_SEED=$$seed TERMFLOW_SYNC_STEPS=$${TERMFLOW_SYNC_STEPS:-2000} \
+		$(SWIFT) test --skip-build --filter RandomizedConvergenceTests; done
+
+## sync-kill: `contacts sync` killed with SIGKILL at 50 points of a first download of 10,000
+## cards and of an upload of 1,000, each resumed; the last run must converge.
+sync-kill: deps
+	$(SWIFT) build --build-tests
+	TERMFLOW_SYNC_KILL_CARDS=10000 TERMFLOW_SYNC_KILL_UPLOADS=1000 TERMFLOW_SYNC_KILL_POINTS=50 \
+		$(SWIFT) test --skip-build --filter SyncKillTests
 
 ## bench: release-built benchmarks; results as JSON under $(BENCH_OUT)/.
 bench: deps-build

@@ -114,6 +114,14 @@ let package = Package(
     // each started on its own loopback port and folder and stopped when the test ends.
     .target(name: "CardDAVTesting", dependencies: ["CardDAV"]),
 
+    // Sync's decisions, as pure functions of cards and what the last sync remembered: what to do
+    // with a card the server changed or removed, when one side is suspiciously empty, and the
+    // fingerprint cards are compared by.
+    .target(
+      name: "CardSync",
+      dependencies: ["VCardFormat", .product(name: "Crypto", package: "swift-crypto")]
+    ),
+
     // The contacts app's values: contacts, drafts and their validation, accounts, errors.
     .target(name: "ContactsModel", dependencies: ["VCardFormat"]),
 
@@ -126,6 +134,7 @@ let package = Package(
     .target(
       name: "ContactsServices",
       dependencies: [
+        "CardSync",
         "ContactsModel",
         "VCardFormat",
         .product(name: "GRDB", package: "GRDB.swift"),
@@ -134,6 +143,13 @@ let package = Package(
         .product(name: "Crypto", package: "swift-crypto"),
         .product(name: "CryptoExtras", package: "swift-crypto"),
       ]
+    ),
+
+    // Two-way sync of an account with a CardDAV address book: the shell that lists, fetches and
+    // sends through CardDAV and applies CardSync's decisions through ContactsServices.
+    .target(
+      name: "ContactsSync",
+      dependencies: ["CardDAV", "CardSync", "ContactsServices", "VCardFormat"]
     ),
 
     // The app core wired to the database and the session log: the live clients and the
@@ -166,6 +182,8 @@ let package = Package(
         "ContactsCore",
         "ContactsLive",
         "ContactsServices",
+        "ContactsSync",
+        "CardDAV",
         "SessionRecording",
         "VCardFormat",
         .product(name: "Crypto", package: "swift-crypto"),
@@ -202,11 +220,15 @@ let package = Package(
       exclude: ["__Snapshots__"]
     ),
     .testTarget(name: "CardDAVTests", dependencies: ["CardDAV", "CardDAVTesting"]),
-    .testTarget(name: "ContactsServicesTests", dependencies: ["ContactsServices", "ContactsModel", "TestSupport"]),
+    .testTarget(
+      name: "ContactsServicesTests", dependencies: ["CardSync", "ContactsServices", "ContactsModel", "TestSupport"]),
     // The `contacts` binary run as a user runs it: commands, and the app in a tmux pane.
     .testTarget(
       name: "ContactsCLITests",
-      dependencies: ["ContactsCLI", "TerminalTesting", "TerminalUI", .product(name: "GRDB", package: "GRDB.swift")]
+      dependencies: [
+        "CardDAV", "CardDAVTesting", "ContactsCLI", "TerminalTesting", "TerminalUI", "VCardFormat",
+        .product(name: "GRDB", package: "GRDB.swift"),
+      ]
     ),
     .testTarget(
       name: "ContactsAppTests",
@@ -215,6 +237,15 @@ let package = Package(
         "TerminalTesting", "Navigation", "Flow", "FlowTesting", "SessionRecording", "TestSupport",
       ],
       exclude: ["__Snapshots__"]
+    ),
+    .testTarget(name: "CardSyncTests", dependencies: ["CardSync", "VCardFormat"]),
+    // Sync end to end against real Radicale and Xandikos servers on 127.0.0.1.
+    .testTarget(
+      name: "ContactsSyncTests",
+      dependencies: [
+        "CardDAV", "CardDAVTesting", "CardSync", "ContactsModel", "ContactsServices", "ContactsSync", "TestSupport",
+        "VCardFormat", .product(name: "GRDB", package: "GRDB.swift"),
+      ]
     ),
     .testTarget(name: "ContactsModelTests", dependencies: ["ContactsModel", "VCardFormat", "TestSupport"]),
     .testTarget(

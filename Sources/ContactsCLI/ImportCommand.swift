@@ -133,10 +133,6 @@ struct ImportCommand: AsyncParsableCommand {
           + "Run the import again: cards already imported are recognised and left as they are.")
     }
   }
-
-  private func warn(_ message: String) {
-    FileHandle.standardError.write(Data("contacts: \(message)\n".utf8))
-  }
 }
 
 /// A file (or standard input) read in chunks, remembering why reading stopped early.

@@ -1,0 +1,156 @@
+#!/bin/bash
+# Two-way CardDAV sync against Radicale 3.9.0 on loopback (the venv `make deps` builds), the
+# release `contacts` measured from outside as a user runs it: wall time, its own CPU (user +
+# system), its peak RSS, and the requests it sent.
+#
+#   Benchmarks/sync.sh                  # upload 2,000; first download of 10,000 and 100,000,
+#                                       # each then a no-op sync; 100 changed on the server of
+#                                       # the 100,000 book, then a sync
+#   SIZES="10000" Benchmarks/sync.sh    # only the 10,000 download (quicker)
+#   PEER=1 Benchmarks/sync.sh           # also vdirsyncer 0.21 on the same server, side by side
+#
+# Radicale's time per PUT grows with the collection, so the books to download are written
+# straight into its storage folder before it starts (as the test harness does); its first
+# listing of a book builds its cache, which is the server's time, not ours. Prints one table row
+# per step.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+SIZES=${SIZES:-"10000 100000"}
+UPLOAD=${UPLOAD:-2000}
+PEER=${PEER:-0}
+
+make --no-print-directory dav-servers >/dev/null
+VENV="$PWD/.build/dav-servers"
+swift build -c release --product contacts >/dev/null
+BIN="$(swift build -c release --show-bin-path)/contacts"
+WORK=$(mktemp -d)
+SERVER_PID=""
+cleanup() {
+  [ -n "$SERVER_PID" ] && kill "$SERVER_PID" 2>/dev/null && wait "$SERVER_PID" 2>/dev/null
+  rm -rf "$WORK"
+}
+trap cleanup EXIT
+
+PORT=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+PASSWORD=bench-password
+URL="http://127.0.0.1:$PORT/bench/book/"
+
+# Starts Radicale on $PORT over storage $1 and waits for its "ready" line.
+start_server() {
+  printf 'bench:%s\n' "$PASSWORD" > "$WORK/users"
+  "$VENV/bin/python3" -m radicale --config --server-hosts "127.0.0.1:$PORT" \
+    --storage-filesystem-folder "$1" --auth-type htpasswd --auth-htpasswd-filename "$WORK/users" \
+    --auth-htpasswd-encryption plain --auth-delay 0 --logging-level info > "$WORK/server.log" 2>&1 &
+  SERVER_PID=$!
+  for _ in $(seq 1 600); do grep -q "Radicale server ready" "$WORK/server.log" && break; \
+    kill -0 "$SERVER_PID" 2>/dev/null || { cat "$WORK/server.log"; exit 1; }; sleep 0.1; done
+  grep -q "Radicale server ready" "$WORK/server.log" || { echo "Radicale did not start"; exit 1; }
+  # Radicale builds its cache of a book on the first listing: the server's time, paid here once
+  # so that neither client measured after pays it.
+  curl -s -o /dev/null -u "bench:$PASSWORD" -X PROPFIND -H "Depth: 1" "$URL" || true
+}
+stop_server() { kill "$SERVER_PID"; wait "$SERVER_PID" 2>/dev/null || true; SERVER_PID=""; }
+
+# An address book folder with $2 generated cards in storage $1.
+make_book() {
+  python3 - "$1" "$2" <<'PY'
+import os, sys, uuid
+storage, count = sys.argv[1], int(sys.argv[2])
+book = os.path.join(storage, "collection-root", "bench", "book")
+os.makedirs(book, exist_ok=True)
+with open(os.path.join(book, ".Radicale.props"), "w") as props:
+    props.write('{"D:displayname": "Book", "tag": "VADDRESSBOOK"}')
+for i in range(count):
+    uid = str(uuid.UUID(int=i + 1))
+    with open(os.path.join(book, uid + ".vcf"), "w", newline="") as card:
+        card.write(f"BEGIN:VCARD\r\nVERSION:3.0\r\nUID:{uid}\r\nN:Person;Number {i};;;\r\nFN:Number {i} Person\r\n"
+                   f"EMAIL;TYPE=INTERNET:person{i}@example.com\r\nTEL;TYPE=CELL:+1 555 {i:07d}\r\n"
+                   f"ORG:Company {i % 977}\r\nNOTE:Generated for the sync benchmark\\, card {i}\r\nEND:VCARD\r\n")
+PY
+}
+
+# A fresh database with an account linked to the book; prints nothing.
+linked_database() {
+  printf '%s\n' "$PASSWORD" | "$BIN" user add --db "$1" bench@example.com >/dev/null
+  "$BIN" sync setup --db "$1" "$URL" --username bench --password-command "printf '%s\n' $PASSWORD" >/dev/null
+}
+
+# Runs `contacts sync` under /usr/bin/time; prints "wall cpu rss-MB requests".
+measure_sync() {
+  /usr/bin/time -f "%e %U %S %M" -o "$WORK/time" "$BIN" sync --db "$1" > "$WORK/out" || true
+  read -r wall user system rss < "$WORK/time"
+  requests=$(sed -n 's/.*(\([0-9]*\) requests).*/\1/p' "$WORK/out")
+  echo "$wall $(python3 -c "print(f'{$user + $system:.2f}')") $((rss / 1024)) ${requests:-?}"
+}
+
+echo "| step | cards | wall s | our CPU s | peak RSS | requests |"
+echo "| --- | --- | --- | --- | --- | --- |"
+
+if [ "$UPLOAD" -gt 0 ]; then
+  mkdir -p "$WORK/up"
+  make_book "$WORK/up" 0
+  start_server "$WORK/up"
+  "$BIN" seed --db "$WORK/up.sqlite" --count "$UPLOAD" >/dev/null
+  "$BIN" sync setup --db "$WORK/up.sqlite" --account demo@example.com "$URL" --username bench \
+    --password-command "printf '%s\n' $PASSWORD" >/dev/null
+  read -r wall cpu rss requests < <(measure_sync "$WORK/up.sqlite")
+  echo "| upload | $UPLOAD | $wall | $cpu | $rss MB | $requests |"
+  stop_server
+fi
+
+for size in $SIZES; do
+  storage="$WORK/book-$size"
+  make_book "$storage" "$size"
+  start_server "$storage"
+  linked_database "$WORK/down-$size.sqlite"
+  read -r wall cpu rss requests < <(measure_sync "$WORK/down-$size.sqlite")
+  echo "| first download | $size | $wall | $cpu | $rss MB | $requests |"
+  read -r wall cpu rss requests < <(measure_sync "$WORK/down-$size.sqlite")
+  echo "| no-op sync | $size | $wall | $cpu | $rss MB | $requests |"
+  if [ "$size" -ge 100000 ]; then
+    python3 - "$URL" "$PASSWORD" <<'PY'
+import base64, sys, urllib.request, uuid
+url, password = sys.argv[1], sys.argv[2]
+auth = "Basic " + base64.b64encode(f"bench:{password}".encode()).decode()
+for i in range(100):
+    uid = str(uuid.UUID(int=i * 997 + 1))
+    body = (f"BEGIN:VCARD\r\nVERSION:3.0\r\nUID:{uid}\r\nN:Person;Changed {i};;;\r\nFN:Changed {i} Person\r\n"
+            f"EMAIL:changed{i}@example.com\r\nEND:VCARD\r\n").encode()
+    request = urllib.request.Request(url + uid + ".vcf", data=body, method="PUT",
+                                     headers={"Authorization": auth, "Content-Type": "text/vcard"})
+    urllib.request.urlopen(request).read()
+PY
+    read -r wall cpu rss requests < <(measure_sync "$WORK/down-$size.sqlite")
+    echo "| 100 changed on the server | $size | $wall | $cpu | $rss MB | $requests |"
+  fi
+  if [ "$PEER" = 1 ]; then
+    [ -x "$WORK/peer/bin/vdirsyncer" ] || { python3 -m venv "$WORK/peer" && "$WORK/peer/bin/pip" install --quiet vdirsyncer==0.21.0; }
+    mkdir -p "$WORK/vdir-$size" "$WORK/status-$size"
+    cat > "$WORK/vdirsyncer-$size.conf" <<CONF
+[general]
+status_path = "$WORK/status-$size/"
+[pair book]
+a = "local"
+b = "server"
+collections = null
+conflict_resolution = "a wins"
+[storage local]
+type = "filesystem"
+path = "$WORK/vdir-$size/"
+fileext = ".vcf"
+[storage server]
+type = "carddav"
+url = "$URL"
+username = "bench"
+password = "$PASSWORD"
+CONF
+    "$WORK/peer/bin/vdirsyncer" -c "$WORK/vdirsyncer-$size.conf" discover > /dev/null 2>&1
+    for step in "first download" "no-op sync"; do
+      /usr/bin/time -f "%e %U %S %M" -o "$WORK/time" "$WORK/peer/bin/vdirsyncer" -c "$WORK/vdirsyncer-$size.conf" sync \
+        > /dev/null 2>&1 || true
+      read -r wall user system rss < "$WORK/time"
+      echo "| vdirsyncer 0.21: $step | $size | $wall | $(python3 -c "print(f'{$user + $system:.2f}')") | $((rss / 1024)) MB | |"
+    done
+  fi
+  stop_server
+done

@@ -1,0 +1,58 @@
+import ContactsServices
+import Foundation
+import Glibc
+
+/// Reading the passwords sync needs, none of which is ever echoed, logged or stored in clear:
+/// the server's (at set-up: then sealed, or fetched by a command each time) and the account's
+/// (to seal and to open the sealed one).
+enum ServerPassword {
+  /// A line from the terminal without echo, or, when standard input is not a terminal, its next
+  /// line (so scripts and tests can pipe the passwords in, one per line, in the order asked).
+  static func ask(_ prompt: String) throws -> String {
+    if isatty(STDIN_FILENO) == 1 { return try PasswordPrompt.read(prompt) }
+    guard let line = readLine(strippingNewline: true) else {
+      throw CommandFailure("no password: standard input ended (\(prompt.trimmingCharacters(in: .whitespaces))).")
+    }
+    return line
+  }
+
+  /// The first line a password command prints (`pass show dav`, `secret-tool lookup …`), run by
+  /// `/bin/sh -c`; its standard error goes to ours, so its own prompt or message is seen.
+  static func run(_ command: String) throws -> String {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/bin/sh")
+    process.arguments = ["-c", command]
+    let output = Pipe()
+    process.standardOutput = output
+    do {
+      try process.run()
+    } catch {
+      throw CommandFailure("cannot run the password command: \(error.localizedDescription)")
+    }
+    let data = output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    guard process.terminationStatus == 0 else {
+      throw CommandFailure(
+        "the password command failed (exit status \(process.terminationStatus)); nothing was changed.")
+    }
+    let text = String(decoding: data, as: UTF8.self)
+    let line = text.split(separator: "\n", omittingEmptySubsequences: false).first.map(String.init) ?? ""
+    guard !line.isEmpty else { throw CommandFailure("the password command printed no password; nothing was changed.") }
+    return line
+  }
+
+  /// The server password of `link`: from its command, or opened with the account password.
+  static func of(_ link: SyncLink, email: String) throws -> String {
+    switch link.password {
+    case .command(let command):
+      return try run(command)
+    case .sealed(let sealed):
+      let accountPassword = try ask("Password of \(email) (opens the stored server password): ")
+      do {
+        return try sealed.open(accountPassword: accountPassword)
+      } catch {
+        throw CommandFailure("wrong password for \(email); nothing was changed.")
+      }
+    }
+  }
+}

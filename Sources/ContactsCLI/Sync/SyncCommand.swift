@@ -1,0 +1,94 @@
+import ArgumentParser
+import CardDAV
+import ContactsServices
+import ContactsSync
+import Foundation
+
+/// `contacts sync`: two-way sync of an account with a CardDAV address book.
+struct SyncCommand: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "sync",
+    abstract: "Sync an account with a CardDAV address book (Radicale, Nextcloud, Fastmail, iCloud, …).",
+    discussion: """
+      Set up once with `contacts sync setup URL --username NAME`, then run `contacts sync`. \
+      Nothing touches the network until sync is set up.
+      """,
+    subcommands: [
+      SyncNow.self, SyncSetupCommand.self, SyncStatusCommand.self, SyncConflictsCommand.self,
+      SyncResolveCommand.self, SyncForgetCommand.self,
+    ],
+    defaultSubcommand: SyncNow.self)
+}
+
+/// `contacts sync [run]`: one sync, with progress on a terminal and a summary line.
+struct SyncNow: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "run",
+    abstract: "Sync now (the default).",
+    discussion: """
+      Changes on either side are sent to the other; a contact changed on both sides in different \
+      fields is merged, in the same field it is a conflict you settle with `contacts sync resolve`. \
+      Exit status: 0 in sync, 2 synced but something needs you (conflicts, cards that cannot be \
+      read or were refused), 1 failed (nothing is lost; run it again).
+      """)
+
+  @OptionGroup var options: AccountOptions
+
+  @Flag(help: "Go on when one side is empty although the last sync left contacts on both (deletes them on the other).")
+  var force = false
+
+  func run() async throws {
+    let (database, account) = try await options.open()
+    let store = SyncStore(database: database)
+    guard let link = try await store.link(account: account.id) else {
+      throw CommandFailure(
+        "\(account.email) is not linked to a server: set it up with `contacts sync setup URL --username NAME`.")
+    }
+    let password = try ServerPassword.of(link, email: account.email)
+    let line = ProgressLine()
+    let summary: SyncSummary
+    do {
+      summary = try await CardDAVClient.withClient(
+        credentials: DAVCredentials(username: link.username, password: password)
+      ) { client in
+        try await SyncEngine(store: store, client: client, link: link).run(force: force) { progress in
+          switch progress {
+          case .listing(let count): line.show("Listing the server's cards: \(count)")
+          case .receiving(let done, let total): line.show("Receiving \(done) of \(total)")
+          case .sending(let done): line.show("Sending: \(done)")
+          }
+        }
+      }
+      line.clear()
+    } catch {
+      line.clear()
+      throw CommandFailure("sync with \(link.addressBook.absoluteString) failed: \(error)")
+    }
+    print(
+      "Synced \(account.email) with \(link.addressBook.absoluteString): \(summary.line) "
+        + "(\(summary.requests) \(summary.requests == 1 ? "request" : "requests")).")
+    for refusal in summary.refused { warn(refusal) }
+    if summary.conflicts > 0 {
+      print("\(summary.conflicts) contacts changed on both sides: see them with `contacts sync conflicts`.")
+    }
+    if summary.needsAttention { throw ExitCode(2) }
+  }
+}
+
+/// `contacts sync forget`: unlink; the contacts stay.
+struct SyncForgetCommand: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "forget", abstract: "Unlink the account from its server (its contacts stay here).")
+
+  @OptionGroup var options: AccountOptions
+
+  func run() async throws {
+    let (database, account) = try await options.open()
+    let store = SyncStore(database: database)
+    guard let link = try await store.link(account: account.id) else {
+      throw CommandFailure("\(account.email) is not linked to a server.")
+    }
+    try await store.forget(account: account.id)
+    print("Unlinked \(account.email) from \(link.addressBook.absoluteString); its contacts stay here.")
+  }
+}

@@ -1,0 +1,38 @@
+import ArgumentParser
+import ContactsServices
+import Foundation
+
+/// `contacts sync status`: where the link stands.
+struct SyncStatusCommand: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "status", abstract: "Show the account's server, its last sync and what waits to be sent.")
+
+  @OptionGroup var options: AccountOptions
+
+  func run() async throws {
+    let (database, account) = try await options.open()
+    guard let status = try await SyncStore(database: database).status(account: account.id) else {
+      print("\(account.email) is not linked to a server (set it up with `contacts sync setup URL --username NAME`).")
+      return
+    }
+    let link = status.link
+    let password =
+      switch link.password {
+      case .sealed: "stored sealed under the account password"
+      case .command(let command): "from the command \(command)"
+      }
+    print("Account:      \(account.email)")
+    print("Address book: \(link.addressBook.absoluteString) (vCard \(link.cardVersion))")
+    print("User:         \(link.username), password \(password)")
+    if let last = link.lastSyncAt {
+      let when = last.formatted(date: .abbreviated, time: .standard)
+      print("Last sync:    \(when)" + (link.lastError.map { ", failed: \($0)" } ?? ", succeeded"))
+    } else {
+      print("Last sync:    never")
+    }
+    print("On server:    \(status.onServer) contacts")
+    print("To send:      \(status.pending) changes")
+    print("Conflicts:    \(status.conflicts)" + (status.conflicts > 0 ? " (see `contacts sync conflicts`)" : ""))
+    if status.problems > 0 { print("Unreadable:   \(status.problems) cards on the server (left alone)") }
+  }
+}

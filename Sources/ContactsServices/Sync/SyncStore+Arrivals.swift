@@ -1,0 +1,189 @@
+import CardSync
+import ContactsModel
+import Foundation
+import GRDB
+import VCardFormat
+
+/// A card as the server gave it: the href it lives at, its ETag and its text.
+public struct RemoteCard: Hashable, Sendable {
+  public var href: String
+  public var etag: String
+  public var text: String
+
+  public init(href: String, etag: String, text: String) {
+    self.href = href
+    self.etag = etag
+    self.text = text
+  }
+}
+
+/// What applying the server's cards did here.
+public struct ArrivalTally: Hashable, Sendable {
+  /// Contacts added or changed here from the server's cards.
+  public var received = 0
+  /// Contacts changed on both sides, merged here (and to be sent).
+  public var merged = 0
+  /// Contacts changed on both sides in the same property: waiting for the user.
+  public var conflicts = 0
+  /// Contacts deleted here because the server deleted them.
+  public var deletedHere = 0
+  /// Cards the server holds that cannot be read: left alone on both sides.
+  public var unreadable = 0
+
+  public init() {}
+}
+
+extension SyncStore {
+  /// Applies a batch of the server's cards, all in one transaction: each is decided
+  /// (`ArrivalDecision`) against the contact with its UID and what the last sync remembered,
+  /// and the contact and its item are written together.
+  public func applyArrivals(_ cards: [RemoteCard], account: Int64) async throws -> ArrivalTally {
+    let now = now()
+    return try await database.writer.write { db in
+      var tally = ArrivalTally()
+      for remote in cards {
+        try Self.apply(remote, account: account, now: now, tally: &tally, db)
+      }
+      return tally
+    }
+  }
+
+  private static func apply(
+    _ remote: RemoteCard, account: Int64, now: Date, tally: inout ArrivalTally, _ db: Database
+  ) throws {
+    guard let card = VCardReader.read(remote.text).first?.card else {
+      try recordProblem(remote, reason: "the server's card cannot be read as a vCard", account: account, db)
+      tally.unreadable += 1
+      return
+    }
+    let uid = card.first("UID").map(\.text).flatMap { $0.isEmpty ? nil : $0 } ?? ContactUID.derived(from: card)
+    // The server moved another UID to this href (a client overwrote it): that one is gone.
+    if let other = try String.fetchOne(
+      db, sql: "SELECT uid FROM sync_item WHERE accountId = ? AND href = ? AND uid != ?",
+      arguments: [account, remote.href, uid])
+    {
+      try applyRemoval(uid: other, account: account, tally: &tally, db)
+    }
+    let item = try Row.fetchOne(
+      db, sql: "SELECT * FROM sync_item WHERE accountId = ? AND uid = ?", arguments: [account, uid])
+    if let item, let href: String = item["href"], href != remote.href, item["etag"] as String? != nil {
+      try recordProblem(
+        remote, reason: "its UID \(uid) is also the card at \(href) on the server", account: account, db)
+      tally.unreadable += 1
+      return
+    }
+    try db.execute(sql: "DELETE FROM sync_problem WHERE accountId = ? AND href = ?", arguments: [account, remote.href])
+    let row = try Row.fetchOne(
+      db, sql: "SELECT * FROM contact WHERE accountId = ? AND uid = ?", arguments: [account, uid])
+    // The server's text as it came is the base: any version reads, and nothing is written twice.
+    let base = remote.text
+    guard item != nil || row != nil else {
+      // New here (all of a first download): taken as it is, nothing to compare. Its item is
+      // written first, so the contact's insert trigger leaves it clean.
+      try remember(
+        uid: uid, account: account, href: remote.href, etag: remote.etag, base: base, fingerprint: nil, dirty: false,
+        db)
+      try store(card, uid: uid, over: nil, account: account, now: now, db)
+      tally.received += 1
+      return
+    }
+    let stored = row.map(StoredContact.contact)
+    let local = localSide(stored: stored, item: item)
+    let memory = itemMemory(item)
+    let fingerprint = CardFingerprint.of(card)
+
+    switch ArrivalDecision.decide(local: local, memory: memory, remote: card, remoteFingerprint: fingerprint) {
+    case .agreed:
+      try remember(
+        uid: uid, account: account, href: remote.href, etag: remote.etag, base: base, fingerprint: fingerprint,
+        dirty: false, db)
+    case .takeRemote:
+      try remember(
+        uid: uid, account: account, href: remote.href, etag: remote.etag, base: base, fingerprint: fingerprint,
+        dirty: false, db)
+      try store(card, uid: uid, over: stored, account: account, now: now, db)
+      try markClean(uid: uid, account: account, db)
+      tally.received += 1
+    case .keepLocal(let rebase):
+      try db.execute(
+        sql: """
+          UPDATE sync_item SET href = ?, etag = ?, pendingCard = NULL, pendingHash = NULL,
+            base = CASE WHEN ? THEN ? ELSE base END, baseHash = CASE WHEN ? THEN ? ELSE baseHash END
+          WHERE accountId = ? AND uid = ?
+          """, arguments: [remote.href, remote.etag, rebase, base, rebase, fingerprint, account, uid])
+    case .merged(let merged):
+      try remember(
+        uid: uid, account: account, href: remote.href, etag: remote.etag, base: base, fingerprint: fingerprint,
+        dirty: true, db)
+      try store(merged, uid: uid, over: stored, account: account, now: now, db)
+      tally.merged += 1
+    case .conflict:
+      try db.execute(
+        sql: """
+          UPDATE sync_item SET href = ifnull(href, ?), conflictCard = ?, conflictETag = ?
+          WHERE accountId = ? AND uid = ?
+          """, arguments: [remote.href, base, remote.etag, account, uid])
+      tally.conflicts += 1
+    }
+  }
+
+  /// This side's state of a contact: `stored` is the contact (nil when there is none), `item`
+  /// its sync row (nil when the link never knew it).
+  static func localSide(stored: Contact?, item: Row?) -> LocalSide {
+    guard let stored else { return item == nil ? .absent : .deleted }
+    let card = stored.vCard
+    guard let item, item["dirty"] as Int == 0 else { return .changed(card) }
+    return .unchanged(card)
+  }
+
+  static func itemMemory(_ item: Row?) -> ItemMemory {
+    guard let item else { return .none }
+    let base = (item["base"] as String?).flatMap { VCardReader.read($0).first?.card }
+    let pending = (item["pendingCard"] as String?).flatMap { VCardReader.read($0).first?.card }
+    // A first download stores no fingerprint (most cards are never compared): made when needed.
+    let baseFingerprint = (item["baseHash"] as String?) ?? base.map(CardFingerprint.of)
+    return ItemMemory(
+      base: base, baseFingerprint: baseFingerprint, pending: pending, pendingFingerprint: item["pendingHash"])
+  }
+
+  /// Writes the item of `uid` as both sides now agree on it (creating it when new).
+  static func remember(
+    uid: String, account: Int64, href: String, etag: String, base: String, fingerprint: String?, dirty: Bool,
+    _ db: Database
+  ) throws {
+    try db.execute(
+      sql: """
+        INSERT INTO sync_item (accountId, uid, href, etag, base, baseHash, pendingCard, pendingHash, dirty, conflictCard,
+          conflictETag)
+        VALUES (?, ?, ?, ?, ?, ?, NULL, NULL, ?, NULL, NULL)
+        ON CONFLICT (accountId, uid) DO UPDATE SET href = excluded.href, etag = excluded.etag, base = excluded.base,
+          baseHash = excluded.baseHash, pendingCard = NULL, pendingHash = NULL, dirty = excluded.dirty, conflictCard = NULL,
+          conflictETag = NULL
+        """, arguments: [account, uid, href, etag, base, fingerprint, dirty])
+  }
+
+  static func markClean(uid: String, account: Int64, _ db: Database) throws {
+    try db.execute(sql: "UPDATE sync_item SET dirty = 0 WHERE accountId = ? AND uid = ?", arguments: [account, uid])
+  }
+
+  /// Stores `card` as the contact `uid`: over `stored` when there is one, else as a new contact.
+  static func store(_ card: VCard, uid: String, over stored: Contact?, account: Int64, now: Date, _ db: Database) throws
+  {
+    var contact = Contact(card: card)
+    contact.uid = uid
+    if let stored {
+      contact.id = stored.id
+      contact.revision = ContactStore.revision(after: stored.revision, now: now)
+      try ContactStore.update(contact, db)
+    } else {
+      contact.revision = contact.revision ?? now
+      try ContactStore.insert(contact, account: account, db)
+    }
+  }
+
+  static func recordProblem(_ remote: RemoteCard, reason: String, account: Int64, _ db: Database) throws {
+    try db.execute(
+      sql: "INSERT OR REPLACE INTO sync_problem (accountId, href, etag, reason) VALUES (?, ?, ?, ?)",
+      arguments: [account, remote.href, remote.etag, reason])
+  }
+}

@@ -1,0 +1,93 @@
+public import CardSync
+import GRDB
+
+/// One member of the server's listing: a card's href and ETag, or an href the server reports
+/// removed (RFC 6578 gives removals only to a listing that started from a token).
+public struct ListingEntry: Hashable, Sendable {
+  public var href: String
+  public var etag: String?
+  public var isRemoved: Bool
+
+  public init(href: String, etag: String?, isRemoved: Bool = false) {
+    self.href = href
+    self.etag = etag
+    self.isRemoved = isRemoved
+  }
+}
+
+extension SyncStore {
+  /// Starts a listing afresh: what an earlier, interrupted sync listed is forgotten.
+  public func startListing(account: Int64) async throws {
+    try await database.writer.write { db in
+      try db.execute(sql: "DELETE FROM sync_listing WHERE accountId = ?", arguments: [account])
+    }
+  }
+
+  /// Adds a batch of the listing (written as it streams in, so it is never held whole).
+  /// Synchronous: it is called from inside the parser of the server's response.
+  public func addToListing(_ entries: [ListingEntry], account: Int64) throws {
+    guard !entries.isEmpty else { return }
+    try database.writer.write { db in
+      let statement = try db.cachedStatement(
+        sql: "INSERT OR REPLACE INTO sync_listing (accountId, href, etag, removed) VALUES (?, ?, ?, ?)")
+      for entry in entries {
+        try statement.execute(arguments: [account, entry.href, entry.etag, entry.isRemoved])
+      }
+    }
+  }
+
+  /// Whether one side is suddenly empty (`EmptySide`). `complete`: the listing holds every
+  /// member (a first listing, or one after a stale token), so a remembered href missing from it
+  /// was removed; otherwise only what it reports removed was.
+  public func emptySide(account: Int64, complete: Bool) async throws -> EmptySide? {
+    try await database.writer.read { db in
+      let known =
+        try Int.fetchOne(
+          db, sql: "SELECT count(*) FROM sync_item WHERE accountId = ? AND etag IS NOT NULL", arguments: [account]) ?? 0
+      let gone =
+        try Int.fetchOne(
+          db,
+          sql: complete
+            ? """
+            SELECT count(*) FROM sync_item s WHERE s.accountId = ?1 AND s.etag IS NOT NULL AND NOT EXISTS (
+              SELECT 1 FROM sync_listing l WHERE l.accountId = ?1 AND l.href = s.href AND l.removed = 0)
+            """
+            : """
+            SELECT count(*) FROM sync_item s JOIN sync_listing l ON l.accountId = s.accountId AND l.href = s.href
+            WHERE s.accountId = ?1 AND s.etag IS NOT NULL AND l.removed = 1
+            """, arguments: [account]) ?? 0
+      let contacts =
+        try Int.fetchOne(db, sql: "SELECT contactCount FROM account WHERE id = ?", arguments: [account]) ?? 0
+      return EmptySide.check(known: known, stillOnServer: known - gone, localContacts: contacts)
+    }
+  }
+
+  /// The next `limit` listed hrefs after `after` whose card this side has not seen: unknown
+  /// hrefs, and known ones with another ETag. In href order, so the caller pages through them.
+  public func hrefsToFetch(account: Int64, after: String?, limit: Int) async throws -> [String] {
+    try await database.writer.read { db in
+      try String.fetchAll(
+        db,
+        sql: """
+          SELECT l.href FROM sync_listing l
+          LEFT JOIN sync_item s ON s.accountId = l.accountId AND s.href = l.href
+          WHERE l.accountId = ? AND l.removed = 0 AND l.href > ?
+            AND (s.etag IS NULL OR l.etag IS NULL OR s.etag != l.etag)
+          ORDER BY l.href LIMIT ?
+          """, arguments: [account, after ?? "", limit])
+    }
+  }
+
+  /// How many listed hrefs hold cards this side has not seen (for progress).
+  public func countToFetch(account: Int64) async throws -> Int {
+    try await database.writer.read { db in
+      try Int.fetchOne(
+        db,
+        sql: """
+          SELECT count(*) FROM sync_listing l
+          LEFT JOIN sync_item s ON s.accountId = l.accountId AND s.href = l.href
+          WHERE l.accountId = ? AND l.removed = 0 AND (s.etag IS NULL OR l.etag IS NULL OR s.etag != l.etag)
+          """, arguments: [account]) ?? 0
+    }
+  }
+}

@@ -1,0 +1,131 @@
+public import Foundation
+import GRDB
+
+/// What a sync remembers, in the contacts database: the account's link to its address book,
+/// and per contact where the server keeps it and what both sides last agreed on.
+///
+/// Every write that moves a contact and its sync state moves them in one transaction, so a sync
+/// stopped at any instant (killed, cut off, out of power) leaves the two consistent, and the
+/// next sync converges from there. The decisions are made by `CardSync`'s pure functions; this
+/// type only reads what they need and writes what they decided.
+public final class SyncStore: Sendable {
+  let database: ContactsDatabase
+  let now: @Sendable () -> Date
+
+  public init(database: ContactsDatabase, now: @escaping @Sendable () -> Date = Date.init) {
+    self.database = database
+    self.now = now
+  }
+
+  /// The account's link, if it has one.
+  public func link(account: Int64) async throws -> SyncLink? {
+    try await database.writer.read { db in
+      try Row.fetchOne(db, sql: "SELECT * FROM sync_link WHERE accountId = ?", arguments: [account]).flatMap(Self.link)
+    }
+  }
+
+  /// Links the account to an address book, replacing any link it had (and all it remembered).
+  /// Every contact the account has is new to the server: each gets an item marked to send.
+  public func saveLink(_ link: SyncLink) async throws {
+    let created = now().timeIntervalSince1970
+    try await database.writer.write { db in
+      try db.execute(sql: "DELETE FROM sync_link WHERE accountId = ?", arguments: [link.account])
+      var sealed: SealedPassword?
+      var command: String?
+      switch link.password {
+      case .sealed(let password): sealed = password
+      case .command(let line): command = line
+      }
+      try db.execute(
+        sql: """
+          INSERT INTO sync_link (accountId, addressBookURL, username, sealedPassword, sealSalt, sealRounds,
+            passwordCommand, cardVersion, syncToken, lastSyncAt, lastError, createdAt)
+          VALUES (?, ?, ?, ?, ?, ?, ?, ?, NULL, NULL, NULL, ?)
+          """,
+        arguments: [
+          link.account, link.addressBook.absoluteString, link.username, sealed?.box, sealed?.salt, sealed?.rounds,
+          command, link.cardVersion, created,
+        ])
+      try db.execute(
+        sql: "INSERT INTO sync_item (accountId, uid, dirty) SELECT accountId, uid, 1 FROM contact WHERE accountId = ?",
+        arguments: [link.account])
+    }
+  }
+
+  /// Unlinks the account: the link and everything it remembered go; the contacts stay.
+  public func forget(account: Int64) async throws {
+    try await database.writer.write { db in
+      try db.execute(sql: "DELETE FROM sync_link WHERE accountId = ?", arguments: [account])
+    }
+  }
+
+  /// Records how a sync ended: its time and, when it failed, why (nil: it succeeded).
+  public func recordEnd(account: Int64, error: String?) async throws {
+    let ended = now().timeIntervalSince1970
+    try await database.writer.write { db in
+      try db.execute(
+        sql: "UPDATE sync_link SET lastSyncAt = ?, lastError = ? WHERE accountId = ?",
+        arguments: [ended, error, account])
+    }
+  }
+
+  /// Keeps the token of a listing whose every change is now applied here.
+  public func saveToken(_ token: String?, account: Int64) async throws {
+    try await database.writer.write { db in
+      try db.execute(sql: "UPDATE sync_link SET syncToken = ? WHERE accountId = ?", arguments: [token, account])
+    }
+  }
+
+  /// Where the link stands: for `contacts sync status` and the app's header.
+  public func status(account: Int64) async throws -> SyncStatus? {
+    try await database.writer.read { db in
+      guard
+        let link = try Row.fetchOne(db, sql: "SELECT * FROM sync_link WHERE accountId = ?", arguments: [account])
+          .flatMap(Self.link)
+      else { return nil }
+      let counts = try Row.fetchOne(
+        db,
+        sql: """
+          SELECT
+            (SELECT count(*) FROM sync_item WHERE accountId = ?1 AND dirty = 1 AND conflictCard IS NULL) AS pending,
+            (SELECT count(*) FROM sync_item WHERE accountId = ?1 AND conflictCard IS NOT NULL) AS conflicts,
+            (SELECT count(*) FROM sync_problem WHERE accountId = ?1) AS problems,
+            (SELECT count(*) FROM sync_item WHERE accountId = ?1 AND etag IS NOT NULL) AS onServer
+          """, arguments: [account])
+      return SyncStatus(
+        link: link, pending: counts?["pending"] ?? 0, conflicts: counts?["conflicts"] ?? 0,
+        problems: counts?["problems"] ?? 0, onServer: counts?["onServer"] ?? 0)
+    }
+  }
+
+  static func link(_ row: Row) -> SyncLink? {
+    guard let url = URL(string: row["addressBookURL"]) else { return nil }
+    let password: SyncLink.PasswordSource
+    if let command: String = row["passwordCommand"] {
+      password = .command(command)
+    } else if let box: Data = row["sealedPassword"], let salt: Data = row["sealSalt"],
+      let rounds: Int = row["sealRounds"]
+    {
+      password = .sealed(SealedPassword(box: box, salt: salt, rounds: rounds))
+    } else {
+      return nil
+    }
+    return SyncLink(
+      account: row["accountId"], addressBook: url, username: row["username"], password: password,
+      cardVersion: row["cardVersion"], syncToken: row["syncToken"],
+      lastSyncAt: (row["lastSyncAt"] as Double?).map(Date.init(timeIntervalSince1970:)), lastError: row["lastError"])
+  }
+}
+
+/// Where an account's link stands.
+public struct SyncStatus: Hashable, Sendable {
+  public var link: SyncLink
+  /// Changes made here that the server does not have yet.
+  public var pending: Int
+  /// Contacts changed differently on both sides, waiting for the user.
+  public var conflicts: Int
+  /// Cards on the server that cannot be read (kept there, left alone).
+  public var problems: Int
+  /// Contacts the server has, as far as the last sync knows.
+  public var onServer: Int
+}

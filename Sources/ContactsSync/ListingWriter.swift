@@ -1,0 +1,39 @@
+import ContactsServices
+
+/// Writes a listing into the database as the server's response is parsed, a thousand members
+/// at a time, so that a listing of 100,000 cards is never held in memory.
+final class ListingWriter {
+  private let store: SyncStore
+  private let account: Int64
+  private let progress: @Sendable (SyncProgress) -> Void
+  private var buffer: [ListingEntry] = []
+  private var written = 0
+  static let batch = 1_000
+
+  init(store: SyncStore, account: Int64, progress: @escaping @Sendable (SyncProgress) -> Void) {
+    self.store = store
+    self.account = account
+    self.progress = progress
+  }
+
+  /// Forgets what an earlier, interrupted listing wrote.
+  func start() async throws {
+    try await store.startListing(account: account)
+  }
+
+  func add(_ entry: ListingEntry) throws {
+    buffer.append(entry)
+    if buffer.count >= Self.batch { try flush() }
+  }
+
+  func finish() throws {
+    try flush()
+  }
+
+  private func flush() throws {
+    try store.addToListing(buffer, account: account)
+    written += buffer.count
+    buffer.removeAll(keepingCapacity: true)
+    progress(.listing(written))
+  }
+}

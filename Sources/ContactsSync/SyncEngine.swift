@@ -1,0 +1,289 @@
+public import CardDAV
+import CardSync
+public import ContactsServices
+import Foundation
+import VCardFormat
+
+/// One two-way sync of an account with its linked address book: the imperative shell around
+/// `CardSync`'s decisions.
+///
+/// 1. **List** what the server has changed since the last sync (RFC 6578 `sync-collection` from
+///    the kept token; a stale token or a server without tokens lists every member's ETag), into
+///    the database as it streams in.
+/// 2. **Refuse** when one side is suddenly empty (`EmptySide`), unless forced.
+/// 3. **Receive** every card with an ETag this side has not seen (`addressbook-multiget` in
+///    batches), each decided and applied with its contact in one transaction; then what the
+///    server removed. Only then is the new token kept.
+/// 4. **Send** what changed here: `PUT` with `If-None-Match: *` to create and `If-Match` to
+///    update, `DELETE` with `If-Match`. What a send is about to write is remembered first, so a
+///    sync killed after the server took it recognises its own write. A 412 means the server's
+///    card changed meanwhile: it is never overwritten, and the next round decides again.
+/// 5. After sending, **list again** from the kept token (see `run`), until a round sends nothing.
+///
+/// Stopped anywhere, the next run converges: every step is idempotent given the database.
+public struct SyncEngine: Sendable {
+  public let store: SyncStore
+  public let client: any AddressBookRemote
+  public let link: SyncLink
+  /// Cards fetched per `addressbook-multiget`.
+  public var batchSize = 250
+  /// Rounds of listing, receiving and sending in one run: one more after each round that sent
+  /// something (or met a card changed meanwhile, a 412), at most this many.
+  public var maximumRounds = 4
+
+  public init(store: SyncStore, client: any AddressBookRemote, link: SyncLink) {
+    self.store = store
+    self.client = client
+    self.link = link
+  }
+
+  /// Why a sync stopped.
+  public enum Failure: Error, Equatable, CustomStringConvertible {
+    /// One side is empty although the last sync left cards on both; nothing was changed.
+    case emptySide(EmptySide)
+    /// The server failed (in words: unreachable, refused the password, …).
+    case server(CardDAVError)
+
+    public var description: String {
+      switch self {
+      case .emptySide(let side): side.description
+      case .server(let error): error.description
+      }
+    }
+  }
+
+  /// Runs one sync. `force` lets it go on when one side is empty; `progress` hears how far it is.
+  public func run(
+    force: Bool = false, progress: @escaping @Sendable (SyncProgress) -> Void = { _ in }
+  ) async throws -> SyncSummary {
+    var summary = SyncSummary()
+    let requestsBefore = client.requestCount
+    defer { summary.requests = client.requestCount - requestsBefore }
+    do {
+      var token = link.syncToken
+      var round = 0
+      var wrote = true
+      // A round lists, receives and sends. What this side sent changes the server after the
+      // listing, so the token kept would predate it (and a server whose tokens name its content,
+      // like Xandikos's, would answer a later listing from the state it returned to as if nothing
+      // had changed): after sending, another round lists again from the kept token. Its own
+      // writes come back with the ETags already remembered and cost nothing more.
+      while wrote && round < maximumRounds {
+        let listing = try await list(from: token, progress: progress)
+        if round == 0, !force,
+          let empty = try await store.emptySide(account: link.account, complete: listing.isComplete)
+        {
+          throw Failure.emptySide(empty)
+        }
+        try await receive(into: &summary, progress: progress)
+        let removed = try await store.applyRemovals(account: link.account, complete: listing.isComplete)
+        summary.deletedHere += removed.deletedHere
+        try await store.saveToken(listing.token, account: link.account)
+        token = listing.token
+        let before = summary
+        let changedMeanwhile = try await send(into: &summary, progress: progress)
+        wrote = summary.sent != before.sent || summary.deletedThere != before.deletedThere || !changedMeanwhile.isEmpty
+        round += 1
+      }
+      if let conflicts = try await store.status(account: link.account)?.conflicts { summary.conflicts = conflicts }
+      summary.requests = client.requestCount - requestsBefore
+      try await store.recordEnd(account: link.account, error: nil)
+      return summary
+    } catch let error as CardDAVError {
+      try? await store.recordEnd(account: link.account, error: error.description)
+      throw Failure.server(error)
+    } catch let error as Failure {
+      try? await store.recordEnd(account: link.account, error: error.description)
+      throw error
+    } catch {
+      try? await store.recordEnd(account: link.account, error: "\(error)")
+      throw error
+    }
+  }
+
+  // MARK: - Listing
+
+  struct Listing {
+    /// The token to keep once every change listed is applied (nil: the server gives none).
+    var token: String?
+    /// Whether the listing holds every member (so a remembered member missing from it was removed).
+    var isComplete: Bool
+  }
+
+  /// Lists the server's changes since the kept token into the database, or every member when
+  /// there is no token, it went stale, or the server has no `sync-collection`.
+  func list(from token: String?, progress: @escaping @Sendable (SyncProgress) -> Void) async throws -> Listing {
+    if let token {
+      do {
+        return try await syncCollection(from: token, progress: progress)
+      } catch CardDAVError.invalidSyncToken {
+        // The server forgot the token (RFC 6578 §3.2): list everything; nothing is lost.
+      }
+    }
+    do {
+      return try await syncCollection(from: nil, progress: progress)
+    } catch let error as CardDAVError where Self.isUnsupported(error) {
+      return try await listETags(progress: progress)
+    }
+  }
+
+  /// Whether a failed `sync-collection` means the server has none (rather than a failure that
+  /// a plain listing would meet too).
+  static func isUnsupported(_ error: CardDAVError) -> Bool {
+    switch error {
+    case .forbidden, .notFound, .invalidSyncToken, .malformedResponse: true
+    case .server(let status, _): status == 400 || status == 405 || status == 409 || status == 501
+    default: false
+    }
+  }
+
+  private func syncCollection(
+    from token: String?, progress: @escaping @Sendable (SyncProgress) -> Void
+  ) async throws -> Listing {
+    // Without a token the server lists every member (RFC 6578 §3.4), and no removals.
+    let isComplete = token == nil
+    let writer = ListingWriter(store: store, account: link.account, progress: progress)
+    try await writer.start()
+    var token = token
+    var truncated = true
+    while truncated {
+      let result = try await client.syncCollection(link.addressBook, token: token) { change in
+        switch change {
+        case .changed(let href, let etag): try writer.add(ListingEntry(href: href, etag: etag))
+        case .removed(let href): try writer.add(ListingEntry(href: href, etag: nil, isRemoved: true))
+        }
+      }
+      token = result.newToken
+      truncated = result.isTruncated
+    }
+    try writer.finish()
+    return Listing(token: token, isComplete: isComplete)
+  }
+
+  private func listETags(progress: @escaping @Sendable (SyncProgress) -> Void) async throws -> Listing {
+    let writer = ListingWriter(store: store, account: link.account, progress: progress)
+    try await writer.start()
+    let token = try await client.listETags(link.addressBook) { member in
+      try writer.add(ListingEntry(href: member.href, etag: member.etag))
+    }
+    try writer.finish()
+    // A token from a plain listing is only kept when the server also has sync-collection.
+    _ = token
+    return Listing(token: nil, isComplete: true)
+  }
+
+  // MARK: - Receiving
+
+  /// Fetches and applies every listed card this side has not seen, a batch at a time.
+  private func receive(into summary: inout SyncSummary, progress: @escaping @Sendable (SyncProgress) -> Void)
+    async throws
+  {
+    let total = try await store.countToFetch(account: link.account)
+    var done = 0
+    var after: String?
+    while true {
+      let hrefs = try await store.hrefsToFetch(account: link.account, after: after, limit: batchSize)
+      guard let last = hrefs.last else { break }
+      after = last
+      try await fetch(hrefs, into: &summary)
+      done += hrefs.count
+      progress(.receiving(done: done, of: total))
+    }
+  }
+
+  /// Fetches `hrefs` and applies the cards.
+  private func fetch(_ hrefs: [String], into summary: inout SyncSummary) async throws {
+    var cards: [RemoteCard] = []
+    try await client.multiget(link.addressBook, hrefs: hrefs) { fetched in
+      if case .card(let href, let etag, let text) = fetched {
+        cards.append(RemoteCard(href: href, etag: etag, text: text))
+      }
+    }
+    let tally = try await store.applyArrivals(cards, account: link.account)
+    summary.received += tally.received
+    summary.merged += tally.merged
+    summary.deletedHere += tally.deletedHere
+    summary.unreadable += tally.unreadable
+  }
+
+  // MARK: - Sending
+
+  /// Sends every change made here; returns the hrefs whose card changed on the server meanwhile
+  /// (412): the next round's listing brings them, to decide again.
+  private func send(into summary: inout SyncSummary, progress: @escaping @Sendable (SyncProgress) -> Void)
+    async throws -> [String]
+  {
+    var refetch: [String] = []
+    var after: String?
+    var done = 0
+    while true {
+      let departures = try await store.departures(account: link.account, after: after, limit: batchSize)
+      guard let last = departures.last else { break }
+      after = last.uid
+      for departure in departures {
+        do {
+          try await send(departure, into: &summary)
+        } catch let error as CardDAVError {
+          if error.isAnswerFromServer { try await store.notSent(departure, account: link.account) }
+          switch error {
+          case .preconditionFailed(let href):
+            refetch.append(href)
+          case .tooLarge(let href):
+            summary.refused.append("\(departure.uid): the server refused the card at \(href) as too large")
+          case .server(let status, _) where (400..<500).contains(status):
+            summary.refused.append("\(departure.uid): the server refused the card (HTTP \(status))")
+          default:
+            throw error
+          }
+        }
+        done += 1
+        progress(.sending(done: done))
+      }
+    }
+    return refetch
+  }
+
+  /// Sends one change: the card (created or replacing the ETag the server had), or the delete.
+  private func send(_ departure: Departure, into summary: inout SyncSummary) async throws {
+    guard let card = departure.card else {
+      if let href = departure.href, let etag = departure.etag {
+        try await client.delete(href, in: link.addressBook, etag: etag)
+        summary.deletedThere += 1
+      }
+      // Without an ETag the server never had it.
+      try await store.deletedOnServer(uid: departure.uid, account: link.account)
+      return
+    }
+    let href = departure.href ?? CardDAVClient.href(forUID: departure.uid, in: link.addressBook)
+    let fingerprint = CardFingerprint.of(card)
+    try await store.willSend(departure, href: href, fingerprint: fingerprint, account: link.account)
+    let condition: PutCondition = departure.etag.map { .replace(etag: $0) } ?? .create
+    let bytes = VCardWriter(version: link.cardVersion == "4.0" ? .v40 : .v30).bytes(card)
+    var etag = try await client.put(href, in: link.addressBook, card: bytes, condition: condition)
+    if etag == nil { etag = try await currentETag(of: href) }
+    try await store.sent(departure, href: href, etag: etag, fingerprint: fingerprint, account: link.account)
+    summary.sent += 1
+  }
+
+  /// The ETag of the card at `href`, for a server that sent none with the PUT (RFC 7231 allows it).
+  private func currentETag(of href: String) async throws -> String? {
+    var etag: String?
+    try await client.multiget(link.addressBook, hrefs: [href]) { fetched in
+      if case .card(_, let found, _) = fetched { etag = found }
+    }
+    return etag
+  }
+}
+
+extension CardDAVError {
+  /// Whether the server answered (so a write it refused was certainly not done), rather than
+  /// the connection failing before an answer came.
+  var isAnswerFromServer: Bool {
+    switch self {
+    case .preconditionFailed, .tooLarge, .unauthorized, .forbidden, .notFound: true
+    // A server error (5xx) may come after the write was done.
+    case .server(let status, _): status < 500
+    default: false
+    }
+  }
+}

@@ -1,0 +1,38 @@
+/// What one sync did, for the summary line and the exit status.
+public struct SyncSummary: Hashable, Sendable {
+  /// Cards sent to the server (new or changed).
+  public var sent = 0
+  /// Contacts added or changed here from the server.
+  public var received = 0
+  /// Contacts deleted here because the server deleted them.
+  public var deletedHere = 0
+  /// Cards deleted on the server because they were deleted here.
+  public var deletedThere = 0
+  /// Contacts changed on both sides and merged.
+  public var merged = 0
+  /// Contacts changed on both sides in the same property: waiting for the user.
+  public var conflicts = 0
+  /// Cards on the server that cannot be read: left alone.
+  public var unreadable = 0
+  /// Cards the server refused, with why (`UID: reason`): kept here, sent again next time.
+  public var refused: [String] = []
+  /// HTTP requests sent.
+  public var requests = 0
+
+  public init() {}
+
+  /// Whether the user has something to do: conflicts to settle, cards that could not be read
+  /// or sent.
+  public var needsAttention: Bool { conflicts > 0 || unreadable > 0 || !refused.isEmpty }
+
+  /// One line: "3 sent, 12 received, 1 deleted here, 0 deleted there, 1 merged, 0 conflicts".
+  public var line: String {
+    var parts = [
+      "\(sent) sent", "\(received) received", "\(deletedHere) deleted here", "\(deletedThere) deleted there",
+      "\(merged) merged", "\(conflicts) \(conflicts == 1 ? "conflict" : "conflicts")",
+    ]
+    if unreadable > 0 { parts.append("\(unreadable) unreadable on the server") }
+    if !refused.isEmpty { parts.append("\(refused.count) refused by the server") }
+    return parts.joined(separator: ", ")
+  }
+}

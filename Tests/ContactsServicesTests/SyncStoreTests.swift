@@ -1,0 +1,186 @@
+import CardSync
+import ContactsModel
+import Foundation
+import GRDB
+import Testing
+import VCardFormat
+
+@testable import ContactsServices
+
+/// Schema v6: what a sync remembers, kept by triggers as contacts change, and the transactions
+/// that move a contact and its sync state together.
+@Suite struct SyncStoreTests {
+  static let book = URL(string: "http://127.0.0.1:5232/ada/book/")!
+
+  func linked() async throws -> (TwoAccounts, SyncStore) {
+    let fixture = try await TwoAccounts.make()
+    let sync = SyncStore(database: fixture.database)
+    try await sync.saveLink(
+      SyncLink(
+        account: fixture.ada, addressBook: Self.book, username: "ada", password: .command("echo x"), cardVersion: "3.0")
+    )
+    return (fixture, sync)
+  }
+
+  func items(_ fixture: TwoAccounts) async throws -> [Row] {
+    try fixture.database.writer.read { db in
+      try Row.fetchAll(db, sql: "SELECT * FROM sync_item ORDER BY uid")
+    }
+  }
+
+  @Test func linkingMarksEveryContactToSendAndOnlyTheLinkedAccountsChangesAreTracked() async throws {
+    let fixture = try await TwoAccounts.make()
+    defer { fixture.directory.remove() }
+    let before = try await fixture.store.insert(ContactDraft(name: "Before"), account: fixture.ada)
+    _ = try await fixture.store.insert(ContactDraft(name: "Grace's"), account: fixture.grace)
+    let sync = SyncStore(database: fixture.database)
+    try await sync.saveLink(
+      SyncLink(
+        account: fixture.ada, addressBook: Self.book, username: "ada", password: .command("echo x"), cardVersion: "3.0")
+    )
+    let after = try await fixture.store.insert(ContactDraft(name: "After"), account: fixture.ada)
+    _ = try await fixture.store.insert(ContactDraft(name: "Grace's second"), account: fixture.grace)
+    let rows = try await items(fixture)
+    #expect(Set(rows.map { $0["uid"] as String }) == [before.uid, after.uid])
+    #expect(rows.allSatisfy { $0["dirty"] as Int == 1 })
+    let departures = try await sync.departures(account: fixture.ada, after: nil, limit: 10)
+    #expect(Set(departures.map(\.uid)) == [before.uid, after.uid])
+    #expect(departures.allSatisfy { $0.etag == nil && $0.card != nil })
+  }
+
+  @Test func aSentContactIsCleanUntilItChangesAndItsDeleteLeavesATombstone() async throws {
+    let (fixture, sync) = try await linked()
+    defer { fixture.directory.remove() }
+    let ann = try await fixture.store.insert(ContactDraft(name: "Ann", email: "ann@example.com"), account: fixture.ada)
+    let departure = try #require(try await sync.departures(account: fixture.ada, after: nil, limit: 10).first)
+    let card = try #require(departure.card)
+    try await sync.willSend(
+      departure, href: "/ada/book/ann.vcf", fingerprint: CardFingerprint.of(card), account: fixture.ada)
+    try await sync.sent(
+      departure, href: "/ada/book/ann.vcf", etag: "\"e1\"", fingerprint: CardFingerprint.of(card), account: fixture.ada)
+    #expect(try await sync.departures(account: fixture.ada, after: nil, limit: 10).isEmpty)
+
+    var draft = ContactDraft(name: "Ann", email: "ann@work.example")
+    draft.name = "Ann"
+    _ = try await fixture.store.update(id: ann.id, with: draft, account: fixture.ada)
+    let edited = try #require(try await sync.departures(account: fixture.ada, after: nil, limit: 10).first)
+    #expect(edited.etag == "\"e1\"" && edited.href == "/ada/book/ann.vcf" && edited.card != nil)
+
+    try await fixture.store.delete(id: ann.id, account: fixture.ada)
+    let tombstone = try #require(try await sync.departures(account: fixture.ada, after: nil, limit: 10).first)
+    #expect(tombstone.card == nil && tombstone.etag == "\"e1\"")
+    try await sync.deletedOnServer(uid: ann.uid, account: fixture.ada)
+    #expect(try await items(fixture).isEmpty)
+  }
+
+  @Test func aContactDeletedBeforeItWasEverSentLeavesNothingToDo() async throws {
+    let (fixture, sync) = try await linked()
+    defer { fixture.directory.remove() }
+    let ann = try await fixture.store.insert(ContactDraft(name: "Ann"), account: fixture.ada)
+    try await fixture.store.delete(id: ann.id, account: fixture.ada)
+    #expect(try await items(fixture).isEmpty)
+    #expect(try await sync.departures(account: fixture.ada, after: nil, limit: 10).isEmpty)
+  }
+
+  @Test func aContactThatChangedWhileItWasBeingSentStaysToSend() async throws {
+    let (fixture, sync) = try await linked()
+    defer { fixture.directory.remove() }
+    let ann = try await fixture.store.insert(ContactDraft(name: "Ann"), account: fixture.ada)
+    let departure = try #require(try await sync.departures(account: fixture.ada, after: nil, limit: 10).first)
+    _ = try await fixture.store.update(id: ann.id, with: ContactDraft(name: "Ann Smith"), account: fixture.ada)
+    try await sync.sent(departure, href: "/ada/book/a.vcf", etag: "\"e1\"", fingerprint: "f", account: fixture.ada)
+    let again = try #require(try await sync.departures(account: fixture.ada, after: nil, limit: 10).first)
+    #expect(again.etag == "\"e1\"")
+  }
+
+  @Test func serverCardsAreStoredCleanAndTheirRemovalDeletesThem() async throws {
+    let (fixture, sync) = try await linked()
+    defer { fixture.directory.remove() }
+    let text =
+      "BEGIN:VCARD\r\nVERSION:3.0\r\nUID:bob\r\nN:Smith;Bob;;;\r\nFN:Bob Smith\r\nEMAIL;TYPE=work:bob@example.com\r\nEND:VCARD\r\n"
+    let tally = try await sync.applyArrivals(
+      [RemoteCard(href: "/ada/book/bob.vcf", etag: "\"b1\"", text: text)], account: fixture.ada)
+    #expect(tally.received == 1)
+    let bob = try #require(try await fixture.store.page(account: fixture.ada, after: nil, limit: 5).first)
+    #expect(bob.name == "Bob Smith" && bob.email == "bob@example.com" && bob.uid == "bob")
+    #expect(try await sync.departures(account: fixture.ada, after: nil, limit: 10).isEmpty)
+
+    // The same card again (a sync run twice, or killed after storing it) changes nothing.
+    let again = try await sync.applyArrivals(
+      [RemoteCard(href: "/ada/book/bob.vcf", etag: "\"b1\"", text: text)], account: fixture.ada)
+    #expect(again.received == 0)
+
+    try await sync.startListing(account: fixture.ada)
+    try sync.addToListing([ListingEntry(href: "/ada/book/bob.vcf", etag: nil, isRemoved: true)], account: fixture.ada)
+    #expect(try await sync.emptySide(account: fixture.ada, complete: false) == .server(lost: 1))
+    let removed = try await sync.applyRemovals(account: fixture.ada, complete: false)
+    #expect(removed.deletedHere == 1)
+    #expect(try await fixture.store.count(account: fixture.ada) == 0)
+    #expect(try await items(fixture).isEmpty)
+  }
+
+  @Test func anUnreadableServerCardIsReportedAndLeftAlone() async throws {
+    let (fixture, sync) = try await linked()
+    defer { fixture.directory.remove() }
+    let tally = try await sync.applyArrivals(
+      [RemoteCard(href: "/ada/book/x.vcf", etag: "\"x\"", text: "BEGIN:VCARD\r\nthis is not a card")],
+      account: fixture.ada)
+    #expect(tally.unreadable == 1)
+    #expect(try await sync.status(account: fixture.ada)?.problems == 1)
+    #expect(try await fixture.store.count(account: fixture.ada) == 0)
+  }
+
+  @Test func aConflictWaitsForTheUserAndEachChoiceSettlesIt() async throws {
+    for choice in ConflictChoice.allCases {
+      let (fixture, sync) = try await linked()
+      defer { fixture.directory.remove() }
+      let base = "BEGIN:VCARD\r\nVERSION:3.0\r\nUID:cy\r\nFN:Cy\r\nEMAIL:cy@example.com\r\nEND:VCARD\r\n"
+      _ = try await sync.applyArrivals(
+        [RemoteCard(href: "/ada/book/cy.vcf", etag: "\"c1\"", text: base)], account: fixture.ada)
+      let cy = try #require(try await fixture.store.page(account: fixture.ada, after: nil, limit: 5).first)
+      _ = try await fixture.store.update(
+        id: cy.id, with: ContactDraft(name: "Cy", email: "cy@here.example"), account: fixture.ada)
+      let theirs = "BEGIN:VCARD\r\nVERSION:3.0\r\nUID:cy\r\nFN:Cy\r\nEMAIL:cy@there.example\r\nEND:VCARD\r\n"
+      let tally = try await sync.applyArrivals(
+        [RemoteCard(href: "/ada/book/cy.vcf", etag: "\"c2\"", text: theirs)], account: fixture.ada)
+      #expect(tally.conflicts == 1)
+      let conflict = try #require(try await sync.conflicts(account: fixture.ada).first)
+      #expect(conflict.mine.email == "cy@here.example" && conflict.theirs.email == "cy@there.example")
+      // Waiting for the user: not sent.
+      #expect(try await sync.departures(account: fixture.ada, after: nil, limit: 10).isEmpty)
+
+      try await sync.resolve(uid: "cy", keeping: choice, account: fixture.ada)
+      #expect(try await sync.conflicts(account: fixture.ada).isEmpty)
+      let contacts = try await fixture.store.page(account: fixture.ada, after: nil, limit: 5)
+      let departures = try await sync.departures(account: fixture.ada, after: nil, limit: 10)
+      switch choice {
+      case .mine:
+        #expect(contacts.map(\.email) == ["cy@here.example"])
+        #expect(departures.map(\.uid) == ["cy"] && departures.first?.etag == "\"c2\"")
+      case .theirs:
+        #expect(contacts.map(\.email) == ["cy@there.example"])
+        #expect(departures.isEmpty)
+      case .both:
+        #expect(Set(contacts.map(\.email)) == ["cy@here.example", "cy@there.example"])
+        #expect(departures.count == 1 && departures.first?.uid != "cy" && departures.first?.etag == nil)
+      }
+    }
+  }
+
+  @Test func forgettingTheLinkKeepsTheContacts() async throws {
+    let (fixture, sync) = try await linked()
+    defer { fixture.directory.remove() }
+    _ = try await fixture.store.insert(ContactDraft(name: "Ann"), account: fixture.ada)
+    try await sync.forget(account: fixture.ada)
+    #expect(try await sync.link(account: fixture.ada) == nil)
+    #expect(try await items(fixture).isEmpty)
+    #expect(try await fixture.store.count(account: fixture.ada) == 1)
+  }
+
+  @Test func aSealedPasswordOpensOnlyWithTheAccountPassword() throws {
+    let sealed = try SealedPassword.seal("server secret", accountPassword: "analytical", rounds: 1_000)
+    #expect(try sealed.open(accountPassword: "analytical") == "server secret")
+    #expect(throws: SealedPassword.OpenError.wrongAccountPassword) { try sealed.open(accountPassword: "wrong") }
+    #expect(!"\(sealed)".contains("server secret") && !String(decoding: sealed.box, as: UTF8.self).contains("server"))
+  }
+}
