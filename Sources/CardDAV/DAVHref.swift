@@ -56,7 +56,8 @@ enum DAVHref {
     return text
   }
 
-  /// The URL on `base`'s server for a canonical href.
+  /// The URL on `base`'s server for an absolute-path href (made canonical first, so any href a
+  /// caller holds is sent the same way).
   static func url(_ href: String, on base: URL) throws(CardDAVError) -> URL {
     guard href.hasPrefix("/"), var components = URLComponents(url: base, resolvingAgainstBaseURL: false)
     else { throw .invalidURL(href) }
@@ -64,9 +65,7 @@ enum DAVHref {
     components.password = nil
     components.query = nil
     components.fragment = nil
-    let canonical = normalized(href)
-    guard canonical == href || canonical == normalized(canonical) else { throw .invalidURL(href) }
-    components.percentEncodedPath = canonical
+    components.percentEncodedPath = normalized(href)
     guard let url = components.url else { throw .invalidURL(href) }
     return url
   }

@@ -19,7 +19,8 @@ public struct DAVTestServer: Sendable {
 
   /// A card written into the server's storage before it starts: `name` is the last path segment
   /// of its href ("alice.vcf"). Radicale's per-PUT cost grows with the collection, so large test
-  /// collections are loaded this way.
+  /// collections are loaded this way; Radicale's item cache is then filled before it starts
+  /// (`--verify-storage`), so its first listing is not a cold one.
   public struct PreloadedCard: Sendable, Hashable {
     public var name: String
     public var text: String

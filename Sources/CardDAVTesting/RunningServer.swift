@@ -15,12 +15,18 @@ final class RunningServer: @unchecked Sendable {
     self.exit = exit
   }
 
-  /// A python prelude that clears the signal mask, then runs the server's module as its own
-  /// program would (`sys.argv` = the script's path and the arguments).
+  /// A python prelude that clears the signal mask, makes the server exit when the test process
+  /// is gone (killed by a timeout, say, before it could stop the server), then runs the server's
+  /// module as its own program would (`sys.argv` = the script's path and the arguments).
   private static func unblockingSignals(andRunning module: String, after extra: String) -> String {
     """
-    import runpy, signal, sys
+    import os, runpy, signal, sys, threading, time
     signal.pthread_sigmask(signal.SIG_SETMASK, set())
+    def _exit_with_parent(parent=os.getppid()):
+        while os.getppid() == parent:
+            time.sleep(1)
+        os._exit(0)
+    threading.Thread(target=_exit_with_parent, daemon=True).start()
     \(extra)
     sys.argv = sys.argv[1:]
     runpy.run_module("\(module)", run_name="__main__", alter_sys=True)
@@ -40,6 +46,7 @@ final class RunningServer: @unchecked Sendable {
       try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
       let layout = try ServerLayout(kind, in: folder, selfSignedTLS: selfSignedTLS)
       try layout.prepare(preloading: cards)
+      try await layout.warmCache(with: program)
       var lastLog = ""
       for _ in 0..<portAttempts {
         guard let port = LoopbackPort.unused() else { break }

@@ -234,6 +234,22 @@ struct AppFlowTests {
     #expect(store.state.signedIn?.selectedContact == zelda)
   }
 
+  /// The signed-in features' reducer is built for the user once, not on every key: the
+  /// user's client is asked for once over many moves.
+  @Test func keysReduceWithReducersBuiltOnce() {
+    let clientsMade = Mutex(0)
+    var dependencies = dependencies()
+    let client = people.client
+    dependencies.contacts = { _ in
+      clientsMade.withLock { $0 += 1 }
+      return client
+    }
+    let store = Store(initialState: signedInState(), reducer: appReducer(dependencies))
+    for move in [ContactsBrowserAction.Move.down, .down, .up, .end, .home] { store.send(.browser(.move(move))) }
+    #expect(store.state.signedIn?.browser.window.selected == 0)
+    #expect(clientsMade.withLock { $0 } == 1)
+  }
+
   @Test func quittingIsAtOnceUnlessTheEditorHoldsChanges() {
     let store = TestStore(initialState: signedInState(), reducer: appReducer(dependencies()))
     store.send(.quit)

@@ -10,7 +10,10 @@ import Navigation
 /// state from it (and starts their loads), so a deep link, a key press and a replayed
 /// recording all reach a screen the same way.
 public func appReducer(_ dependencies: AppDependencies) -> Reducer<AppState, AppAction> {
-  Reducer { state, action in
+  // Built once: a key reduces with these, not with reducers made for it.
+  let authForm = authFormReducer(client: dependencies.auth)
+  let features = SignedInFeaturesCache(contacts: dependencies.contacts)
+  return Reducer { state, action in
     switch action {
     case .started:
       let auth = dependencies.auth
@@ -18,25 +21,26 @@ public func appReducer(_ dependencies: AppDependencies) -> Reducer<AppState, App
 
     case .resized(let size):
       state.size = size
-      return state.withSignedIn(dependencies) { signedIn, client, rows in
+      return state.withSignedIn(dependencies) { signedIn, _, rows in
         signedIn.search.window.resize(visible: rows)
-        return signedInFeatures(client: client).reduce(into: &signedIn, action: .browser(.resized(visibleRows: rows)))
+        return features.reducer(for: signedIn.user).reduce(
+          into: &signedIn, action: .browser(.resized(visibleRows: rows)))
       }
 
     case .tick:
       state.tick += 1
       if var forms = state.signedOut {
-        _ = authFormReducer(client: dependencies.auth).reduce(into: &forms.signIn, action: .tick)
-        _ = authFormReducer(client: dependencies.auth).reduce(into: &forms.signUp, action: .tick)
+        _ = authForm.reduce(into: &forms.signIn, action: .tick)
+        _ = authForm.reduce(into: &forms.signUp, action: .tick)
         state.signedOut = forms
       }
       return .none
 
     case .signIn(let formAction):
-      return state.reduceForm(\.signIn, formAction, dependencies: dependencies, embed: AppAction.signIn)
+      return state.reduceForm(\.signIn, formAction, authForm, dependencies: dependencies, embed: AppAction.signIn)
 
     case .signUp(let formAction):
-      return state.reduceForm(\.signUp, formAction, dependencies: dependencies, embed: AppAction.signUp)
+      return state.reduceForm(\.signUp, formAction, authForm, dependencies: dependencies, embed: AppAction.signUp)
 
     case .route(let routeAction):
       var route = state.route
@@ -44,10 +48,10 @@ public func appReducer(_ dependencies: AppDependencies) -> Reducer<AppState, App
       return state.go(to: route, dependencies: dependencies)
 
     case .browser(.move), .search(.move):
-      return .merge(state.pausePreview(dependencies), state.reduceFeatures(action, dependencies))
+      return .merge(state.pausePreview(dependencies), state.reduceFeatures(action, features))
 
     case .browser, .search, .detail:
-      return state.reduceFeatures(action, dependencies)
+      return state.reduceFeatures(action, features)
 
     case .previewTimerEnded:
       guard var signedIn = state.signedIn else { return .none }
@@ -58,7 +62,7 @@ public func appReducer(_ dependencies: AppDependencies) -> Reducer<AppState, App
 
     case .editor(let editorAction):
       let hadEditor = state.signedIn?.editor != nil
-      let effect = state.reduceFeatures(action, dependencies)
+      let effect = state.reduceFeatures(action, features)
       guard hadEditor, case .saved(let saved) = editorAction, var signedIn = state.signedIn else { return effect }
       signedIn.notice = "Saved “\(saved.name)”"
       signedIn.detail = ContactDetail(id: saved.id, contact: .loaded(saved))
@@ -204,14 +208,18 @@ extension AppState {
     return isWaiting ? .none : .previewTimer(dependencies)
   }
 
-  /// Runs `body` on the signed-in state with that user's client and the list's row count;
-  /// nothing happens when signed out (a late answer for a user who has signed out is dropped).
-  /// The signed-in features' reducer for `action` (see `signedInFeatures`); nothing when signed out.
-  fileprivate mutating func reduceFeatures(_ action: AppAction, _ dependencies: AppDependencies) -> Effect<AppAction> {
-    withSignedIn(dependencies) { signedIn, client, _ in
-      signedInFeatures(client: client).reduce(into: &signedIn, action: action)
-    }
+  /// The signed-in features' reducer for `action` (see `signedInFeatures`); nothing when signed
+  /// out (a late answer for a user who has signed out is dropped).
+  fileprivate mutating func reduceFeatures(_ action: AppAction, _ features: SignedInFeaturesCache) -> Effect<AppAction>
+  {
+    guard var signedIn = signedIn else { return .none }
+    let effect = features.reducer(for: signedIn.user).reduce(into: &signedIn, action: action)
+    session = .signedIn(signedIn)
+    return effect
   }
+
+  /// Runs `body` on the signed-in state with that user's client and the list's row count;
+  /// nothing happens when signed out.
 
   fileprivate mutating func withSignedIn(
     _ dependencies: AppDependencies,
@@ -224,11 +232,12 @@ extension AppState {
   }
 
   fileprivate mutating func reduceForm(
-    _ form: WritableKeyPath<SignedOut, AuthForm>, _ action: AuthFormAction, dependencies: AppDependencies,
-    embed: @escaping @Sendable (AuthFormAction) -> AppAction
+    _ form: WritableKeyPath<SignedOut, AuthForm>, _ action: AuthFormAction,
+    _ authForm: Reducer<AuthForm, AuthFormAction>,
+    dependencies: AppDependencies, embed: @escaping @Sendable (AuthFormAction) -> AppAction
   ) -> Effect<AppAction> {
     guard var forms = signedOut else { return .none }
-    let effect = authFormReducer(client: dependencies.auth).reduce(into: &forms[keyPath: form], action: action)
+    let effect = authForm.reduce(into: &forms[keyPath: form], action: action)
     signedOut = forms
     guard case .response(.success(let user)) = action else { return effect.map(embed) }
     // Signed in (or up): the session moves on, to the deep link that was waiting if any.

@@ -1,5 +1,6 @@
 import ContactsModel
 public import Flow
+import Synchronization
 
 /// The features that live while someone is signed in, each pulled back onto its part of
 /// `SignedIn` and its case of `AppAction`: the list, the search, an open contact and the editor.
@@ -11,6 +12,26 @@ public func signedInFeatures(client: ContactsClient) -> Reducer<SignedIn, AppAct
     contactSearchReducer(client: client).pullback(state: \.search, action: AppAction.searchPath),
     contactDetailReducer(client: client).pullback(state: StatePath(\.detail), action: AppAction.detailPath),
     contactEditorReducer(client: client).pullback(state: StatePath(\.editor), action: AppAction.editorPath))
+}
+
+/// ``signedInFeatures(client:)`` built once per signed-in user, not on every action: a key
+/// reduces with the reducer its user's sign-in built.
+final class SignedInFeaturesCache: Sendable {
+  private let contacts: @Sendable (SignedInUser) -> ContactsClient
+  private let built = Mutex<(user: SignedInUser, reducer: Reducer<SignedIn, AppAction>)?>(nil)
+
+  init(contacts: @escaping @Sendable (SignedInUser) -> ContactsClient) {
+    self.contacts = contacts
+  }
+
+  func reducer(for user: SignedInUser) -> Reducer<SignedIn, AppAction> {
+    built.withLock { built in
+      if let built, built.user == user { return built.reducer }
+      let reducer = signedInFeatures(client: contacts(user))
+      built = (user, reducer)
+      return reducer
+    }
+  }
 }
 
 extension AppAction {
