@@ -99,7 +99,8 @@ public final class ScriptedHTTPServer: Sendable {
     case .answer(let status, let headers, let body):
       var head = "HTTP/1.1 \(status) Scripted\r\nContent-Length: \(body.count)\r\nConnection: close\r\n"
       for (name, value) in headers { head += "\(name): \(value)\r\n" }
-      write(Array((head + "\r\n").utf8) + body, to: connection)
+      write(Array((head + "\r\n").utf8), to: connection)
+      write(body, to: connection)
     case .raw(let bytes):
       write(bytes, to: connection)
     case .silence:

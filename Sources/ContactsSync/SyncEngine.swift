@@ -82,10 +82,13 @@ public struct SyncEngine: Sendable {
         token = listing.token
         let before = summary
         let changedMeanwhile = try await send(into: &summary, progress: progress)
-        wrote = summary.sent != before.sent || summary.deletedThere != before.deletedThere || !changedMeanwhile.isEmpty
+        wrote = summary.sent != before.sent || summary.deletedThere != before.deletedThere || changedMeanwhile > 0
         round += 1
       }
-      if let conflicts = try await store.status(account: link.account)?.conflicts { summary.conflicts = conflicts }
+      if let status = try await store.status(account: link.account) {
+        summary.conflicts = status.conflicts
+        summary.refusedEarlier = status.refused - summary.refused.count
+      }
       summary.requests = client.requestCount - requestsBefore
       try await store.recordEnd(account: link.account, error: nil)
       return summary
@@ -208,12 +211,12 @@ public struct SyncEngine: Sendable {
 
   // MARK: - Sending
 
-  /// Sends every change made here; returns the hrefs whose card changed on the server meanwhile
+  /// Sends every change made here; returns how many cards had changed on the server meanwhile
   /// (412): the next round's listing brings them, to decide again.
   private func send(into summary: inout SyncSummary, progress: @escaping @Sendable (SyncProgress) -> Void)
-    async throws -> [String]
+    async throws -> Int
   {
-    var refetch: [String] = []
+    var changedMeanwhile = 0
     var after: String?
     var done = 0
     while true {
@@ -225,22 +228,26 @@ public struct SyncEngine: Sendable {
           try await send(departure, into: &summary)
         } catch let error as CardDAVError {
           if error.isAnswerFromServer { try await store.notSent(departure, account: link.account) }
+          let name = departure.card?.first("FN")?.text ?? departure.uid
+          let reason: String
           switch error {
-          case .preconditionFailed(let href):
-            refetch.append(href)
-          case .tooLarge(let href):
-            summary.refused.append("\(departure.uid): the server refused the card at \(href) as too large")
-          case .server(let status, _) where (400..<500).contains(status):
-            summary.refused.append("\(departure.uid): the server refused the card (HTTP \(status))")
-          default:
-            throw error
+          case .preconditionFailed:
+            // Changed on the server meanwhile: the next round lists it and decides again.
+            changedMeanwhile += 1
+            continue
+          case .tooLarge: reason = "too large for the server"
+          case .rejectedCard(_, let status, let why): reason = "\(why) (\(status))"
+          case .server(let status, _) where (400..<500).contains(status): reason = "refused (HTTP \(status))"
+          default: throw error
           }
+          try await store.refused(departure, reason: reason, account: link.account)
+          summary.refused.append("\(name): the server refused the card: \(reason)")
         }
         done += 1
         progress(.sending(done: done))
       }
     }
-    return refetch
+    return changedMeanwhile
   }
 
   /// Sends one change: the card (created or replacing the ETag the server had), or the delete.
@@ -280,7 +287,7 @@ extension CardDAVError {
   /// the connection failing before an answer came.
   var isAnswerFromServer: Bool {
     switch self {
-    case .preconditionFailed, .tooLarge, .unauthorized, .forbidden, .notFound: true
+    case .preconditionFailed, .tooLarge, .rejectedCard, .unauthorized, .forbidden, .notFound: true
     // A server error (5xx) may come after the write was done.
     case .server(let status, _): status < 500
     default: false

@@ -16,6 +16,8 @@ public struct SyncSummary: Hashable, Sendable {
   public var unreadable = 0
   /// Cards the server refused, with why (`UID: reason`): kept here, sent again next time.
   public var refused: [String] = []
+  /// Contacts the server refused in an earlier sync, not sent again until they change.
+  public var refusedEarlier = 0
   /// HTTP requests sent.
   public var requests = 0
 
@@ -23,7 +25,7 @@ public struct SyncSummary: Hashable, Sendable {
 
   /// Whether the user has something to do: conflicts to settle, cards that could not be read
   /// or sent.
-  public var needsAttention: Bool { conflicts > 0 || unreadable > 0 || !refused.isEmpty }
+  public var needsAttention: Bool { conflicts > 0 || unreadable > 0 || !refused.isEmpty || refusedEarlier > 0 }
 
   /// One line: "3 sent, 12 received, 1 deleted here, 0 deleted there, 1 merged, 0 conflicts".
   public var line: String {
@@ -33,6 +35,7 @@ public struct SyncSummary: Hashable, Sendable {
     ]
     if unreadable > 0 { parts.append("\(unreadable) unreadable on the server") }
     if !refused.isEmpty { parts.append("\(refused.count) refused by the server") }
+    if refusedEarlier > 0 { parts.append("\(refusedEarlier) refused earlier and unchanged") }
     return parts.joined(separator: ", ")
   }
 }

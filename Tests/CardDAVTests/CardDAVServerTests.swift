@@ -10,7 +10,7 @@ import Testing
   @Test(arguments: DAVTestServer.Kind.allCases)
   func discoveryFromTheBareServerURLFindsTheHomeSetAndTheBook(kind: DAVTestServer.Kind) async throws {
     try await DAVTestServer.withServer(kind) { server in
-      try await CardDAVClient.withClient(credentials: server.credentials) { client in
+      try await CardDAVClient.withClient(credentials: server.credentials, timeout: TestCards.patientTimeout) { client in
         let account = try await client.discover(server.baseURL)
         #expect(account.principal != nil)
         #expect(account.homeSets == [server.homeSetURL])
@@ -25,7 +25,7 @@ import Testing
   @Test(arguments: DAVTestServer.Kind.allCases)
   func discoveryFromTheBookURLReturnsThatBookOnly(kind: DAVTestServer.Kind) async throws {
     try await DAVTestServer.withServer(kind) { server in
-      try await CardDAVClient.withClient(credentials: server.credentials) { client in
+      try await CardDAVClient.withClient(credentials: server.credentials, timeout: TestCards.patientTimeout) { client in
         var bookWithoutSlash = server.addressBookURL.absoluteString
         bookWithoutSlash.removeLast()
         let account = try await client.discover(URL(string: bookWithoutSlash)!)
@@ -38,7 +38,7 @@ import Testing
   @Test func aWrongPasswordIsUnauthorizedInWordsWithoutThePassword() async throws {
     try await DAVTestServer.withServer(.radicale) { server in
       let wrong = server.wrongCredentials
-      try await CardDAVClient.withClient(credentials: wrong) { client in
+      try await CardDAVClient.withClient(credentials: wrong, timeout: TestCards.patientTimeout) { client in
         let error = await #expect(throws: CardDAVError.self) { try await client.discover(server.baseURL) }
         let port = try #require(server.baseURL.port)
         guard case .unauthorized(let url) = error else {
@@ -56,7 +56,7 @@ import Testing
   @Test(arguments: DAVTestServer.Kind.allCases)
   func createdAddressBookIsDiscovered(kind: DAVTestServer.Kind) async throws {
     try await DAVTestServer.withServer(kind) { server in
-      try await CardDAVClient.withClient(credentials: server.credentials) { client in
+      try await CardDAVClient.withClient(credentials: server.credentials, timeout: TestCards.patientTimeout) { client in
         let created = try await client.createAddressBook(
           in: server.homeSetURL, segment: "work", displayName: "Work & friends")
         #expect(created.url == server.homeSetURL.appending(path: "work/"))
@@ -73,7 +73,7 @@ import Testing
   @Test(arguments: DAVTestServer.Kind.allCases)
   func putAndDeleteHonourTheirConditions(kind: DAVTestServer.Kind) async throws {
     try await DAVTestServer.withServer(kind) { server in
-      try await CardDAVClient.withClient(credentials: server.credentials) { client in
+      try await CardDAVClient.withClient(credentials: server.credentials, timeout: TestCards.patientTimeout) { client in
         let book = server.addressBookURL
         let uid = TestCards.uid("put")
         let href = CardDAVClient.href(forUID: uid, in: book)
@@ -111,7 +111,7 @@ import Testing
   @Test(arguments: DAVTestServer.Kind.allCases)
   func listAndMultigetReturnEveryCardAndTheMissingOne(kind: DAVTestServer.Kind) async throws {
     try await DAVTestServer.withServer(kind) { server in
-      try await CardDAVClient.withClient(credentials: server.credentials) { client in
+      try await CardDAVClient.withClient(credentials: server.credentials, timeout: TestCards.patientTimeout) { client in
         let book = server.addressBookURL
         var written: [String: String] = [:]
         for name in ["Ada", "Grace", "Linus"] {
@@ -144,7 +144,7 @@ import Testing
   @Test(arguments: DAVTestServer.Kind.allCases)
   func syncCollectionReportsChangesAndRemovalsSinceTheToken(kind: DAVTestServer.Kind) async throws {
     try await DAVTestServer.withServer(kind) { server in
-      try await CardDAVClient.withClient(credentials: server.credentials) { client in
+      try await CardDAVClient.withClient(credentials: server.credentials, timeout: TestCards.patientTimeout) { client in
         let book = server.addressBookURL
         var etags: [String: String] = [:]
         for name in ["Kept", "Changed", "Removed"] {
@@ -190,7 +190,7 @@ import Testing
         text: String(decoding: TestCards.card(uid: "card-\(index)", name: "Card \(index)"), as: UTF8.self))
     }
     try await DAVTestServer.withServer(kind, preloading: cards) { server in
-      try await CardDAVClient.withClient(credentials: server.credentials) { client in
+      try await CardDAVClient.withClient(credentials: server.credentials, timeout: TestCards.patientTimeout) { client in
         var hrefs: Set<String> = []
         _ = try await client.listETags(server.addressBookURL) { hrefs.insert($0.href) }
         #expect(hrefs == Set(cards.map { server.addressBookURL.path() + $0.name }))

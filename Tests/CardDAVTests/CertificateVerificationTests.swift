@@ -9,7 +9,7 @@ import Testing
   @Test func aSelfSignedCertificateIsRefused() async throws {
     try await DAVTestServer.withServer(.radicale, selfSignedTLS: true) { server in
       #expect(server.baseURL.scheme == "https")
-      try await CardDAVClient.withClient(credentials: server.credentials) { client in
+      try await CardDAVClient.withClient(credentials: server.credentials, timeout: TestCards.patientTimeout) { client in
         let error = await #expect(throws: CardDAVError.self) { try await client.discover(server.baseURL) }
         #expect(
           error

@@ -10,7 +10,7 @@ import Testing
   @Test(arguments: DAVTestServer.Kind.allCases)
   func whatTheServerKeepsOfAnUploadedCard(kind: DAVTestServer.Kind) async throws {
     try await DAVTestServer.withServer(kind) { server in
-      try await CardDAVClient.withClient(credentials: server.credentials) { client in
+      try await CardDAVClient.withClient(credentials: server.credentials, timeout: TestCards.patientTimeout) { client in
         let book = server.addressBookURL
 
         // vCard 4.0 with a data: URI photo.

@@ -9,6 +9,10 @@ enum TestCards {
     return Array((lines.joined(separator: "\r\n") + "\r\n").utf8)
   }
 
+  /// The client timeout for tests against real servers, which do not test timeouts: long enough
+  /// that a loaded machine never turns a slow answer into a failure.
+  static let patientTimeout = Duration.seconds(300)
+
   /// A UID no other test uses.
   static func uid(_ label: String) -> String { "\(label)-\(UUID().uuidString.prefix(8))" }
 }

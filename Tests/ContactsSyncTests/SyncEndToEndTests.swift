@@ -214,4 +214,32 @@ import VCardFormat
       #expect(try await laptop.all().isEmpty)
     }
   }
+
+  @Test func aCardTheServerRefusesIsKeptReportedAndNotSentAgainUntilEdited() async throws {
+    try await DAVTestServer.withServer(.radicale) { server in
+      let laptop = try await SyncSide.make(on: server, name: "laptop")
+      defer { laptop.remove() }
+      // Two N properties (RFC 6350 ALTID): Radicale's vobject refuses to store the card (400).
+      try await laptop.importCards(
+        [
+          "BEGIN:VCARD", "VERSION:4.0", "UID:two-names", "FN:Two Names", "N;ALTID=1;LANGUAGE=en:Name;Two;;;",
+          "N;ALTID=1;LANGUAGE=de:Name;Zwei;;;", "END:VCARD", "",
+        ].joined(separator: "\r\n"))
+      try await laptop.add("Ann")
+      try await laptop.link()
+      let first = try await laptop.run()
+      #expect(first.sent == 1 && first.refused.count == 1 && first.needsAttention)
+      #expect(first.refused.first?.hasPrefix("Two Names: the server refused the card") == true)
+      let status = try #require(try await laptop.sync.status(account: laptop.account))
+      #expect(status.refused == 1 && status.pending == 0)
+      // Not sent again while unchanged: one request, and still reported.
+      let second = try await laptop.run()
+      #expect(second.sent == 0 && second.refused.isEmpty && second.refusedEarlier == 1 && second.requests == 1)
+      // Edited, it is tried again.
+      try await laptop.edit(try #require(try await laptop.contact(named: "Two Names"))) { $0.notes = "edited" }
+      let third = try await laptop.run()
+      #expect(third.refused.count == 1)
+      #expect(try await laptop.all().count == 2)
+    }
+  }
 }

@@ -68,6 +68,9 @@ struct SyncNow: AsyncParsableCommand {
       "Synced \(account.email) with \(link.addressBook.absoluteString): \(summary.line) "
         + "(\(summary.requests) \(summary.requests == 1 ? "request" : "requests")).")
     for refusal in summary.refused { warn(refusal) }
+    if summary.refusedEarlier > 0 {
+      warn("\(summary.refusedEarlier) contacts the server refused before: see `contacts sync status`.")
+    }
     if summary.conflicts > 0 {
       print("\(summary.conflicts) contacts changed on both sides: see them with `contacts sync conflicts`.")
     }

@@ -12,7 +12,8 @@ extension ContactsSchema {
   ///   ancestor, and `baseHash`, its comparison hash), whether it changed here since (`dirty`),
   ///   what an upload under way sent (`pendingCard`, `pendingHash`: a sync killed after the
   ///   server took it recognises its own write, and merges against it a card changed since), and a conflict waiting for the user (`conflictCard`,
-  ///   `conflictETag`: the server's version). A row whose contact is gone is a tombstone: the
+  ///   `conflictETag`: the server's version), and a card the server refused (`refusedReason`,
+  ///   for the contact's revision `refusedRevision`: not sent again until it changes). A row whose contact is gone is a tombstone: the
   ///   server still has the card and must be told.
   /// - `sync_listing`: the server's members as the running sync read them (href and ETag),
   ///   written in batches so a listing of 100,000 cards is never held in memory.
@@ -54,6 +55,8 @@ extension ContactsSchema {
           dirty INTEGER NOT NULL DEFAULT 0,
           conflictCard TEXT,
           conflictETag TEXT,
+          refusedRevision REAL,
+          refusedReason TEXT,
           PRIMARY KEY (accountId, uid)
         ) WITHOUT ROWID;
         CREATE UNIQUE INDEX sync_item_by_href ON sync_item(accountId, href) WHERE href IS NOT NULL;

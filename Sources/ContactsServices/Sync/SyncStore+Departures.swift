@@ -19,14 +19,17 @@ public struct Departure: Hashable, Sendable {
 
 extension SyncStore {
   /// The next `limit` changes to send, after `uid` in UID order (contacts waiting on a conflict
-  /// are not sent).
+  /// are not sent, nor contacts the server refused, until they change again).
   public func departures(account: Int64, after uid: String?, limit: Int) async throws -> [Departure] {
     try await database.writer.read { db in
       let items = try Row.fetchAll(
         db,
         sql: """
-          SELECT uid, href, etag FROM sync_item
-          WHERE accountId = ? AND dirty = 1 AND conflictCard IS NULL AND uid > ? ORDER BY uid LIMIT ?
+          SELECT s.uid, s.href, s.etag FROM sync_item s
+          LEFT JOIN contact c ON c.accountId = s.accountId AND c.uid = s.uid
+          WHERE s.accountId = ? AND s.dirty = 1 AND s.conflictCard IS NULL AND s.uid > ?
+            AND (s.refusedRevision IS NULL OR c.updatedAt IS NOT s.refusedRevision)
+          ORDER BY s.uid LIMIT ?
           """, arguments: [account, uid ?? "", limit])
       let find = try db.cachedStatement(sql: "SELECT * FROM contact WHERE accountId = ? AND uid = ?")
       return try items.map { item in
@@ -59,6 +62,18 @@ extension SyncStore {
     }
   }
 
+  /// The server refused `departure`'s card for good (it cannot store it as it is): kept here,
+  /// reported, and not sent again until the contact changes.
+  public func refused(_ departure: Departure, reason: String, account: Int64) async throws {
+    try await database.writer.write { db in
+      try db.execute(
+        sql: """
+          UPDATE sync_item SET refusedRevision = ?, refusedReason = ?, pendingCard = NULL, pendingHash = NULL
+          WHERE accountId = ? AND uid = ?
+          """, arguments: [departure.revision, reason, account, departure.uid])
+    }
+  }
+
   /// The server took `departure`'s card: both sides now agree on it (and the item is clean
   /// unless the contact changed again since it was read).
   public func sent(
@@ -70,7 +85,8 @@ extension SyncStore {
         db, sql: "SELECT updatedAt FROM contact WHERE accountId = ? AND uid = ?", arguments: [account, departure.uid])
       try db.execute(
         sql: """
-          UPDATE sync_item SET href = ?, etag = ?, base = ?, baseHash = ?, pendingCard = NULL, pendingHash = NULL, dirty = ?
+          UPDATE sync_item SET href = ?, etag = ?, base = ?, baseHash = ?, pendingCard = NULL, pendingHash = NULL, dirty = ?,
+            refusedRevision = NULL, refusedReason = NULL
           WHERE accountId = ? AND uid = ?
           """,
         arguments: [href, etag, base, fingerprint, current != departure.revision, account, departure.uid])

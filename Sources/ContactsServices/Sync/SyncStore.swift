@@ -76,6 +76,20 @@ public final class SyncStore: Sendable {
     }
   }
 
+  /// The contacts the server refused, by name, with its reason.
+  public func refusals(account: Int64) async throws -> [(name: String, reason: String)] {
+    try await database.writer.read { db in
+      try Row.fetchAll(
+        db,
+        sql: """
+          SELECT ifnull(c.name, s.uid) AS name, s.refusedReason AS reason FROM sync_item s
+          LEFT JOIN contact c ON c.accountId = s.accountId AND c.uid = s.uid
+          WHERE s.accountId = ? AND s.refusedReason IS NOT NULL ORDER BY c.sortKey
+          """, arguments: [account]
+      ).map { (name: $0["name"], reason: $0["reason"]) }
+    }
+  }
+
   /// Where the link stands: for `contacts sync status` and the app's header.
   public func status(account: Int64) async throws -> SyncStatus? {
     try await database.writer.read { db in
@@ -87,14 +101,15 @@ public final class SyncStore: Sendable {
         db,
         sql: """
           SELECT
-            (SELECT count(*) FROM sync_item WHERE accountId = ?1 AND dirty = 1 AND conflictCard IS NULL) AS pending,
+            (SELECT count(*) FROM sync_item WHERE accountId = ?1 AND dirty = 1 AND conflictCard IS NULL AND refusedReason IS NULL) AS pending,
+            (SELECT count(*) FROM sync_item WHERE accountId = ?1 AND refusedReason IS NOT NULL) AS refused,
             (SELECT count(*) FROM sync_item WHERE accountId = ?1 AND conflictCard IS NOT NULL) AS conflicts,
             (SELECT count(*) FROM sync_problem WHERE accountId = ?1) AS problems,
             (SELECT count(*) FROM sync_item WHERE accountId = ?1 AND etag IS NOT NULL) AS onServer
           """, arguments: [account])
       return SyncStatus(
         link: link, pending: counts?["pending"] ?? 0, conflicts: counts?["conflicts"] ?? 0,
-        problems: counts?["problems"] ?? 0, onServer: counts?["onServer"] ?? 0)
+        problems: counts?["problems"] ?? 0, refused: counts?["refused"] ?? 0, onServer: counts?["onServer"] ?? 0)
     }
   }
 
@@ -126,6 +141,8 @@ public struct SyncStatus: Hashable, Sendable {
   public var conflicts: Int
   /// Cards on the server that cannot be read (kept there, left alone).
   public var problems: Int
+  /// Contacts the server refused to store as they are (kept here; sent again once edited).
+  public var refused: Int
   /// Contacts the server has, as far as the last sync knows.
   public var onServer: Int
 }
