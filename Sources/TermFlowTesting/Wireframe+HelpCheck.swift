@@ -12,7 +12,8 @@ extension Wireframe {
   @MainActor
   public func bindingsMissingFromHelp(width: Int = 400) -> [HelpItem] {
     let chain: [any KeyResponder] = modal.map { [$0] } ?? (stack.last.map { [$0] } ?? []) + responders
-    let helpRow = render(size: Size(width: width, height: 24)).lines.last ?? ""
+    // Six rows: room for a modal (it leaves a row above and below) over the stage, and the bar.
+    let helpRow = render(size: Size(width: width, height: 6)).lines.last ?? ""
     return chain.flatMap { shownBindings($0) }.filter { !helpRow.contains("\($0.key) \($0.label)") }
   }
 }
