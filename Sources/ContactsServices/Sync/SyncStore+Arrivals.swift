@@ -58,23 +58,25 @@ extension SyncStore {
     }
     let uid = card.first("UID").map(\.text).flatMap { $0.isEmpty ? nil : $0 } ?? ContactUID.derived(from: card)
     // The server moved another UID to this href (a client overwrote it): that one is gone.
+    // Cached statements: a first download runs these for every card.
     if let other = try String.fetchOne(
-      db, sql: "SELECT uid FROM sync_item WHERE accountId = ? AND href = ? AND uid != ?",
+      db.cachedStatement(sql: "SELECT uid FROM sync_item WHERE accountId = ? AND href = ? AND uid != ?"),
       arguments: [account, remote.href, uid])
     {
       try applyRemoval(uid: other, account: account, tally: &tally, db)
     }
     let item = try Row.fetchOne(
-      db, sql: "SELECT * FROM sync_item WHERE accountId = ? AND uid = ?", arguments: [account, uid])
+      db.cachedStatement(sql: "SELECT * FROM sync_item WHERE accountId = ? AND uid = ?"), arguments: [account, uid])
     if let item, let href: String = item["href"], href != remote.href, item["etag"] as String? != nil {
       try recordProblem(
         remote, reason: "its UID \(uid) is also the card at \(href) on the server", account: account, db)
       tally.unreadable += 1
       return
     }
-    try db.execute(sql: "DELETE FROM sync_problem WHERE accountId = ? AND href = ?", arguments: [account, remote.href])
+    try db.cachedStatement(sql: "DELETE FROM sync_problem WHERE accountId = ? AND href = ?")
+      .execute(arguments: [account, remote.href])
     let row = try Row.fetchOne(
-      db, sql: "SELECT * FROM contact WHERE accountId = ? AND uid = ?", arguments: [account, uid])
+      db.cachedStatement(sql: "SELECT * FROM contact WHERE accountId = ? AND uid = ?"), arguments: [account, uid])
     // The server's text as it came is the base: any version reads, and nothing is written twice.
     let base = remote.text
     guard item != nil || row != nil else {
@@ -151,7 +153,7 @@ extension SyncStore {
     uid: String, account: Int64, href: String, etag: String, base: String, fingerprint: String?, dirty: Bool,
     _ db: Database
   ) throws {
-    try db.execute(
+    try db.cachedStatement(
       sql: """
         INSERT INTO sync_item (accountId, uid, href, etag, base, baseHash, pendingCard, pendingHash, dirty, conflictCard,
           conflictETag)
@@ -159,7 +161,8 @@ extension SyncStore {
         ON CONFLICT (accountId, uid) DO UPDATE SET href = excluded.href, etag = excluded.etag, base = excluded.base,
           baseHash = excluded.baseHash, pendingCard = NULL, pendingHash = NULL, dirty = excluded.dirty, conflictCard = NULL,
           conflictETag = NULL
-        """, arguments: [account, uid, href, etag, base, fingerprint, dirty])
+        """
+    ).execute(arguments: [account, uid, href, etag, base, fingerprint, dirty])
   }
 
   static func markClean(uid: String, account: Int64, _ db: Database) throws {
