@@ -1,9 +1,11 @@
 import ContactsCore
+import TermFlowTesting
 import TerminalUI
 
 /// What must hold after every step, whatever was typed: the frame fits the terminal and a
-/// terminal fed only the diffs shows it, selections are inside their lists, the route is one
-/// the app knows and matches the session.
+/// terminal fed only the diffs shows it, the help bar shows every key that works and is not
+/// hidden, selections are inside their lists, the route is one the app knows and matches the
+/// session.
 @MainActor
 public enum AppInvariants {
   /// A description of the first broken invariant, or nil.
@@ -16,6 +18,8 @@ public enum AppInvariants {
       return "the cursor \(cursor) is outside the \(size) frame"
     }
     if driver.terminal.screen != frame { return "the terminal fed only the diffs differs from the frame" }
+    let unshown = driver.app.wireframe.bindingsMissingFromHelp()
+    if !unshown.isEmpty { return "the help bar leaves out bindings that work: \(unshown)" }
 
     let state = driver.app.store.state
     guard let route = state.appRoute else { return "the route \(state.route) is not one of the app's" }

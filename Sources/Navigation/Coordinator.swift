@@ -1,11 +1,13 @@
-public import TerminalUI
+import TerminalUI
 
 /// Decides *what* is on stage from the route, and turns screens' intents into actions.
 ///
 /// A coordinator subscribes to the part of the route it owns when started, builds screens (and
 /// subscribes them to the store with their selectors) as the route reaches them, and tears them
 /// down (unsubscribes them, cancels their effects) as the route leaves them. Child coordinators
-/// form a tree under the app's coordinator.
+/// form a tree under the app's coordinator. A root coordinator that is also a
+/// ``KeyResponder`` answers the keys the focused screen leaves (and its bindings join the help
+/// bar after the screen's).
 ///
 /// ```swift
 /// @MainActor
@@ -49,13 +51,6 @@ public protocol Coordinator: AnyObject {
   func start()
   /// Tears down every screen this coordinator built and stops reacting to the route.
   func stop()
-  /// An input event the focused screen had no use for (Esc to go back, say); the root
-  /// coordinator of a ``NavigationApp`` receives them. By default they are ignored.
-  func handleUnused(_ event: InputEvent)
-}
-
-extension Coordinator {
-  public func handleUnused(_ event: InputEvent) {}
 }
 
 /// The screens a coordinator has built, by route key.

@@ -11,8 +11,9 @@ public import TerminalUI
 /// that puts screens on stage as the route in the state changes, run on a `TerminalSession`.
 ///
 /// The glue every such app would otherwise write lives here once: starting the coordinator
-/// tree, keys and pastes to the screen that has the keyboard (and what it leaves to the root
-/// coordinator), resizes and animation ticks as actions, one frame per batch of actions, the
+/// tree, keys and pastes down one chain (the dialog, the focused screen's text field and key
+/// map, the root coordinator's key map, the app's `keys`; see ``Wireframe/handle(_:)``),
+/// resizes and animation ticks as actions, one frame per batch of actions, the
 /// animation timer only while the state animates, Ctrl-C as a quit, idle reporting for pty
 /// tests, stopping and giving the terminal back. The app ends when its reducer returns
 /// `Effect.quit` (and steps aside as Ctrl-Z does on `Effect.suspend`), so quitting is decided
@@ -81,9 +82,13 @@ public final class NavigationApp<State, Action: Sendable> {
   /// Hears every event before the app handles it, with the state it arrives in (recording
   /// listens here).
   public var eventObserver: ((TerminalSession.Event, State) -> Void)?
-  /// Sees each key and paste before the screens do; true when it used it. Ctrl-C quits unless
-  /// this answers it (with an action whose reducer asks first about unsaved work, say).
-  public var interceptsInput: ((InputEvent) -> Bool)?
+  /// Sees each key and paste before the chain does, without taking it (to clear a notice on
+  /// any key, say). Keys are taken only by key maps.
+  public var willHandleInput: ((InputEvent) -> Void)?
+  /// The app's own keys, last in the chain: what no dialog, screen or coordinator took. Ctrl-C
+  /// quits unless a binding here (or above) answers it, with an action whose reducer asks
+  /// first about unsaved work, say.
+  public let keyMap: KeyMap<State, Action>
 
   private weak var session: TerminalSession?
 
@@ -93,13 +98,17 @@ public final class NavigationApp<State, Action: Sendable> {
   public init(
     initialState: State, reducer: Reducer<State, Action>, middleware: [Middleware<State, Action>] = [],
     effects: Store<State, Action>.EffectExecution = .live, wireframe: Wireframe, events: Events = Events(),
-    dialogs: Dialogs? = nil, coordinator makeCoordinator: (NavigationApp) -> any Coordinator
+    dialogs: Dialogs? = nil, keys: KeyMap<State, Action> = KeyMap([]),
+    coordinator makeCoordinator: (NavigationApp) -> any Coordinator
   ) {
     store = Store(initialState: initialState, reducer: reducer, middleware: middleware, effects: effects)
     self.wireframe = wireframe
     self.events = events
     self.dialogs = dialogs
+    keyMap = keys
     coordinator = makeCoordinator(self)
+    // The chain below the screens, fixed once: no cast or lookup per key.
+    wireframe.responders = [coordinator as? any KeyResponder, self].compactMap { $0 }
     store.programRequestHandler = { [unowned self] request in
       switch request {
       case .quit: quit()
@@ -138,8 +147,9 @@ public final class NavigationApp<State, Action: Sendable> {
     wireframe.dismissModal()
   }
 
-  /// Handles one event from the run loop (or from a test or a replay): keys and pastes go to
-  /// the screen that has the keyboard, then to the root coordinator when it has no use for them.
+  /// Handles one event from the run loop (or from a test or a replay): keys and pastes go down
+  /// the wireframe's chain (the dialog, the focused screen, the root coordinator, the app's
+  /// keys); Ctrl-C that none of them took quits.
   public func handle(_ event: TerminalSession.Event) {
     eventObserver?(event, store.state)
     switch event {
@@ -148,12 +158,8 @@ public final class NavigationApp<State, Action: Sendable> {
     case .tick:
       if let tick = events.tick { store.send(tick) }
     case .input(let input):
-      if interceptsInput?(input) == true { return }
-      if input == .key(.ctrl("c")) {
-        quit()
-        return
-      }
-      if !wireframe.handle(input) { coordinator.handleUnused(input) }
+      willHandleInput?(input)
+      if !wireframe.handle(input), input == .key(.ctrl("c")) { quit() }
     }
   }
 
@@ -223,6 +229,11 @@ public final class NavigationApp<State, Action: Sendable> {
     session.isAnimating = events.animates(store.state)
     session.setNeedsRender()
   }
+}
+
+extension NavigationApp: KeyResponder {
+  public var keyContext: State { store.state }
+  public func send(_ action: Action) { store.send(action) }
 }
 
 extension NavigationApp.Dialogs where Action: Equatable {

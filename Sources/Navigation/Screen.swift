@@ -3,43 +3,35 @@ public import TerminalUI
 /// A "view controller": one screen of the app.
 ///
 /// A screen holds the view model its coordinator subscribed it to, builds its view from it, and
-/// turns keys into intents for its handler (the coordinator). It never presents or knows another
-/// screen; where and how it appears is the ``Wireframe``'s business.
+/// turns keys into intents with its ``KeyResponder/keyMap``, which is also its help bar (a
+/// binding shows unless marked hidden, and only while it applies). It never presents or knows
+/// another screen; where and how it appears is the ``Wireframe``'s business.
 ///
 /// ```swift
 /// @MainActor
 /// final class CounterScreen: Screen, StoreSubscriber {
-///   private var count = 0
-///   let onIncrement: () -> Void  // an intent, handled by the coordinator
+///   enum Intent: Sendable { case increment }
+///   static let keys = KeyMap<Int, Intent>([KeyBinding(.character("+"), "Add one", .increment)])
 ///
-///   init(onIncrement: @escaping () -> Void) { self.onIncrement = onIncrement }
+///   private(set) var keyContext = 0  // the view model: what the key map's conditions read
+///   let onIntent: (Intent) -> Void  // to the coordinator
 ///
-///   func receive(_ value: Int) { count = value }
+///   init(onIntent: @escaping (Intent) -> Void) { self.onIntent = onIntent }
+///
+///   func receive(_ value: Int) { keyContext = value }
+///   var keyMap: KeyMap<Int, Intent> { Self.keys }
+///   func send(_ intent: Intent) { onIntent(intent) }
 ///
 ///   var title: String { "Counter" }
-///   var help: [HelpItem] { [HelpItem(key: "+", label: "Add one")] }
-///
-///   func body(isFocused: Bool) -> any View {
-///     Text("Count: \(count)", alignment: .center)
-///   }
-///
-///   func handle(_ event: InputEvent) -> Bool {
-///     guard event == .key(.character("+")) else { return false }
-///     onIncrement()
-///     return true
-///   }
+///   func body(isFocused: Bool) -> any View { Text("Count: \(keyContext)", alignment: .center) }
 /// }
 /// ```
 @MainActor
-public protocol Screen: AnyObject {
+public protocol Screen: KeyResponder {
   /// Shown in the breadcrumb (and as a modal's title).
   var title: String { get }
-  /// Its key bindings, for the help bar while it has the keyboard.
-  var help: [HelpItem] { get }
   /// The view for the current view model. Only a focused screen shows a text cursor.
   func body(isFocused: Bool) -> any View
-  /// A key or paste while this screen has the keyboard; false when it had no use for it.
-  func handle(_ event: InputEvent) -> Bool
   /// The size of this screen when presented as a modal.
   func modalSize(in available: Size) -> Size
   /// What a split presentation shows beside this screen while nothing is open on top of it (a
@@ -56,25 +48,28 @@ extension Screen {
 }
 
 /// The screen of a ``Dialog``: its message, a blank row and its buttons, the first one focused.
-/// Each button's keys choose it and show in the help bar; every other key is swallowed (a
-/// dialog takes the keyboard). It keeps no state of its own: everything it shows is in the
-/// dialog, in the app's state.
+/// Its key map is its buttons: each button's keys choose it and show in the help bar. (The
+/// ``Wireframe`` lets no other key past a modal.) It keeps no state of its own: everything it
+/// shows is in the dialog, in the app's state.
 @MainActor
 public final class DialogScreen<Action>: Screen {
   public let dialog: Dialog<Action>
   private let answer: (Dialog<Action>.Button) -> Void
+  /// The buttons by index, built once per dialog shown.
+  public let keyMap: KeyMap<Void, Int>
 
   /// `answer` receives the button a key chose.
   public init(_ dialog: Dialog<Action>, answer: @escaping (Dialog<Action>.Button) -> Void) {
     self.dialog = dialog
     self.answer = answer
+    keyMap = KeyMap(dialog.buttons.enumerated().map { index, button in KeyBinding(button.keys, button.label, index) })
   }
+
+  public var keyContext: Void { () }
+
+  public func send(_ index: Int) { answer(dialog.buttons[index]) }
 
   public var title: String { dialog.title }
-
-  public var help: [HelpItem] {
-    dialog.buttons.map { HelpItem(key: $0.keys.map(\.description).joined(separator: "/"), label: $0.label) }
-  }
 
   public func body(isFocused: Bool) -> any View {
     let buttons = dialog.buttons.enumerated().map { index, button in
@@ -86,12 +81,6 @@ public final class DialogScreen<Action>: Screen {
       .fixed(1, Spacer()),
       .fixed(1, HStack(spacing: 2, buttons)),
     ])
-  }
-
-  public func handle(_ event: InputEvent) -> Bool {
-    if case .key(let key) = event, let button = dialog.button(for: key) { answer(button) }
-    // A dialog takes the keyboard: nothing reaches the screens behind it.
-    return true
   }
 
   /// As wide as it may be, and as tall as the message wrapped at that width (up to four rows),

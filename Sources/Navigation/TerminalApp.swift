@@ -8,21 +8,20 @@ public import TerminalUI
 #endif
 
 /// A single-screen app on the terminal: a `Store` whose state a view draws and whose actions
-/// keys send, run on a `TerminalSession` until it quits. The glue every such app would
+/// a key map sends, run on a `TerminalSession` until it quits. The key map is also the help bar
+/// on the bottom row. The glue every such app would
 /// otherwise write (a synchronous main on the main actor, the backtracer's start-up, one frame
 /// per batch of actions, Ctrl-C arriving as a key in raw mode, idle reporting for pty tests,
 /// printing a start failure, restoring the terminal) lives here once.
 ///
 /// ```swift
 /// // main.swift
+/// let keys = KeyMap<Counter, CounterAction>([
+///   KeyBinding(.character("+"), "Increment", .increment),
+///   KeyBinding(.character("q"), "Quit", .quit),  // the reducer returns `.quit`: the app ends
+/// ])
 /// TerminalApp.main {
-///   TerminalApp(initialState: Counter(), reducer: counter, view: { Text("Count: \($0.count)") }) { key, _ in
-///     switch key {
-///     case .character("+"): .increment
-///     case .character("q"): .quit  // the reducer returns `.quit`: the app ends
-///     default: nil
-///     }
-///   }
+///   TerminalApp(initialState: Counter(), reducer: counter, view: { Text("Count: \($0.count)") }, keys: keys)
 /// }
 /// ```
 ///
@@ -37,24 +36,25 @@ public final class TerminalApp<State, Action: Sendable> {
   /// The app's store: its state, and where its actions go.
   public let store: Store<State, Action>
   private let view: (State) -> any View
-  private let keys: (Key, State) -> Action?
+  /// What each key sends in a state, and the help bar.
+  public let keyMap: KeyMap<State, Action>
   private weak var session: TerminalSession?
 
   /// Whether the app has quit (its reducer returned `Effect.quit`, or Ctrl-C went unanswered).
   public private(set) var didQuit = false
 
-  /// An app whose `view` draws the state on the whole terminal and whose `keys` say which
-  /// action each key sends in a state (nil: none). Ctrl-C quits unless `keys` answers it;
-  /// pastes are ignored.
+  /// An app whose `view` draws the state above the help bar of `keys` (the whole terminal when
+  /// no binding shows), and whose `keys` say which action each key sends in a state. Ctrl-C
+  /// quits unless `keys` answers it; pastes go to a text field the map declares, else nowhere.
   public init(
     initialState: State,
     reducer: Reducer<State, Action>,
     view: @escaping (State) -> any View,
-    keys: @escaping (Key, State) -> Action?
+    keys: KeyMap<State, Action>
   ) {
     store = Store(initialState: initialState, reducer: reducer)
     self.view = view
-    self.keys = keys
+    keyMap = keys
     store.programRequestHandler = { [unowned self] request in
       switch request {
       case .quit: quit()
@@ -65,15 +65,19 @@ public final class TerminalApp<State, Action: Sendable> {
 
   /// The frame of the current state at `size`: what the terminal shows, and what tests snapshot.
   public func render(size: Size) -> Frame {
-    view(store.state).frame(size: size)
+    let state = store.state
+    let help = keyMap.helpItems(in: state)
+    guard !help.isEmpty else { return view(state).frame(size: size) }
+    return VStack([.fill(view(state)), .fixed(1, HelpBar(help))]).frame(size: size)
   }
 
-  /// Handles one event from the run loop (or from a test): keys go through `keys`.
+  /// Handles one event from the run loop (or from a test): keys and pastes go through the key
+  /// map.
   public func handle(_ event: TerminalSession.Event) {
-    guard !didQuit, case .input(.key(let key)) = event else { return }
-    if let action = keys(key, store.state) {
+    guard !didQuit, case .input(let input) = event else { return }
+    if let action = keyMap.intent(for: input, in: store.state) {
       store.send(action)
-    } else if key == .ctrl("c") {
+    } else if input == .key(.ctrl("c")) {
       quit()
     }
   }

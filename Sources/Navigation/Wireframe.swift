@@ -11,7 +11,11 @@ public import TerminalUI
 /// - **Modal**: a screen centred over the dimmed stage. It takes the keyboard until it is
 ///   dismissed; the keyboard then returns to the screen that had it.
 ///
-/// The help bar at the bottom shows the key bindings of the screen that has the keyboard.
+/// Keys go down one chain, first taker wins (see ``handle(_:)``): the modal, the focused
+/// screen's text field, the focused screen's key map, then the ``responders`` below the
+/// screens (the root coordinator, the app). The help bar at the bottom is that same chain's
+/// key maps: the modal's alone while one is up, else the focused screen's followed by the
+/// responders', so it shows exactly the keys that do something.
 ///
 /// ```swift
 /// let wireframe = Wireframe(appTitle: "Address book")
@@ -78,10 +82,29 @@ public final class Wireframe {
   /// The screen that gets keys and pastes: the modal if one is up, else the top of the stack.
   public var focusedScreen: (any Screen)? { modal ?? stack.last }
 
-  /// Hands an input event to the focused screen; false when nobody used it.
+  /// What answers the keys the focused screen leaves, in order: ``NavigationApp`` puts the
+  /// root coordinator here when it is a ``KeyResponder``, then the app's own key map.
+  public var responders: [any KeyResponder] = []
+
+  /// Hands an input event down the chain; false when nobody used it.
+  ///
+  /// 1. A modal (a dialog) takes every key but Ctrl-C: its bindings answer, the rest go
+  ///    nowhere. Ctrl-C, the way out, goes on down the chain.
+  /// 2. The focused screen's key map: a text field it declares (``KeyBinding/typing(_:except:when:key:paste:)``)
+  ///    claims the keys it edits with first, then the screen's other bindings.
+  /// 3. The ``responders``: the root coordinator, then the app.
   @discardableResult
   public func handle(_ event: InputEvent) -> Bool {
-    focusedScreen?.handle(event) ?? false
+    if let modal, modal.handle(event) || event != .key(.ctrl("c")) { return true }
+    if stack.last?.handle(event) == true { return true }
+    return responders.contains { $0.handle(event) }
+  }
+
+  /// What the help bar shows: the modal's keys while one is up, else the focused screen's and
+  /// then the responders' (only bindings that apply now and are not hidden).
+  public var help: [HelpItem] {
+    if let modal { return modal.help }
+    return (stack.last?.help ?? []) + responders.flatMap(\.help)
   }
 
   /// The whole frame: title bar, stage (stack or split), help bar, and a modal on top.
@@ -91,7 +114,7 @@ public final class Wireframe {
     let layout = VStack([
       .fixed(1, StatusBar(left: [Span(breadcrumb)], right: status.isEmpty ? [] : [Span(status)])),
       .fill(StageView(wireframe: self, presentation: presentation(for: size))),
-      .fixed(1, HelpBar(focusedScreen?.help ?? [], theme: theme)),
+      .fixed(1, HelpBar(help, theme: theme)),
     ])
     layout.render(into: &frame, in: frame.bounds)
     if let modal {

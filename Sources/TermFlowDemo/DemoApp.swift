@@ -27,23 +27,15 @@ final class DemoApp {
 
   private func handle(_ event: TerminalSession.Event) {
     switch event {
-    case .input(.key(let key)):
-      if allowsCrash && key == .character("!") {
+    case .input(let input):
+      if allowsCrash && input == .key(.character("!")) {
         let empty: [Int] = []
         _ = empty[1]  // A deliberate out-of-bounds trap.
       }
-      if !Gallery.handle(key, state: &state) {
+      if !Gallery.handle(input, state: &state) {
         session?.exit(status: 0)
         return
       }
-    case .input(.paste(let text)):
-      switch state.focus.focused {
-      case .name: state.name.insert(text)
-      case .password: state.password.insert(text)
-      default: break
-      }
-    case .input(.terminalMode):
-      break
     case .resize(let size):
       state.window.resize(visible: Gallery.listRows(for: size))
     case .tick:

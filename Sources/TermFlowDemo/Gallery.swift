@@ -30,11 +30,25 @@ extension String {
 /// The gallery screen: a form, a list, a status bar and a help bar; a modal on demand.
 @MainActor
 enum Gallery {
-  static let keyMap = KeyMap<String>([
-    KeyBinding([.tab, .backTab], "Focus", "focus"),
-    KeyBinding(.ctrl("s"), "Spinner", "spinner"),
-    KeyBinding(.ctrl("o"), "Dialog", "modal"),
-    KeyBinding([.character("q"), .ctrl("c")], "Quit", "quit"),
+  /// What a key asks of the gallery.
+  enum Intent: Equatable, Sendable {
+    case focus(Key), toggleSpinner, openDialog, closeDialog, quit, edit(Key), paste(String), move(Key)
+  }
+
+  /// Every key the gallery answers, and its help bar: a focused field takes its editing keys
+  /// first (so `q` types a q there), the dialog takes Enter and Esc while it is up.
+  static let keyMap = KeyMap<GalleryState, Intent>([
+    .typing(
+      when: { !$0.showsModal && [.name, .password].contains($0.focus.focused) }, key: Intent.edit, paste: Intent.paste),
+    KeyBinding([.enter, .escape], "Close", .closeDialog, when: { $0.showsModal }),
+    KeyBinding([.tab, .backTab], "Focus", when: { !$0.showsModal }, intent: { key, _ in .focus(key) }),
+    KeyBinding(.ctrl("s"), "Spinner", .toggleSpinner, when: { !$0.showsModal }),
+    KeyBinding(.ctrl("o"), "Dialog", .openDialog, when: { !$0.showsModal }),
+    KeyBinding(.enter, "Dialog", .openDialog, hidden: true, when: { $0.focus.focused == .button }),
+    KeyBinding(
+      [.up, .down, .pageUp, .pageDown, .home, .end], "Move", hidden: true,
+      when: { !$0.showsModal && $0.focus.focused == .list }, intent: { key, _ in .move(key) }),
+    KeyBinding([.character("q"), .ctrl("c")], "Quit", .quit, when: { !$0.showsModal }),
   ])
 
   /// List rows on screen at `size`: the form box (6), the list's border (2), the status and help
@@ -82,7 +96,7 @@ enum Gallery {
       .fixed(6, Box(title: "Form", borderStyle: theme.border, Padding(form, horizontal: 1))),
       .fill(Box(title: "List", borderStyle: theme.border, list)),
       .fixed(1, StatusBar(left: [Span("gallery")], right: [Span(ListView.positionLabel(window))])),
-      .fixed(1, HelpBar(keyMap.helpItems)),
+      .fixed(1, HelpBar(keyMap.helpItems(in: state))),
     ])
     screen.render(into: &frame, in: frame.bounds)
     if state.showsModal {
@@ -99,42 +113,35 @@ enum Gallery {
     return frame
   }
 
-  /// Applies a key; returns false when the gallery should quit.
-  static func handle(_ key: Key, state: inout GalleryState) -> Bool {
-    if state.showsModal {
-      if key == .escape || key == .enter { state.showsModal = false }
-      return true
-    }
-    switch keyMap.intent(for: key) {
-    case "quit" where key == .ctrl("c") || state.focus.focused == .list || state.focus.focused == .button:
-      return false
-    case "focus":
-      if key == .backTab { state.focus.previous() } else { state.focus.next() }
-      return true
-    case "spinner":
-      state.isBusy.toggle()
-      return true
-    case "modal":
-      state.showsModal = true
-      return true
-    default:
-      break
-    }
-    switch state.focus.focused {
-    case .name: state.name.handle(key)
-    case .password: state.password.handle(key)
-    case .button: if key == .enter { state.showsModal = true }
-    case .list:
+  /// Applies a key or a paste; returns false when the gallery should quit. While the dialog is
+  /// up it takes every key.
+  static func handle(_ event: InputEvent, state: inout GalleryState) -> Bool {
+    guard let intent = keyMap.intent(for: event, in: state) else { return true }
+    switch intent {
+    case .quit: return false
+    case .focus(let key): if key == .backTab { state.focus.previous() } else { state.focus.next() }
+    case .toggleSpinner: state.isBusy.toggle()
+    case .openDialog: state.showsModal = true
+    case .closeDialog: state.showsModal = false
+    case .edit(let key):
+      if state.focus.focused == .name { state.name.handle(key) } else { state.password.handle(key) }
+    case .paste(let text):
+      if state.focus.focused == .name { state.name.insert(text) } else { state.password.insert(text) }
+    case .move(let key):
       switch key {
       case .down: state.window.move(by: 1)
       case .up: state.window.move(by: -1)
       case .pageDown: state.window.pageDown()
       case .pageUp: state.window.pageUp()
       case .home: state.window.home()
-      case .end: state.window.end()
-      default: break
+      default: state.window.end()
       }
     }
     return true
+  }
+
+  /// Applies a key; returns false when the gallery should quit.
+  static func handle(_ key: Key, state: inout GalleryState) -> Bool {
+    handle(.key(key), state: &state)
   }
 }

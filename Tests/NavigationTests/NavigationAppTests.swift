@@ -3,35 +3,61 @@ import Navigation
 import TerminalUI
 import Testing
 
-/// `NavigationApp` headless: the app's own events become the actions it was given, keys no
-/// screen uses reach the root coordinator, Ctrl-C quits unless intercepted, and start and stop
-/// start and stop the coordinator tree.
+/// `NavigationApp` headless: the app's own events become the actions it was given, keys go down
+/// the chain (screen, root coordinator, the app's keys) and show in one help bar, Ctrl-C quits
+/// unless a key map answers it, and start and stop start and stop the coordinator tree.
 @MainActor
 struct NavigationAppTests {
   enum Action: Equatable, Sendable {
-    case started, resized(Size), tick
+    case started, resized(Size), tick, screen(Key), coordinator(Key), app(Key)
   }
 
-  /// The root coordinator, recording what reaches it.
-  final class Root: Coordinator {
+  /// The root coordinator, with a key map of its own.
+  final class Root: Coordinator, KeyResponder {
     var isStarted = false
-    var unused: [InputEvent] = []
+    var store: Store<[Action], Action>?
     func start() { isStarted = true }
     func stop() { isStarted = false }
-    func handleUnused(_ event: InputEvent) { unused.append(event) }
+    let keyMap = KeyMap<Void, Action>([
+      KeyBinding([.escape, .character("x")], "Back", shownAs: "Esc") { key, _ in .coordinator(key) }
+    ])
+    var keyContext: Void { () }
+    func send(_ action: Action) { store?.send(action) }
   }
+
+  /// A screen that binds `s` and `x`, and a field that takes pastes while the state is empty
+  /// but for the start.
+  final class Leaf: Screen {
+    let store: Store<[Action], Action>
+    init(store: Store<[Action], Action>) { self.store = store }
+    let keyMap = KeyMap<Void, Action>([
+      KeyBinding([.character("s"), .character("x")], "Screen") { key, _ in .screen(key) }
+    ])
+    var keyContext: Void { () }
+    func send(_ action: Action) { store.send(action) }
+    let title = "Leaf"
+    func body(isFocused: Bool) -> any View { Text("Leaf") }
+  }
+
+  private static let appKeys = KeyMap<[Action], Action>([
+    KeyBinding([.character("a"), .character("s")], "App") { key, _ in .app(key) },
+    KeyBinding(.ctrl("c"), "Quit", .app(.ctrl("c")), hidden: true, when: { $0.count < 6 }),
+  ])
 
   private static let reducer = Reducer<[Action], Action> { state, action in
     state.append(action)
     return .none
   }
 
-  private func makeApp() -> (NavigationApp<[Action], Action>, Root) {
+  private func makeApp(keys: KeyMap<[Action], Action> = KeyMap([])) -> (NavigationApp<[Action], Action>, Root) {
     let root = Root()
     let app = NavigationApp(
       initialState: [], reducer: Self.reducer, wireframe: Wireframe(appTitle: "Test"),
-      events: .init(started: .started, resized: { .resized($0) }, tick: .tick)
-    ) { _ in root }
+      events: .init(started: .started, resized: { .resized($0) }, tick: .tick), keys: keys
+    ) { app in
+      root.store = app.store
+      return root
+    }
     return (app, root)
   }
 
@@ -48,32 +74,40 @@ struct NavigationAppTests {
     #expect(!root.isStarted)
   }
 
-  @Test func keysNoScreenUsesReachTheRootCoordinator() {
-    let (app, root) = makeApp()
+  @Test func aKeyGoesToTheFirstKeyMapDownTheChainThatBindsIt() {
+    let (app, _) = makeApp(keys: Self.appKeys)
     app.start()
-    app.handle(.input(.key(.escape)))
-    app.handle(.input(.paste("x")))
-    #expect(root.unused == [.key(.escape), .paste("x")])
+    app.wireframe.show(stack: [Leaf(store: app.store)])
+    for key in [Key.character("s"), .character("x"), .escape, .character("a"), .character("z")] {
+      app.handle(.input(.key(key)))
+    }
+    #expect(
+      app.store.state == [
+        .started, .screen(.character("s")), .screen(.character("x")), .coordinator(.escape), .app(.character("a")),
+      ],
+      "the screen before the coordinator before the app; z goes nowhere")
+    #expect(
+      app.wireframe.help == [
+        HelpItem(key: "s/x", label: "Screen"), HelpItem(key: "Esc", label: "Back"), HelpItem(key: "a/s", label: "App"),
+      ], "the help bar is the chain's maps in order; hidden bindings stay out")
+    app.wireframe.show(stack: [])
+    app.handle(.input(.key(.character("x"))))
+    #expect(app.store.state.last == .coordinator(.character("x")), "with no screen, the coordinator is first")
     #expect(!app.didQuit)
   }
 
-  @Test func controlCQuitsUnlessIntercepted() {
-    let (app, root) = makeApp()
+  @Test func controlCQuitsUnlessAKeyMapAnswersIt() {
+    let (app, _) = makeApp(keys: Self.appKeys)
     app.start()
-    var intercepted: [InputEvent] = []
-    app.interceptsInput = { input in
-      intercepted.append(input)
-      return input == .key(.ctrl("c"))
-    }
+    var seen: [InputEvent] = []
+    app.willHandleInput = { seen.append($0) }
     app.handle(.input(.key(.ctrl("c"))))
-    app.handle(.input(.key(.enter)))
     #expect(!app.didQuit)
-    #expect(intercepted == [.key(.ctrl("c")), .key(.enter)])
-    #expect(root.unused == [.key(.enter)], "what the interceptor declines goes on to the screens")
-    app.interceptsInput = nil
+    #expect(app.store.state.last == .app(.ctrl("c")))
+    #expect(seen == [.key(.ctrl("c"))], "the observer sees keys without taking them")
+    while app.store.state.count < 6 { app.handle(.input(.key(.character("a")))) }
     app.handle(.input(.key(.ctrl("c"))))
-    #expect(app.didQuit)
-    #expect(root.unused == [.key(.enter)])
+    #expect(app.didQuit, "once no binding answers it, Ctrl-C quits")
   }
 
   @Test func onASessionEachBatchIsOneFrameAndQuittingEndsTheSession() {

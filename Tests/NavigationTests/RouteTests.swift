@@ -68,9 +68,14 @@ struct DialogTests {
     var chosen: [Action?] = []
     let screen = DialogScreen(confirmation) { chosen.append($0.action) }
     #expect(screen.help == [HelpItem(key: "Enter/y", label: "Delete"), HelpItem(key: "Esc/n", label: "Cancel")])
-    #expect(screen.handle(.key(.character("x"))), "a dialog swallows every key")
+    #expect(!screen.handle(.key(.character("x"))), "x is no button's key")
     #expect(screen.handle(.key(.character("y"))))
     #expect(chosen == [.delete(1)])
+    let wireframe = Wireframe(appTitle: "Test")
+    wireframe.present(confirmation) { chosen.append($0.action) }
+    #expect(wireframe.handle(.key(.character("x"))), "a dialog takes every key")
+    #expect(!wireframe.handle(.key(.ctrl("c"))), "but Ctrl-C, which goes on to the app")
+    #expect(wireframe.help == screen.help, "the help bar is the dialog's alone")
     let alert = Dialog<Action>.alert(title: "Oops", message: "It failed.")
     #expect(alert.button(for: .escape)?.label == "OK" && alert.button(for: .escape)?.action == nil)
   }

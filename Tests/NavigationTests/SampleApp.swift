@@ -90,46 +90,38 @@ final class ItemsScreen: Screen, StoreSubscriber {
     var selected: Int
   }
 
-  private var viewModel = ViewModel(rows: [], selected: 0)
-  let onSelect: (Int) -> Void
-  let onOpen: (Int) -> Void
-  let onDelete: (Int) -> Void
+  enum Intent: Equatable, Sendable { case select(Int), open(Int), delete(Int) }
 
-  init(onSelect: @escaping (Int) -> Void, onOpen: @escaping (Int) -> Void, onDelete: @escaping (Int) -> Void) {
-    self.onSelect = onSelect
-    self.onOpen = onOpen
-    self.onDelete = onDelete
+  static let keys = KeyMap<ViewModel, Intent>([
+    KeyBinding([.up, .down], "Move", shownAs: "↑↓") { key, model in .select(model.selected + (key == .up ? -1 : 1)) },
+    KeyBinding(.enter, "Open") { _, model in .open(model.selected) },
+    KeyBinding(.character("d"), "Delete") { _, model in .delete(model.selected) },
+  ])
+
+  private(set) var keyContext = ViewModel(rows: [], selected: 0)
+  let onIntent: (Intent) -> Void
+
+  init(onIntent: @escaping (Intent) -> Void) {
+    self.onIntent = onIntent
   }
 
   static func select(_ state: SampleState) -> ViewModel {
     ViewModel(rows: state.items, selected: state.selected)
   }
 
-  func receive(_ value: ViewModel) { viewModel = value }
+  func receive(_ value: ViewModel) { keyContext = value }
+
+  var keyMap: KeyMap<ViewModel, Intent> { Self.keys }
+  func send(_ intent: Intent) { onIntent(intent) }
 
   var title: String { "Items" }
-  var help: [HelpItem] {
-    [HelpItem(key: "↑↓", label: "Move"), HelpItem(key: "Enter", label: "Open"), HelpItem(key: "d", label: "Delete")]
-  }
 
   func body(isFocused: Bool) -> any View {
     let window = ScrollWindow(
-      total: viewModel.rows.count, visible: max(1, viewModel.rows.count), selected: viewModel.selected)
+      total: keyContext.rows.count, visible: max(1, keyContext.rows.count), selected: keyContext.selected)
     return ListView(
-      columns: [ListColumn("Name", .fill)], rows: viewModel.rows.map { ListRow([$0]) }, window: window,
+      columns: [ListColumn("Name", .fill)], rows: keyContext.rows.map { ListRow([$0]) }, window: window,
       isFocused: isFocused, emptyMessage: "No items")
-  }
-
-  func handle(_ event: InputEvent) -> Bool {
-    guard case .key(let key) = event else { return false }
-    switch key {
-    case .down: onSelect(viewModel.selected + 1)
-    case .up: onSelect(viewModel.selected - 1)
-    case .enter: onOpen(viewModel.selected)
-    case .character("d"): onDelete(viewModel.selected)
-    default: return false
-    }
-    return true
   }
 }
 
@@ -146,8 +138,12 @@ final class DetailScreen: Screen, StoreSubscriber {
     detail = value.detail
   }
 
+  /// No keys of its own: Esc is the coordinator's.
+  let keyMap = KeyMap<Void, Never>([])
+  var keyContext: Void { () }
+  func send(_ intent: Never) {}
+
   var title: String { name }
-  var help: [HelpItem] { [HelpItem(key: "Esc", label: "Back")] }
 
   func body(isFocused: Bool) -> any View {
     Padding(
@@ -156,13 +152,11 @@ final class DetailScreen: Screen, StoreSubscriber {
         .fixed(1, detail.map { Text($0) } ?? Spinner(tick: 0, label: "Loading…") as any View),
       ]), horizontal: 1, vertical: 1)
   }
-
-  func handle(_ event: InputEvent) -> Bool { false }
 }
 
 /// Reads the route and puts screens on stage; turns intents into actions.
 @MainActor
-final class SampleCoordinator: Coordinator {
+final class SampleCoordinator: Coordinator, KeyResponder {
   let store: Store<SampleState, SampleAction>
   let wireframe: Wireframe
   let tracker: ((AnyObject, String) -> Void)?
@@ -194,11 +188,12 @@ final class SampleCoordinator: Coordinator {
     wireframe.dismissModal()
   }
 
-  /// Keys the focused screen did not use: Esc goes back.
-  func handle(_ event: InputEvent) {
-    if wireframe.handle(event) { return }
-    if event == .key(.escape) { store.send(.route(.pop)) }
-  }
+  /// Keys the focused screen leaves: Esc goes back from a detail.
+  let keyMap = KeyMap<Int, SampleAction>([
+    KeyBinding(.escape, "Back", .route(.pop), when: { $0 > 1 })
+  ])
+  var keyContext: Int { store.state.route.path.count }
+  func send(_ action: SampleAction) { store.send(action) }
 
   private func show(_ route: Route) {
     var wanted: [(key: String, make: () -> any Screen)] = [("items", makeItems)]
@@ -209,10 +204,13 @@ final class SampleCoordinator: Coordinator {
   }
 
   private func makeItems() -> any Screen {
-    let screen = ItemsScreen(
-      onSelect: { [store] in store.send(.select($0)) },
-      onOpen: { [store] in store.send(.route(.push(["\($0)"]))) },
-      onDelete: { [store] index in store.send(.askToDelete(index)) })
+    let screen = ItemsScreen { [store] intent in
+      switch intent {
+      case .select(let index): store.send(.select(index))
+      case .open(let index): store.send(.route(.push(["\(index)"])))
+      case .delete(let index): store.send(.askToDelete(index))
+      }
+    }
     store.subscribe(screen, select: ItemsScreen.select)
     tracker?(screen, "items")
     return screen

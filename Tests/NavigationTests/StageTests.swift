@@ -22,11 +22,12 @@ private final class Harness {
     store = Store(initialState: state, reducer: sampleReducer(gate: gate))
     let tracker = self.tracker
     coordinator = SampleCoordinator(store: store, wireframe: wireframe) { tracker.track($0, as: $1) }
+    wireframe.responders = [coordinator]
     coordinator.start()
   }
 
   func press(_ keys: Key...) {
-    for key in keys { coordinator.handle(.key(key)) }
+    for key in keys { wireframe.handle(.key(key)) }
   }
 
   func frame(_ width: Int = 80, _ height: Int = 24) -> Frame {
@@ -39,9 +40,10 @@ private final class Harness {
 private final class PreviewingScreen: Screen {
   var previewText: String? = "Preview of the selection"
   let title = "Root"
-  let help: [HelpItem] = []
+  let keyMap = KeyMap<Void, Never>([])
+  var keyContext: Void { () }
+  func send(_ intent: Never) {}
   func body(isFocused: Bool) -> any View { Text("Root") }
-  func handle(_ event: InputEvent) -> Bool { false }
   var preview: (any View)? { previewText.map { Text($0) } }
 }
 
@@ -182,7 +184,7 @@ struct ScreenLifecycleTests {
 
   @Test func theTrackerFailsWhenAScreenLeaks() {
     let tracker = LifecycleTracker()
-    let leaked = ItemsScreen(onSelect: { _ in }, onOpen: { _ in }, onDelete: { _ in })
+    let leaked = ItemsScreen { _ in }
     tracker.track(leaked, as: "leaky")
     withKnownIssue {
       tracker.expectReleased("leaky")

@@ -15,14 +15,12 @@ struct TerminalAppTests {
   }
 
   private func app(answersControlC: Bool = false) -> TerminalApp<Int, Int> {
-    TerminalApp(initialState: 0, reducer: Self.reducer, view: { Text("n=\($0)") }) { key, state in
-      switch key {
-      case .character("+"): 1
-      case .ctrl("c") where answersControlC: 100
-      case .character("q"): -1
-      default: nil
-      }
-    }
+    let keys = KeyMap<Int, Int>([
+      KeyBinding(.character("+"), "Add", 1, hidden: true),
+      KeyBinding(.ctrl("c"), "Add 100", 100, hidden: true, when: { _ in answersControlC }),
+      KeyBinding(.character("q"), "Quit", -1, when: { $0 < 5 }),
+    ])
+    return TerminalApp(initialState: 0, reducer: Self.reducer, view: { Text("n=\($0)") }, keys: keys)
   }
 
   @Test func keysSendActionsAndQuit() {
@@ -33,7 +31,15 @@ struct TerminalAppTests {
     app.press(.character("+"), .character("q"), .character("+"))
     #expect(app.store.state == 2, "no key is handled after quitting")
     #expect(app.didQuit)
-    #expect(app.render(size: Size(width: 5, height: 1)).lines == ["n=2  "])
+    #expect(app.render(size: Size(width: 8, height: 2)).lines == ["n=2     ", " q Quit "], "help from the key map")
+  }
+
+  @Test func withoutABindingToShowTheViewHasTheWholeTerminal() {
+    let app = app()
+    for _ in 0..<5 { app.press(.character("+")) }
+    #expect(app.render(size: Size(width: 5, height: 1)).lines == ["n=5  "], "q no longer applies, + is hidden")
+    app.press(.character("q"))
+    #expect(!app.didQuit)
   }
 
   @Test func controlCQuitsUnlessTheAppAnswersIt() {

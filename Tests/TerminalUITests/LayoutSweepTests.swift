@@ -97,7 +97,7 @@ struct WidgetClippingTests {
       ),
       ("empty list", ListView(columns: columns, rows: [], window: ScrollWindow())),
       ("status bar", StatusBar(left: [Span("李小龍.db")], right: [Span("1 of 3")])),
-      ("help bar", HelpBar(Gallery.keyMap.helpItems)),
+      ("help bar", HelpBar(Gallery.keyMap.helpItems(in: GalleryState()))),
       ("modal", Modal(title: "確認", size: Size(width: 8, height: 4), Text("本当に削除しますか", overflow: .wrap))),
       ("fill", Fill("李")),
       ("padding", Padding(Text("padded"), horizontal: 1, vertical: 1)),

@@ -413,26 +413,35 @@ struct FocusRingTests {
 
 @MainActor
 struct KeyMapTests {
-  enum Intent: Hashable, Sendable { case save, quit, help }
+  enum Intent: Hashable, Sendable { case save, quit, help, retry, typed(Key), pasted(String) }
 
-  static let keyMap = KeyMap<Intent>([
+  struct Context { var failed = false, editing = false }
+
+  static let keyMap = KeyMap<Void, Intent>([
     KeyBinding([.ctrl("s"), Key(.function(2))], "Save", .save),
-    KeyBinding(.character("?"), "Help", .help, showInHelp: false),
+    KeyBinding(.character("?"), "Help", .help, hidden: true),
     KeyBinding([.character("q"), .escape], "Quit", .quit),
   ])
 
+  static let conditional = KeyMap<Context, Intent>([
+    .typing("Search", except: [.home], when: { $0.editing }, key: Intent.typed, paste: Intent.pasted),
+    KeyBinding(.character("r"), "Retry", .retry, when: { $0.failed }),
+    KeyBinding([.character("q"), .home], "Quit", .quit),
+  ])
+
   @Test func keysLookUpTheirIntent() {
-    #expect(Self.keyMap.intent(for: .ctrl("s")) == .save)
-    #expect(Self.keyMap.intent(for: Key(.function(2))) == .save)
-    #expect(Self.keyMap.intent(for: .escape) == .quit)
-    #expect(Self.keyMap.intent(for: .character("?")) == .help)
-    #expect(Self.keyMap.intent(for: .character("s")) == nil)
-    #expect(Self.keyMap.intent(for: .ctrl("q")) == nil)
+    #expect(Self.keyMap.intent(for: .key(.ctrl("s"))) == .save)
+    #expect(Self.keyMap.intent(for: .key(Key(.function(2)))) == .save)
+    #expect(Self.keyMap.intent(for: .key(.escape)) == .quit)
+    #expect(Self.keyMap.intent(for: .key(.character("?"))) == .help)
+    #expect(Self.keyMap.intent(for: .key(.character("s"))) == nil)
+    #expect(Self.keyMap.intent(for: .key(.ctrl("q"))) == nil)
+    #expect(Self.keyMap.intent(for: .paste("x")) == nil, "no text field: a paste is not taken")
   }
 
   @Test func theFirstBindingOfAKeyWins() {
-    let map = KeyMap<Intent>([KeyBinding(.enter, "Save", .save), KeyBinding(.enter, "Quit", .quit)])
-    #expect(map.intent(for: .enter) == .save)
+    let map = KeyMap<Void, Intent>([KeyBinding(.enter, "Save", .save), KeyBinding(.enter, "Quit", .quit)])
+    #expect(map.intent(for: .key(.enter)) == .save)
   }
 
   @Test func helpItemsListVisibleBindingsInOrder() {
@@ -443,16 +452,56 @@ struct KeyMapTests {
       ])
   }
 
+  @Test func aBindingAppliesAndShowsOnlyWhileItsConditionHolds() {
+    let map = Self.conditional
+    #expect(map.intent(for: .key(.character("r")), in: Context()) == nil)
+    #expect(map.helpItems(in: Context()) == [HelpItem(key: "q/Home", label: "Quit")])
+    #expect(map.intent(for: .key(.character("r")), in: Context(failed: true)) == .retry)
+    #expect(map.helpItems(in: Context(failed: true)).map(\.label) == ["Retry", "Quit"])
+  }
+
+  @Test func aFocusedFieldClaimsItsEditingKeysAndPastesFirst() {
+    let map = Self.conditional
+    let editing = Context(editing: true)
+    #expect(map.intent(for: .key(.character("q")), in: editing) == .typed(.character("q")), "q types a q")
+    #expect(map.intent(for: .key(.backspace), in: editing) == .typed(.backspace))
+    #expect(map.intent(for: .key(.left), in: editing) == .typed(.left))
+    #expect(map.intent(for: .key(.home), in: editing) == .quit, "a key it is told to leave stays with the map")
+    #expect(map.intent(for: .key(.enter), in: editing) == nil, "Enter is no editing key")
+    #expect(map.intent(for: .paste("x"), in: editing) == .pasted("x"))
+    #expect(map.intent(for: .key(.character("q")), in: Context()) == .quit, "without the field, q quits")
+    #expect(map.helpItems(in: editing).first == HelpItem(key: "Type", label: "Search"))
+  }
+
+  @Test func aFieldClaimsExactlyTheKeysItEditsWith() {
+    for key in [Key.character("x"), .backspace, .delete, .left, .right, .home, .end, .ctrl("w"), .ctrl("k")] {
+      var input = TextInput("ab")
+      input.handle(.left)
+      #expect(TextInput.edits(with: key))
+      let edited = input.handle(key)
+      #expect(edited, "\(key) is claimed and edits")
+    }
+    for key in [Key.enter, .tab, .escape, .up, .down, .ctrl("s"), .ctrl("c"), .pageUp] {
+      var input = TextInput("ab")
+      #expect(!TextInput.edits(with: key))
+      let edited = input.handle(key)
+      #expect(!edited, "\(key) is left to the screen")
+    }
+  }
+
   @Test func conflictsNameEveryKeyBoundTwice() {
     #expect(Self.keyMap.conflicts.isEmpty)
-    let clashing = KeyMap<Intent>(
+    let clashing = KeyMap<Void, Intent>(
       Self.keyMap.bindings + [KeyBinding([.escape, .ctrl("x")], "Close", .quit)])
     #expect(clashing.conflicts == [.escape: ["Quit", "Close"]])
   }
 
   @Test func theGalleryKeyMapHasNoConflicts() {
-    #expect(Gallery.keyMap.conflicts.isEmpty)
-    #expect(Gallery.keyMap.intent(for: .tab) == "focus")
-    #expect(Gallery.keyMap.intent(for: .backTab) == "focus")
+    var state = GalleryState()
+    #expect(Gallery.keyMap.conflicts(in: state).isEmpty)
+    #expect(Gallery.keyMap.intent(for: .key(.tab), in: state) == .focus(.tab))
+    #expect(Gallery.keyMap.intent(for: .key(.backTab), in: state) == .focus(.backTab))
+    state.showsModal = true
+    #expect(Gallery.keyMap.conflicts(in: state).isEmpty)
   }
 }

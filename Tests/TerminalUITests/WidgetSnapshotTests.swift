@@ -431,7 +431,7 @@ struct BarSnapshotTests {
   }
 
   @Test func helpBarDropsWholeItemsThatDoNotFit() {
-    let items = Gallery.keyMap.helpItems
+    let items = Gallery.keyMap.helpItems(in: GalleryState())
     let wide = render(HelpBar(items), 72, 1)
     #expect(wide.lines[0].contains("q/Ctrl-C Quit"))
     assertFrame(wide, named: "all")

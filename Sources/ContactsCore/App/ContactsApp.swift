@@ -21,21 +21,18 @@ extension NavigationApp where State == AppState, Action == AppAction {
       initialState: initialState, reducer: appReducer(dependencies), middleware: middleware, effects: effects,
       wireframe: wireframe,
       events: Events(started: .started, resized: { .resized($0) }, tick: .tick, animates: \.isBusy),
-      dialogs: Dialogs(\.dialog, dismiss: .dismissDialog)
+      dialogs: Dialogs(\.dialog, dismiss: .dismissDialog),
+      // Ctrl-C asks to quit wherever no screen took it (the reducer asks first about unsaved
+      // changes).
+      keys: KeyMap([KeyBinding(.ctrl("c"), "Quit", .quit, hidden: true)])
     ) { app in
       AppCoordinator(context: ScreenContext(store: app.store, wireframe: app.wireframe, didBuild: didBuild))
     }
-    interceptsInput = { [unowned self] input in intercept(input) }
+    // Any key clears a notice, and still does what it does.
+    willHandleInput = { [unowned self] input in
+      if store.state.signedIn?.notice != nil, case .key = input { store.send(.clearNotice) }
+    }
     // The database watch ends with the app, not only at sign-out.
     willStop = { [unowned self] in store.cancelEffects(id: SignedIn.watchEffectID) }
-  }
-
-  /// Any key clears a notice; Ctrl-C asks to quit (the reducer asks first about unsaved
-  /// changes).
-  private func intercept(_ input: InputEvent) -> Bool {
-    if store.state.signedIn?.notice != nil, case .key = input { store.send(.clearNotice) }
-    guard input == .key(.ctrl("c")) else { return false }
-    store.send(.quit)
-    return true
   }
 }

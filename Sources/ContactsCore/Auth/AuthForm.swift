@@ -64,7 +64,7 @@ public struct AuthForm: Equatable, Sendable {
   public var canSubmit: Bool { isValid && !isSubmitting }
 
   /// The text input of a field, for editing (nil for the button).
-  fileprivate subscript(input field: Field) -> TextInput? {
+  subscript(input field: Field) -> TextInput? {
     get {
       switch field {
       case .email: email

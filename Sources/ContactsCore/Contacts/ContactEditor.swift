@@ -462,14 +462,8 @@ public func contactEditorReducer(client: ContactsClient) -> Reducer<ContactEdito
       return .none
 
     case .key(let key):
-      if case .changedElsewhere = editor.status {
-        switch key {
-        case .character("m"), .character("M"): return .send(.resolve(.keepMine))
-        case .character("t"), .character("T"): return .send(.resolve(.takeTheirs))
-        case .escape, .character("e"), .character("E"): return .send(.resolve(.keepEditing))
-        default: return .none
-        }
-      }
+      // While it asks about a change made elsewhere, the screen's keys answer (`.resolve`).
+      if case .changedElsewhere = editor.status { return .none }
       guard !editor.isBusy else { return .none }
       editor.notice = nil
       switch key {

@@ -1,6 +1,6 @@
 import Flow
 public import Navigation
-public import TerminalUI
+import TerminalUI
 
 /// The root of the coordinator tree: it starts the auth coordinator or the contacts
 /// coordinator for the section the route is in, stopping the other (which tears its screens
@@ -31,11 +31,6 @@ public final class AppCoordinator: Coordinator {
     auth = nil
     contacts = nil
     context.wireframe.show(stack: [])
-  }
-
-  /// An input event the focused screen did not use.
-  public func handleUnused(_ event: InputEvent) {
-    contacts?.handleUnused(event)
   }
 
   private func enter(_ section: String) {

@@ -42,6 +42,8 @@ public final class AuthCoordinator: Coordinator {
         store.send(mode == .signIn ? .signIn(action) : .signUp(action))
       case .switchForm:
         store.send(.route(.set((mode == .signIn ? AppRoute.signUp : .signIn).route)))
+      case .quit:
+        store.send(.quit)
       }
     }
     store.subscribe(screen, select: AuthScreen.select(mode))

@@ -1,7 +1,7 @@
 import ContactsModel
 import Flow
 public import Navigation
-public import TerminalUI
+import TerminalUI
 
 /// Owns `contacts/…`: the list, a contact's detail and the editor. It turns the screens' intents
 /// into data actions and route actions (the dialogs they ask for are the reducer's).
@@ -23,11 +23,6 @@ public final class ContactsCoordinator: Coordinator {
   public func stop() {
     store.unsubscribe(self)
     registry.removeAll()
-  }
-
-  /// Esc that no screen used goes back one level.
-  public func handleUnused(_ event: InputEvent) {
-    if event == .key(.escape) { store.send(.route(.pop)) }
   }
 
   private func show(_ route: Route) {
@@ -93,6 +88,7 @@ public final class ContactsCoordinator: Coordinator {
     case .delete:
       if let contact = store.state.signedIn?.detail?.contact.value { store.send(.askToDelete(contact)) }
     case .retry: store.send(.detail(.load))
+    case .back: store.send(.route(.pop))
     }
   }
 

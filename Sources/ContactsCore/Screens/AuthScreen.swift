@@ -10,17 +10,31 @@ public final class AuthScreen: Screen, StoreSubscriber {
     case form(AuthFormAction)
     /// Sign-in → sign-up (Ctrl-N), sign-up → sign-in (Esc).
     case switchForm
+    case quit
   }
 
   public let mode: AuthForm.Mode
   private var form: AuthForm
-  private var tick = 0
-  private let send: (Intent) -> Void
+  private let onIntent: (Intent) -> Void
+  /// The form's keys, for its mode: the focused field takes its editing keys and pastes.
+  public let keyMap: KeyMap<AuthForm, Intent>
 
-  public init(mode: AuthForm.Mode, send: @escaping (Intent) -> Void) {
+  public init(mode: AuthForm.Mode, onIntent: @escaping (Intent) -> Void) {
     self.mode = mode
     self.form = AuthForm(mode)
-    self.send = send
+    self.onIntent = onIntent
+    let other =
+      mode == .signIn
+      ? KeyBinding<AuthForm, Intent>(.ctrl("n"), "Create account", .switchForm)
+      : KeyBinding(.escape, "Sign in", .switchForm)
+    keyMap = KeyMap([
+      .typing(when: { $0[input: $0.focus.focused] != nil }, key: { .form(.key($0)) }, paste: { .form(.paste($0)) }),
+      KeyBinding(.tab, "Next field", .form(.key(.tab))),
+      KeyBinding(.enter, Self.title(mode), .form(.key(.enter))),
+      other,
+      KeyBinding(.ctrl("c"), "Quit", .quit),
+      KeyBinding([.down, .backTab, .up], "Move", hidden: true) { key, _ in .form(.key(key)) },
+    ])
   }
 
   /// The form for `mode` while signed out.
@@ -32,29 +46,12 @@ public final class AuthScreen: Screen, StoreSubscriber {
     if let value { form = value }
   }
 
-  public var title: String { mode == .signIn ? "Sign in" : "Create account" }
+  private static func title(_ mode: AuthForm.Mode) -> String { mode == .signIn ? "Sign in" : "Create account" }
 
-  public var help: [HelpItem] {
-    var items = [HelpItem(key: "Tab", label: "Next field"), HelpItem(key: "Enter", label: title)]
-    items.append(
-      mode == .signIn ? HelpItem(key: "Ctrl-N", label: "Create account") : HelpItem(key: "Esc", label: "Sign in"))
-    items.append(HelpItem(key: "Ctrl-C", label: "Quit"))
-    return items
-  }
+  public var title: String { Self.title(mode) }
 
-  public func handle(_ event: InputEvent) -> Bool {
-    switch event {
-    case .key(.ctrl("n")) where mode == .signIn, .key(.escape) where mode == .signUp:
-      send(.switchForm)
-    case .key(let key):
-      send(.form(.key(key)))
-    case .paste(let text):
-      send(.form(.paste(text)))
-    case .terminalMode:
-      return false
-    }
-    return true
-  }
+  public var keyContext: AuthForm { form }
+  public func send(_ intent: Intent) { onIntent(intent) }
 
   public func body(isFocused: Bool) -> any View {
     AuthFormView(form: form, title: title, isFocused: isFocused)

@@ -7,8 +7,17 @@ public import TerminalUI
 @MainActor
 public final class ContactDetailScreen: Screen, StoreSubscriber {
   public enum Intent: Equatable, Sendable {
-    case edit, delete, retry
+    case edit, delete, retry, back
   }
+
+  /// Edit and delete once the contact is loaded, retry when it failed to, back at any time.
+  static let keys = KeyMap<ViewModel, Intent>([
+    KeyBinding(.character("e"), "Edit", .edit, when: { $0.contact.value != nil }),
+    KeyBinding(.character("d"), "Delete", .delete, when: { $0.contact.value != nil }),
+    KeyBinding(.delete, "Delete", .delete, hidden: true, when: { $0.contact.value != nil }),
+    KeyBinding(.character("r"), "Retry", .retry, when: { $0.contact.failure != nil }),
+    KeyBinding(.escape, "Back", .back),
+  ])
 
   public struct ViewModel: Equatable, Sendable {
     public var contact: Loadable<Contact>
@@ -17,11 +26,11 @@ public final class ContactDetailScreen: Screen, StoreSubscriber {
 
   public let id: Int64
   private var model = ViewModel(contact: .loading, tick: 0)
-  private let send: (Intent) -> Void
+  private let onIntent: (Intent) -> Void
 
-  public init(id: Int64, send: @escaping (Intent) -> Void) {
+  public init(id: Int64, onIntent: @escaping (Intent) -> Void) {
     self.id = id
-    self.send = send
+    self.onIntent = onIntent
   }
 
   public nonisolated static func select(_ id: Int64) -> @Sendable (AppState) -> ViewModel? {
@@ -37,22 +46,9 @@ public final class ContactDetailScreen: Screen, StoreSubscriber {
 
   public var title: String { model.contact.value?.name ?? "Contact" }
 
-  public var help: [HelpItem] {
-    var items = [HelpItem(key: "e", label: "Edit"), HelpItem(key: "d", label: "Delete")]
-    if model.contact.failure != nil { items = [HelpItem(key: "r", label: "Retry")] }
-    return items + [HelpItem(key: "Esc", label: "Back")]
-  }
-
-  public func handle(_ event: InputEvent) -> Bool {
-    guard case .key(let key) = event else { return false }
-    switch key {
-    case .character("e") where model.contact.value != nil: send(.edit)
-    case .character("d") where model.contact.value != nil, .delete where model.contact.value != nil: send(.delete)
-    case .character("r") where model.contact.failure != nil: send(.retry)
-    default: return false
-    }
-    return true
-  }
+  public var keyMap: KeyMap<ViewModel, Intent> { Self.keys }
+  public var keyContext: ViewModel { model }
+  public func send(_ intent: Intent) { onIntent(intent) }
 
   public func body(isFocused: Bool) -> any View {
     Self.inMargins(

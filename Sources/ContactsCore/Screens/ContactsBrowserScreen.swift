@@ -30,6 +30,26 @@ public struct ContactsListViewModel: Equatable, Sendable {
     public var notice: String?
   }
 
+  /// Before the first value arrives: nothing listed, no search.
+  static let empty = ContactsListViewModel(
+    count: .loading, isReady: false, window: ScrollWindow(), rows: [], search: nil, tick: 0, preview: nil,
+    isPreviewPaused: false)
+
+  /// Whether a contact is listed (the keys that act on one apply only then).
+  var listsContacts: Bool { window.total > 0 }
+  var isEditingSearch: Bool { search?.isEditing == true }
+
+  /// The move `key` makes: of the results while a search shows them, else of the whole list.
+  func move(for key: Key) -> ContactsBrowserScreen.Intent {
+    let move = Self.moves[key] ?? .down
+    return search?.showsResults == true ? .search(.move(move)) : .browse(move)
+  }
+
+  private static let moves: [Key: ContactsBrowserAction.Move] = [
+    .up: .up, .down: .down, .pageUp: .pageUp, .pageDown: .pageDown, .home: .home, .end: .end,
+    .character("k"): .up, .character("j"): .down, .character("g"): .home, .character("G"): .end,
+  ]
+
   public static func select(_ state: AppState) -> ContactsListViewModel? {
     guard let signedIn = state.signedIn else { return nil }
     let browser = signedIn.browser
@@ -67,11 +87,39 @@ public final class ContactsBrowserScreen: Screen, StoreSubscriber {
     case open, add, edit, delete, retry, signOut, quit
   }
 
-  private var model: ContactsListViewModel?
-  private let send: (Intent) -> Void
+  /// The list's keys and its help bar. While the search field has the keyboard it takes what
+  /// it edits with (but Home and End, which move the list); keys that act on a contact apply
+  /// only while one is listed.
+  static let keys = KeyMap<ContactsListViewModel, Intent>([
+    .typing(
+      "Search", except: [.home, .end], when: \.isEditingSearch, key: { .search(.key($0)) },
+      paste: { .search(.paste($0)) }),
+    KeyBinding([.up, .down, .pageUp, .pageDown, .home, .end], "Move", shownAs: "↑↓", when: \.listsContacts) {
+      key, model in model.move(for: key)
+    },
+    KeyBinding(
+      [.character("k"), .character("j"), .character("g"), .character("G")], "Move", hidden: true,
+      when: { $0.listsContacts && !$0.isEditingSearch }
+    ) { key, model in model.move(for: key) },
+    KeyBinding(.enter, "Done", .search(.commit), when: \.isEditingSearch),
+    KeyBinding(.escape, "Clear", .search(.clear), when: \.isEditingSearch),
+    KeyBinding(.enter, "Open", .open, when: { $0.listsContacts && !$0.isEditingSearch }),
+    KeyBinding(.character("/"), "Search", .search(.start), when: { !$0.isEditingSearch }),
+    KeyBinding(.character("a"), "Add", .add, when: { !$0.isEditingSearch }),
+    KeyBinding(.character("e"), "Edit", .edit, when: { $0.listsContacts && !$0.isEditingSearch }),
+    KeyBinding(.character("d"), "Delete", .delete, when: { $0.listsContacts && !$0.isEditingSearch }),
+    KeyBinding(.delete, "Delete", .delete, hidden: true, when: { $0.listsContacts && !$0.isEditingSearch }),
+    KeyBinding(.escape, "Clear search", .search(.clear), when: { $0.search != nil && !$0.isEditingSearch }),
+    KeyBinding(.character("r"), "Retry", .retry, when: { $0.count.failure != nil && !$0.isEditingSearch }),
+    KeyBinding(.character("S"), "Sign out", .signOut, when: { !$0.isEditingSearch }),
+    KeyBinding(.character("q"), "Quit", .quit, when: { !$0.isEditingSearch }),
+  ])
 
-  public init(send: @escaping (Intent) -> Void) {
-    self.send = send
+  private var model: ContactsListViewModel?
+  private let onIntent: (Intent) -> Void
+
+  public init(onIntent: @escaping (Intent) -> Void) {
+    self.onIntent = onIntent
   }
 
   public func receive(_ value: ContactsListViewModel?) {
@@ -80,78 +128,9 @@ public final class ContactsBrowserScreen: Screen, StoreSubscriber {
 
   public var title: String { "Contacts" }
 
-  private var isEditingSearch: Bool { model?.search?.isEditing == true }
-
-  public var help: [HelpItem] {
-    // The keys that act on a contact only while one is listed: not on an empty list or a
-    // search that found nothing.
-    let listsContacts = (model?.window.total ?? 0) > 0
-    if isEditingSearch {
-      return [HelpItem(key: "Type", label: "Search")]
-        + (listsContacts ? [HelpItem(key: "↑↓", label: "Move")] : [])
-        + [HelpItem(key: "Enter", label: "Done"), HelpItem(key: "Esc", label: "Clear")]
-    }
-    var items: [HelpItem] = []
-    if listsContacts { items += [HelpItem(key: "↑↓", label: "Move"), HelpItem(key: "Enter", label: "Open")] }
-    items += [HelpItem(key: "/", label: "Search"), HelpItem(key: "a", label: "Add")]
-    if listsContacts { items += [HelpItem(key: "e", label: "Edit"), HelpItem(key: "d", label: "Delete")] }
-    if model?.search != nil { items.append(HelpItem(key: "Esc", label: "Clear search")) }
-    if model?.count.failure != nil { items.append(HelpItem(key: "r", label: "Retry")) }
-    items += [HelpItem(key: "S", label: "Sign out"), HelpItem(key: "q", label: "Quit")]
-    return items
-  }
-
-  public func handle(_ event: InputEvent) -> Bool {
-    guard let model else { return false }
-    if case .paste(let text) = event {
-      guard isEditingSearch else { return false }
-      send(.search(.paste(text)))
-      return true
-    }
-    guard case .key(let key) = event else { return false }
-    if let move = Self.move(for: key, letters: !isEditingSearch) {
-      send(model.search?.showsResults == true ? .search(.move(move)) : .browse(move))
-      return true
-    }
-    if isEditingSearch {
-      switch key {
-      case .enter: send(.search(.commit))
-      case .escape: send(.search(.clear))
-      default: send(.search(.key(key)))
-      }
-      return true
-    }
-    switch key {
-    case .enter: send(.open)
-    case .character("/"): send(.search(.start))
-    case .character("a"): send(.add)
-    case .character("e"): send(.edit)
-    case .character("d"), .delete: send(.delete)
-    case .character("r") where model.count.failure != nil: send(.retry)
-    case .character("S"): send(.signOut)
-    case .character("q"): send(.quit)
-    case .escape where model.search != nil: send(.search(.clear))
-    default: return false
-    }
-    return true
-  }
-
-  /// Movement keys; vi letters only while no text field has the keyboard.
-  static func move(for key: Key, letters: Bool) -> ContactsBrowserAction.Move? {
-    switch key {
-    case .up: .up
-    case .down: .down
-    case .pageUp: .pageUp
-    case .pageDown: .pageDown
-    case .home: .home
-    case .end: .end
-    case .character("k") where letters: .up
-    case .character("j") where letters: .down
-    case .character("g") where letters: .home
-    case .character("G") where letters: .end
-    default: nil
-    }
-  }
+  public var keyMap: KeyMap<ContactsListViewModel, Intent> { Self.keys }
+  public var keyContext: ContactsListViewModel { model ?? .empty }
+  public func send(_ intent: Intent) { onIntent(intent) }
 
   public func body(isFocused: Bool) -> any View {
     guard let model else { return Spacer() }

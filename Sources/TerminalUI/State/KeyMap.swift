@@ -1,56 +1,173 @@
-/// One entry of a screen's key map: the keys, what they mean, and how the help bar names them.
-public struct KeyBinding<Intent> {
+/// One entry of a key map: the keys, what they mean, how the help bar names them, when they
+/// apply, and the intent they make.
+///
+/// A binding applies while `when` holds for the map's context (a screen's view model), and only
+/// then shows in help: a help bar never offers a key that does nothing. A binding marked
+/// `hidden` works but stays out of the help bar (an alias such as `j` beside `↓`).
+///
+/// A *text entry* binding (``typing(_:when:key:paste:)``) stands for a focused text field: it
+/// claims the keys ``TextInput`` edits with (printable characters, ←/→, Backspace, Ctrl-W…)
+/// and every paste, before any other binding, so a field takes its keys without the screen
+/// trying them on a throwaway copy of the input.
+public struct KeyBinding<Context, Intent>: Sendable {
   public var keys: [Key]
   public var label: String
-  public var intent: Intent
-  public var isShownInHelp: Bool
+  /// What the help bar shows for the keys; by default their names joined by `/`.
+  public var keyLabel: String
+  public var isHidden: Bool
+  let when: @Sendable (Context) -> Bool
+  let intent: @Sendable (Key, Context) -> Intent
+  let paste: (@Sendable (String, Context) -> Intent)?
+  let claims: (@Sendable (Key) -> Bool)?
 
-  public init(_ keys: [Key], _ label: String, _ intent: Intent, showInHelp: Bool = true) {
+  /// Keys that make an intent from the key and the context (a move whose action depends on
+  /// what the list shows, say).
+  public init(
+    _ keys: [Key], _ label: String, shownAs keyLabel: String? = nil, hidden: Bool = false,
+    when: @escaping @Sendable (Context) -> Bool = { _ in true }, intent: @escaping @Sendable (Key, Context) -> Intent
+  ) {
     self.keys = keys
     self.label = label
+    self.keyLabel = keyLabel ?? keys.map(\.description).joined(separator: "/")
+    self.isHidden = hidden
+    self.when = when
     self.intent = intent
-    self.isShownInHelp = showInHelp
+    self.paste = nil
+    self.claims = nil
   }
 
-  public init(_ key: Key, _ label: String, _ intent: Intent, showInHelp: Bool = true) {
-    self.init([key], label, intent, showInHelp: showInHelp)
+  /// A key that makes an intent from the context.
+  public init(
+    _ key: Key, _ label: String, shownAs keyLabel: String? = nil, hidden: Bool = false,
+    when: @escaping @Sendable (Context) -> Bool = { _ in true }, intent: @escaping @Sendable (Key, Context) -> Intent
+  ) {
+    self.init([key], label, shownAs: keyLabel, hidden: hidden, when: when, intent: intent)
   }
+
+  /// Keys that send `intent`.
+  public init(
+    _ keys: [Key], _ label: String, _ intent: Intent, shownAs keyLabel: String? = nil, hidden: Bool = false,
+    when: @escaping @Sendable (Context) -> Bool = { _ in true }
+  ) where Intent: Sendable {
+    self.init(keys, label, shownAs: keyLabel, hidden: hidden, when: when) { _, _ in intent }
+  }
+
+  /// A key that sends `intent`.
+  public init(
+    _ key: Key, _ label: String, _ intent: Intent, shownAs keyLabel: String? = nil, hidden: Bool = false,
+    when: @escaping @Sendable (Context) -> Bool = { _ in true }
+  ) where Intent: Sendable {
+    self.init([key], label, intent, shownAs: keyLabel, hidden: hidden, when: when)
+  }
+
+  private init(
+    typing label: String?, except: Set<Key>, when: @escaping @Sendable (Context) -> Bool,
+    key: @escaping @Sendable (Key) -> Intent, paste: @escaping @Sendable (String) -> Intent
+  ) {
+    keys = []
+    self.label = label ?? ""
+    keyLabel = "Type"
+    isHidden = label == nil
+    self.when = when
+    intent = { typed, _ in key(typed) }
+    self.paste = { text, _ in paste(text) }
+    claims = { typed in !except.contains(typed) && TextInput.edits(with: typed) }
+  }
+
+  /// A focused text field: while `when` holds it claims the keys a ``TextInput`` edits with
+  /// (but those in `except`, which the rest of the map keeps) and every paste. With a `label`
+  /// the help bar shows `Type label`; without one the field is not mentioned.
+  public static func typing(
+    _ label: String? = nil, except: Set<Key> = [], when: @escaping @Sendable (Context) -> Bool,
+    key: @escaping @Sendable (Key) -> Intent, paste: @escaping @Sendable (String) -> Intent
+  ) -> KeyBinding {
+    KeyBinding(typing: label, except: except, when: when, key: key, paste: paste)
+  }
+
+  /// Whether this binding stands for a text field.
+  public var isTextEntry: Bool { claims != nil }
+
+  /// How the help bar shows this binding.
+  public var helpItem: HelpItem { HelpItem(key: keyLabel, label: label) }
 }
 
-extension KeyBinding: Sendable where Intent: Sendable {}
+/// A screen's key bindings as data: built once (a `static let`, or once per screen), looked up
+/// on each key, listed by the help bar, and checked by tests.
+///
+/// ```swift
+/// static let keyMap = KeyMap<ViewModel, Intent>([
+///   KeyBinding([.up, .down], "Move", shownAs: "↑↓") { key, _ in key == .up ? .up : .down },
+///   KeyBinding(.enter, "Open", .open, when: { !$0.rows.isEmpty }),
+///   KeyBinding(.character("j"), "Down", .down, hidden: true),
+/// ])
+/// ```
+///
+/// Lookup is by a table made when the map is built: a key costs a dictionary probe and the
+/// conditions of the few bindings that name it, however long the map.
+public struct KeyMap<Context, Intent>: Sendable {
+  public let bindings: [KeyBinding<Context, Intent>]
+  private let byKey: [Key: [Int]]
+  private let textEntries: [Int]
 
-/// A screen's key bindings as data: looked up on each key, listed by the help bar, and checked
-/// for conflicts by tests.
-public struct KeyMap<Intent> {
-  public var bindings: [KeyBinding<Intent>]
-
-  public init(_ bindings: [KeyBinding<Intent>]) {
+  public init(_ bindings: [KeyBinding<Context, Intent>]) {
     self.bindings = bindings
+    var byKey: [Key: [Int]] = [:]
+    for (index, binding) in bindings.enumerated() {
+      for key in binding.keys where byKey[key]?.last != index { byKey[key, default: []].append(index) }
+    }
+    self.byKey = byKey
+    textEntries = bindings.indices.filter { bindings[$0].isTextEntry }
   }
 
-  /// The intent bound to `key` (the first binding wins).
-  public func intent(for key: Key) -> Intent? {
-    bindings.first { $0.keys.contains(key) }?.intent
-  }
-
-  /// What the help bar shows: the keys of each visible binding, joined by `/`, and its label.
-  public var helpItems: [HelpItem] {
-    bindings.filter(\.isShownInHelp).map { binding in
-      HelpItem(key: binding.keys.map(\.description).joined(separator: "/"), label: binding.label)
+  /// The intent `event` makes in `context`: a text field that applies and claims it first,
+  /// then the first binding that applies and names the key. Nil when nothing here wants it.
+  public func intent(for event: InputEvent, in context: Context) -> Intent? {
+    switch event {
+    case .key(let key):
+      for index in textEntries {
+        let binding = bindings[index]
+        if binding.claims?(key) == true, binding.when(context) { return binding.intent(key, context) }
+      }
+      for index in byKey[key] ?? [] where bindings[index].when(context) {
+        return bindings[index].intent(key, context)
+      }
+      return nil
+    case .paste(let text):
+      for index in textEntries where bindings[index].when(context) {
+        return bindings[index].paste?(text, context)
+      }
+      return nil
+    case .terminalMode:
+      return nil
     }
   }
 
-  /// Keys bound more than once, with the labels that claim them: should be empty.
-  public var conflicts: [Key: [String]] {
+  /// The bindings that apply in `context`, in the map's order.
+  public func activeBindings(in context: Context) -> [KeyBinding<Context, Intent>] {
+    bindings.filter { $0.when(context) }
+  }
+
+  /// What the help bar shows in `context`: every binding that applies and is not hidden.
+  public func helpItems(in context: Context) -> [HelpItem] {
+    bindings.compactMap { $0.isHidden || !$0.when(context) ? nil : $0.helpItem }
+  }
+
+  /// Keys that two bindings applying in `context` both name, with their labels: should be
+  /// empty (the second would never be reached).
+  public func conflicts(in context: Context) -> [Key: [String]] {
     var claims: [Key: [String]] = [:]
-    for binding in bindings {
+    for binding in activeBindings(in: context) {
       for key in binding.keys { claims[key, default: []].append(binding.label) }
     }
     return claims.filter { $0.value.count > 1 }
   }
 }
 
-extension KeyMap: Sendable where Intent: Sendable {}
+extension KeyMap where Context == Void {
+  public func intent(for event: InputEvent) -> Intent? { intent(for: event, in: ()) }
+  public var helpItems: [HelpItem] { helpItems(in: ()) }
+  public var conflicts: [Key: [String]] { conflicts(in: ()) }
+}
 
 /// One entry of a help bar.
 public struct HelpItem: Hashable, Sendable {

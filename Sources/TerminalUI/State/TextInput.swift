@@ -29,24 +29,52 @@ public struct TextInput: Hashable, Sendable {
   /// ↑ ↓…) so the screen can use them.
   @discardableResult
   public mutating func handle(_ key: Key) -> Bool {
-    let plain = key.modifiers.isEmpty || key.modifiers == .shift
-    switch (key.code, key.modifiers) {
-    case (.character(let character), _) where plain:
-      insert(String(character))
-    case (.backspace, []): deleteBackward(count: 1)
-    case (.backspace, .alt), (.character("w"), .control): deleteBackward(count: cursor - wordStart(before: cursor))
-    case (.delete, []), (.character("d"), .control): deleteForward(count: 1)
-    case (.left, []), (.character("b"), .control): cursor = max(0, cursor - 1)
-    case (.right, []), (.character("f"), .control): cursor = min(text.count, cursor + 1)
-    case (.left, .control), (.character("b"), .alt): cursor = wordStart(before: cursor)
-    case (.right, .control), (.character("f"), .alt): cursor = wordEnd(after: cursor)
-    case (.home, []), (.character("a"), .control): cursor = 0
-    case (.end, []), (.character("e"), .control): cursor = text.count
-    case (.character("u"), .control): deleteBackward(count: cursor)
-    case (.character("k"), .control): deleteForward(count: text.count - cursor)
-    default: return false
+    guard let edit = Self.edit(for: key) else { return false }
+    switch edit {
+    case .insert(let character): insert(String(character))
+    case .deleteBackward: deleteBackward(count: 1)
+    case .deleteWordBackward: deleteBackward(count: cursor - wordStart(before: cursor))
+    case .deleteForward: deleteForward(count: 1)
+    case .left: cursor = max(0, cursor - 1)
+    case .right: cursor = min(text.count, cursor + 1)
+    case .wordLeft: cursor = wordStart(before: cursor)
+    case .wordRight: cursor = wordEnd(after: cursor)
+    case .start: cursor = 0
+    case .end: cursor = text.count
+    case .deleteToStart: deleteBackward(count: cursor)
+    case .deleteToEnd: deleteForward(count: text.count - cursor)
     }
     return true
+  }
+
+  /// Whether a field edits with `key` (types it, moves in the text, deletes): what a focused
+  /// field claims before a screen's other bindings, decided without touching any text.
+  public static func edits(with key: Key) -> Bool { edit(for: key) != nil }
+
+  /// What `key` does to a field.
+  private enum Edit {
+    case insert(Character)
+    case deleteBackward, deleteWordBackward, deleteForward, deleteToStart, deleteToEnd
+    case left, right, wordLeft, wordRight, start, end
+  }
+
+  private static func edit(for key: Key) -> Edit? {
+    let plain = key.modifiers.isEmpty || key.modifiers == .shift
+    switch (key.code, key.modifiers) {
+    case (.character(let character), _) where plain: return .insert(character)
+    case (.backspace, []): return .deleteBackward
+    case (.backspace, .alt), (.character("w"), .control): return .deleteWordBackward
+    case (.delete, []), (.character("d"), .control): return .deleteForward
+    case (.left, []), (.character("b"), .control): return .left
+    case (.right, []), (.character("f"), .control): return .right
+    case (.left, .control), (.character("b"), .alt): return .wordLeft
+    case (.right, .control), (.character("f"), .alt): return .wordRight
+    case (.home, []), (.character("a"), .control): return .start
+    case (.end, []), (.character("e"), .control): return .end
+    case (.character("u"), .control): return .deleteToStart
+    case (.character("k"), .control): return .deleteToEnd
+    default: return nil
+    }
   }
 
   /// Inserts text at the cursor; line breaks and tabs become spaces, and the field's

@@ -17,22 +17,16 @@ let counterReducer = Reducer<Counter, CounterAction> { state, action in
   return .none
 }
 
-/// The number in the middle of the terminal, the keys on the bottom row.
-func counterView(_ state: Counter) -> any View {
-  let number = Text("Count: \(state.count)", style: Style.plain.bold, alignment: .center)
-  let help = HelpBar([
-    HelpItem(key: "+", label: "Increment"), HelpItem(key: "-", label: "Decrement"), HelpItem(key: "q", label: "Quit"),
-  ])
-  return VStack([.fill(Centered(number, size: Size(width: 20, height: 1))), .fixed(1, help)])
-}
+/// What each key sends, and the help bar on the bottom row.
+let counterKeys = KeyMap<Counter, CounterAction>([
+  KeyBinding([.character("+"), .up], "Increment", .increment),
+  KeyBinding([.character("-"), .down], "Decrement", .decrement),
+  KeyBinding(.character("q"), "Quit", .quit),
+])
 
-func counterKeys(_ key: Key, _ state: Counter) -> CounterAction? {
-  switch key {
-  case .character("+"), .up: .increment
-  case .character("-"), .down: .decrement
-  case .character("q"): .quit
-  default: nil
-  }
+/// The number in the middle of the terminal.
+func counterView(_ state: Counter) -> any View {
+  Centered(Text("Count: \(state.count)", style: Style.plain.bold, alignment: .center), size: Size(width: 20, height: 1))
 }
 
 @MainActor func counterApp() -> TerminalApp<Counter, CounterAction> {

@@ -4,40 +4,43 @@ import TermFlow
 @MainActor
 final class DetailScreen: Screen, StoreSubscriber {
   struct ViewModel: Equatable {
+    var id: Int
     var name: String
     var detail: String?
     var tick: Int
   }
 
-  private var viewModel = ViewModel(name: "", detail: nil, tick: 0)
-  private let onDelete: () -> Void
+  static let keys = KeyMap<ViewModel, ItemsAction>([
+    KeyBinding(.escape, "Back", .route(.pop)),
+    KeyBinding(.character("d"), "Delete") { _, model in .askToDelete(id: model.id) },
+  ])
 
-  init(onDelete: @escaping () -> Void) {
-    self.onDelete = onDelete
+  private(set) var keyContext: ViewModel
+  private let dispatch: (ItemsAction) -> Void
+
+  init(id: Int, send: @escaping (ItemsAction) -> Void) {
+    keyContext = ViewModel(id: id, name: "", detail: nil, tick: 0)
+    dispatch = send
   }
 
   static func select(id: Int) -> (ItemsState) -> ViewModel {
     { state in
       let detail = state.details[id]
-      return ViewModel(name: state.item(id: id)?.name ?? "", detail: detail, tick: detail == nil ? state.tick : 0)
+      return ViewModel(
+        id: id, name: state.item(id: id)?.name ?? "", detail: detail, tick: detail == nil ? state.tick : 0)
     }
   }
 
-  func receive(_ value: ViewModel) { viewModel = value }
+  func receive(_ value: ViewModel) { keyContext = value }
 
-  var title: String { viewModel.name }
-  var help: [HelpItem] { [HelpItem(key: "Esc", label: "Back"), HelpItem(key: "d", label: "Delete")] }
+  var keyMap: KeyMap<ViewModel, ItemsAction> { Self.keys }
+  func send(_ action: ItemsAction) { dispatch(action) }
+  var title: String { keyContext.name }
 
   func body(isFocused: Bool) -> any View {
-    let detail: any View = viewModel.detail.map { Text($0) } ?? Spinner(tick: viewModel.tick, label: "Loading…")
+    let detail: any View = keyContext.detail.map { Text($0) } ?? Spinner(tick: keyContext.tick, label: "Loading…")
     return Padding(
-      VStack([.fixed(1, Text(viewModel.name, style: Style.plain.bold)), .fixed(1, Spacer()), .fixed(1, detail)]),
+      VStack([.fixed(1, Text(keyContext.name, style: Style.plain.bold)), .fixed(1, Spacer()), .fixed(1, detail)]),
       horizontal: 1, vertical: 1)
-  }
-
-  func handle(_ event: InputEvent) -> Bool {
-    guard event == .key(.character("d")) else { return false }
-    onDelete()
-    return true
   }
 }

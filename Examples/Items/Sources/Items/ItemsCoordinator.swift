@@ -1,7 +1,7 @@
 import TermFlow
 
 /// Reads the route and puts screens on stage: the list (`items`) and an item's detail on top of
-/// it (`items/<id>`). Turns the screens' intents into actions.
+/// it (`items/<id>`). The screens' key maps send the app's actions themselves.
 @MainActor
 final class ItemsCoordinator: Coordinator {
   private let store: Store<ItemsState, ItemsAction>
@@ -27,15 +27,6 @@ final class ItemsCoordinator: Coordinator {
     wireframe.show(stack: [])
   }
 
-  /// Keys no screen used: Esc goes back, q quits from the list.
-  func handleUnused(_ event: InputEvent) {
-    switch event {
-    case .key(.escape) where store.state.route.path.count > 1: store.send(.route(.pop))
-    case .key(.character("q")) where store.state.route.path.count == 1: store.send(.quit)
-    default: break
-    }
-  }
-
   private func show(_ route: Route) {
     var wanted: [(key: String, make: () -> any Screen)] = [("items", makeList)]
     if let id = route.detailID, store.state.item(id: id) != nil {
@@ -45,16 +36,13 @@ final class ItemsCoordinator: Coordinator {
   }
 
   private func makeList() -> any Screen {
-    let screen = ItemsScreen(
-      onSelect: { [store] in store.send(.select($0)) },
-      onOpen: { [store] index in store.send(.route(.push(["\(store.state.items[index].id)"]))) },
-      onDelete: { [store] index in store.send(.askToDelete(id: store.state.items[index].id)) })
+    let screen = ItemsScreen { [store] in store.send($0) }
     store.subscribe(screen, select: ItemsScreen.select)
     return screen
   }
 
   private func makeDetail(_ id: Int) -> any Screen {
-    let screen = DetailScreen(onDelete: { [store] in store.send(.askToDelete(id: id)) })
+    let screen = DetailScreen(id: id) { [store] in store.send($0) }
     store.subscribe(screen, select: DetailScreen.select(id: id))
     store.send(.loadDetail(id: id))
     return screen

@@ -1,55 +1,42 @@
 import TermFlow
 
-/// The list: moves the selection, opens an item, asks to delete one. It reports intents; the
-/// coordinator turns them into actions.
+/// The list: moves the selection, opens an item, asks to delete one, quits. Its key map turns
+/// keys into the app's actions and is its help bar.
 @MainActor
 final class ItemsScreen: Screen, StoreSubscriber {
   struct ViewModel: Equatable {
-    var rows: [String]
+    var items: [Item]
     var selected: Int
+
+    var selectedID: Int? { items.indices.contains(selected) ? items[selected].id : nil }
   }
 
-  private var viewModel = ViewModel(rows: [], selected: 0)
-  private let onSelect: (Int) -> Void
-  private let onOpen: (Int) -> Void
-  private let onDelete: (Int) -> Void
+  static let keys = KeyMap<ViewModel, ItemsAction>([
+    KeyBinding([.up, .down], "Move", shownAs: "↑↓") { key, model in .select(model.selected + (key == .up ? -1 : 1)) },
+    KeyBinding(.enter, "Open", when: { $0.selectedID != nil }) { _, model in .route(.push(["\(model.selectedID!)"])) },
+    KeyBinding(.character("d"), "Delete", when: { $0.selectedID != nil }) { _, model in
+      .askToDelete(id: model.selectedID!)
+    },
+    KeyBinding(.character("q"), "Quit", .quit),
+  ])
 
-  init(onSelect: @escaping (Int) -> Void, onOpen: @escaping (Int) -> Void, onDelete: @escaping (Int) -> Void) {
-    self.onSelect = onSelect
-    self.onOpen = onOpen
-    self.onDelete = onDelete
-  }
+  private(set) var keyContext = ViewModel(items: [], selected: 0)
+  private let dispatch: (ItemsAction) -> Void
 
-  static func select(_ state: ItemsState) -> ViewModel {
-    ViewModel(rows: state.items.map(\.name), selected: state.selected)
-  }
+  init(send: @escaping (ItemsAction) -> Void) { dispatch = send }
 
-  func receive(_ value: ViewModel) { viewModel = value }
+  static func select(_ state: ItemsState) -> ViewModel { ViewModel(items: state.items, selected: state.selected) }
 
+  func receive(_ value: ViewModel) { keyContext = value }
+
+  var keyMap: KeyMap<ViewModel, ItemsAction> { Self.keys }
+  func send(_ action: ItemsAction) { dispatch(action) }
   var title: String { "All" }
-  var help: [HelpItem] {
-    [
-      HelpItem(key: "↑↓", label: "Move"), HelpItem(key: "Enter", label: "Open"), HelpItem(key: "d", label: "Delete"),
-      HelpItem(key: "q", label: "Quit"),
-    ]
-  }
 
   /// Every row, the selection kept in view at whatever height the stage has.
   func body(isFocused: Bool) -> any View {
     ListView(
-      columns: [ListColumn("Name", .fill)], allRows: viewModel.rows.map { ListRow([$0]) },
-      selected: viewModel.selected, isFocused: isFocused, emptyMessage: "No items")
-  }
-
-  func handle(_ event: InputEvent) -> Bool {
-    guard case .key(let key) = event else { return false }
-    switch key {
-    case .down: onSelect(viewModel.selected + 1)
-    case .up: onSelect(viewModel.selected - 1)
-    case .enter where !viewModel.rows.isEmpty: onOpen(viewModel.selected)
-    case .character("d") where !viewModel.rows.isEmpty: onDelete(viewModel.selected)
-    default: return false
-    }
-    return true
+      columns: [ListColumn("Name", .fill)], allRows: keyContext.items.map { ListRow([$0.name]) },
+      selected: keyContext.selected, isFocused: isFocused, emptyMessage: "No items")
   }
 }

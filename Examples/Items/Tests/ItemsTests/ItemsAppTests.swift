@@ -75,6 +75,29 @@ struct ItemsAppTests {
     #expect(driver.screenText.contains("Ada Lovelace"))
   }
 
+  /// Every screen's help bar is its key map: each binding that works and is not hidden is on
+  /// the help bar drawn wide, on the list, a detail, the dialog and an empty list.
+  @Test func everyScreenShowsEveryKeyItBinds() async {
+    let driver = await HeadlessDriver(itemsApp(client: .immediate), size: size)
+    var visited: Set<String> = []
+    func check(_ step: String) {
+      let wireframe = driver.app.wireframe
+      if let screen = wireframe.focusedScreen { visited.insert(String(describing: type(of: screen))) }
+      #expect(wireframe.bindingsMissingFromHelp().isEmpty, "\(step): \(wireframe.bindingsMissingFromHelp())")
+    }
+    check("the list")
+    await driver.press(.enter)
+    check("a detail")
+    await driver.press(.character("d"))
+    check("the dialog")
+    await driver.press(.enter)
+    for _ in 0..<3 { await driver.press(.character("d"), .enter) }
+    #expect(driver.app.store.state.items.isEmpty)
+    check("an empty list")
+    #expect(visited == ["ItemsScreen", "DetailScreen", "DialogScreen<ItemsAction>"])
+    #expect(!driver.app.wireframe.help.contains { $0.label == "Open" }, "nothing to open on an empty list")
+  }
+
   @Test func qQuitsFromTheListAndCtrlCFromAnywhere() async {
     let driver = await HeadlessDriver(itemsApp(client: .immediate), size: size)
     await driver.press(.enter, .character("q"))

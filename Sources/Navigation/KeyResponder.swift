@@ -1,0 +1,32 @@
+public import TerminalUI
+
+/// Something that answers keys from one ``KeyMap``, which is also its help bar: every screen,
+/// and optionally a coordinator. The framework asks them in order (see ``Wireframe``).
+///
+/// The map is built once (a `static let`, or a stored property set in `init`), never per key;
+/// `keyContext` is what its conditions read now (a screen's view model), and `send(_:)` is
+/// where its intents go.
+@MainActor
+public protocol KeyResponder: AnyObject {
+  associatedtype KeyContext
+  associatedtype Intent
+  /// What each key does and how the help bar names it.
+  var keyMap: KeyMap<KeyContext, Intent> { get }
+  /// What the map's conditions and intents read now.
+  var keyContext: KeyContext { get }
+  /// Acts on an intent the map made of a key.
+  func send(_ intent: Intent)
+}
+
+extension KeyResponder {
+  /// The help bar's entries while this responder has the keyboard.
+  public var help: [HelpItem] { keyMap.helpItems(in: keyContext) }
+
+  /// Sends the intent `event` makes, if the map has one for it now; false when it has none.
+  @discardableResult
+  public func handle(_ event: InputEvent) -> Bool {
+    guard let intent = keyMap.intent(for: event, in: keyContext) else { return false }
+    send(intent)
+    return true
+  }
+}
