@@ -1,6 +1,6 @@
 public import TerminalUI
 
-/// Something that answers keys from one ``KeyMap``, which is also its help bar: every screen,
+/// Something that answers keys from one `KeyMap`, which is also its help bar: every screen,
 /// and optionally a coordinator. The framework asks them in order (see ``Wireframe``).
 ///
 /// The map is built once (a `static let`, or a stored property set in `init`), never per key;

@@ -90,7 +90,7 @@ public final class Wireframe {
   ///
   /// 1. A modal (a dialog) takes every key but Ctrl-C: its bindings answer, the rest go
   ///    nowhere. Ctrl-C, the way out, goes on down the chain.
-  /// 2. The focused screen's key map: a text field it declares (``KeyBinding/typing(_:except:when:key:paste:)``)
+  /// 2. The focused screen's key map: a text field it declares (`KeyBinding.typing(_:except:when:key:paste:)`)
   ///    claims the keys it edits with first, then the screen's other bindings.
   /// 3. The ``responders``: the root coordinator, then the app.
   @discardableResult
