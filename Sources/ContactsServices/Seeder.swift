@@ -153,6 +153,13 @@ public struct Seeder: Sendable {
     for trigger in triggers { try db.execute(sql: trigger["sql"]) }
     try db.execute(
       sql: "UPDATE account SET contactCount = contactCount + ? WHERE id = ?", arguments: [count, account])
+    // What the sync triggers would have done: a linked account's new contacts are to send.
+    try db.execute(
+      sql: """
+        INSERT OR IGNORE INTO sync_item (accountId, uid, dirty)
+        SELECT accountId, uid, 1 FROM contact
+        WHERE accountId = ?1 AND EXISTS (SELECT 1 FROM sync_link WHERE accountId = ?1)
+        """, arguments: [account])
   }
 
   /// Runs `insert` (an INSERT of `range.count` rows) with the fields of `rows` in `range`, bound

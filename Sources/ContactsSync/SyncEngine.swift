@@ -166,12 +166,12 @@ public struct SyncEngine: Sendable {
   private func listETags(progress: @escaping @Sendable (SyncProgress) -> Void) async throws -> Listing {
     let writer = ListingWriter(store: store, account: link.account, progress: progress)
     try await writer.start()
-    let token = try await client.listETags(link.addressBook) { member in
+    // Only for servers without sync-collection: a token a plain listing reports is of no use
+    // to them, and none is kept.
+    _ = try await client.listETags(link.addressBook) { member in
       try writer.add(ListingEntry(href: member.href, etag: member.etag))
     }
     try writer.finish()
-    // A token from a plain listing is only kept when the server also has sync-collection.
-    _ = token
     return Listing(token: nil, isComplete: true)
   }
 

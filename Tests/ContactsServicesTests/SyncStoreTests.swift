@@ -73,6 +73,15 @@ import VCardFormat
     #expect(try await items(fixture).isEmpty)
   }
 
+  @Test func seededContactsOfALinkedAccountAreToSendThoughTheSeederWritesWithoutTriggers() async throws {
+    let (fixture, sync) = try await linked()
+    defer { fixture.directory.remove() }
+    try await Seeder(database: fixture.database, accounts: fixture.accounts).addContacts(25, to: fixture.ada)
+    try await Seeder(database: fixture.database, accounts: fixture.accounts).addContacts(5, to: fixture.grace)
+    #expect(try await sync.departures(account: fixture.ada, after: nil, limit: 100).count == 25)
+    #expect(try await items(fixture).count == 25)
+  }
+
   @Test func aContactDeletedBeforeItWasEverSentLeavesNothingToDo() async throws {
     let (fixture, sync) = try await linked()
     defer { fixture.directory.remove() }

@@ -141,12 +141,8 @@ import VCardFormat
   @Test(arguments: DAVTestServer.Kind.allCases)
   func anEditWinsOverADeleteOnEitherSide(kind: DAVTestServer.Kind) async throws {
     try await DAVTestServer.withServer(kind) { server in
-      let laptop = try await SyncSide.make(on: server, name: "laptop")
+      let laptop = try await SyncSide.synced(on: server, adding: ["Ann", "Bob"])
       defer { laptop.remove() }
-      try await laptop.add("Ann")
-      try await laptop.add("Bob")
-      try await laptop.link()
-      try await laptop.run()
       let ann = try #require(try await laptop.contact(named: "Ann"))
       let bob = try #require(try await laptop.contact(named: "Bob"))
       // Ann: edited here, deleted on the server. Bob: deleted here, edited on the server.
@@ -164,12 +160,8 @@ import VCardFormat
   @Test(arguments: DAVTestServer.Kind.allCases)
   func aStaleTokenFallsBackToAFullListingLosingNothing(kind: DAVTestServer.Kind) async throws {
     try await DAVTestServer.withServer(kind) { server in
-      let laptop = try await SyncSide.make(on: server, name: "laptop")
+      let laptop = try await SyncSide.synced(on: server, adding: ["Ann", "Bob"])
       defer { laptop.remove() }
-      try await laptop.add("Ann")
-      try await laptop.add("Bob")
-      try await laptop.link()
-      try await laptop.run()
       try laptop.setToken("http://example.com/stale-token-that-the-server-never-gave")
       try await ServerView(server: server).put(uid: "srv-2", card30(uid: "srv-2", name: "Cy"))
       try await laptop.delete(try #require(try await laptop.contact(named: "Bob")))
@@ -200,12 +192,8 @@ import VCardFormat
   @Test(arguments: DAVTestServer.Kind.allCases)
   func anEmptiedServerIsRefusedUnlessForced(kind: DAVTestServer.Kind) async throws {
     try await DAVTestServer.withServer(kind) { server in
-      let laptop = try await SyncSide.make(on: server, name: "laptop")
+      let laptop = try await SyncSide.synced(on: server, adding: ["Ann", "Bob"])
       defer { laptop.remove() }
-      try await laptop.add("Ann")
-      try await laptop.add("Bob")
-      try await laptop.link()
-      try await laptop.run()
       try await ServerView(server: server).empty()
       await #expect(throws: SyncEngine.Failure.emptySide(.server(lost: 2))) { try await laptop.run() }
       #expect(try await laptop.all().count == 2)

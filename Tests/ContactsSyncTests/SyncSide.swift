@@ -30,6 +30,15 @@ struct SyncSide {
     return side
   }
 
+  /// A side with a contact for each of `names`, linked and synced once: where most tests start.
+  static func synced(on server: DAVTestServer, adding names: [String]) async throws -> SyncSide {
+    let side = try await make(on: server, name: "laptop")
+    for name in names { try await side.add(name) }
+    try await side.link()
+    try await side.run()
+    return side
+  }
+
   /// Links the account to the server's book, as `contacts sync setup` does.
   func link() async throws {
     let book = try await CardDAVClient.withClient(credentials: server.credentials) { client in
