@@ -92,15 +92,11 @@ public struct SyncEngine: Sendable {
       summary.requests = client.requestCount - requestsBefore
       try await store.recordEnd(account: link.account, error: nil)
       return summary
-    } catch let error as CardDAVError {
-      try? await store.recordEnd(account: link.account, error: error.description)
-      throw Failure.server(error)
-    } catch let error as Failure {
-      try? await store.recordEnd(account: link.account, error: error.description)
-      throw error
     } catch {
-      try? await store.recordEnd(account: link.account, error: "\(error)")
-      throw error
+      // The server's failures in the engine's words; the rest (the database's) as they are.
+      let failure = (error as? CardDAVError).map(Failure.server) ?? error
+      try? await store.recordEnd(account: link.account, error: "\(failure)")
+      throw failure
     }
   }
 
