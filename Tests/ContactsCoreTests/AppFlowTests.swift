@@ -215,6 +215,8 @@ struct AppFlowTests {
     }
     await store.receive(.browser(.reload(around: zelda)))
     await store.receive(.search(.refresh))
+    // Not linked to a server: the change starts no sync.
+    await store.receive(.sync(.changedHere))
     await store.receive(.browser(.reloaded(total: 3, focus: .init(contact: zelda, index: 2)))) {
       $0.signedIn?.browser.window.select(2)
       $0.signedIn?.browser.loaded = [zelda]
@@ -307,6 +309,7 @@ struct AppFlowTests {
     }
     await store.receive(.browser(.reload(around: grace)))
     await store.receive(.search(.refresh))
+    await store.receive(.sync(.changedHere))
     await store.receive(.browser(.reloaded(total: 2, focus: .init(contact: grace, index: 1)))) {
       $0.signedIn?.browser.window.setTotal(2)
       $0.signedIn?.browser.window.select(1)
@@ -352,8 +355,10 @@ struct AppFlowTests {
     #expect(store.state.signedIn?.selectedContact == Contact(id: 2, name: "Ada Lovelace"))
   }
 
-  @Test func signingOutLeavesNoUserDataAndPrefillsTheEmail() {
-    let store = TestStore(initialState: signedInState(route: .contact(2)), reducer: appReducer(dependencies()))
+  @Test func signingOutLeavesNoUserDataAndPrefillsTheEmail() async {
+    let dependencies = dependencies()
+    _ = dependencies.serverPassword.paste("typed at sync set-up")
+    let store = TestStore(initialState: signedInState(route: .contact(2)), reducer: appReducer(dependencies))
     store.send(.signOut) {
       var forms = SignedOut()
       forms.signIn.suggestedEmail = "ada@example.com"
@@ -362,6 +367,9 @@ struct AppFlowTests {
     }
     // A late answer for the signed-out user is dropped.
     store.send(.browser(.counted(3)))
+    // The password typed at sync set-up goes with the session.
+    await store.finish()
+    #expect(dependencies.serverPassword.text.isEmpty)
   }
 
   @Test func routesParseAndExplainTheirProblems() {

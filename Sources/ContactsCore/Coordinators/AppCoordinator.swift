@@ -51,9 +51,12 @@ public final class AppCoordinator: Coordinator {
 }
 
 extension AppState {
-  /// The right side of the title bar: a notice, else who is signed in.
+  /// The right side of the title bar: a notice, else who is signed in and, when the account
+  /// syncs, how that goes.
   var statusText: String {
     guard let signedIn else { return "" }
-    return signedIn.notice ?? signedIn.user.email
+    if let notice = signedIn.notice { return notice }
+    guard let sync = signedIn.sync.headerText else { return signedIn.user.email }
+    return "\(signedIn.user.email) · \(sync)"
   }
 }

@@ -34,6 +34,7 @@ public final class ContactsCoordinator: Coordinator {
     switch appRoute {
     case .editContact(let id): wanted.append(("contacts/\(id)/edit", { self.makeEditor(id) }))
     case .newContact: wanted.append(("contacts/new", { self.makeEditor(nil) }))
+    case .sync: wanted.append(("contacts/sync", makeSync))
     default: break
     }
     context.wireframe.show(stack: registry.screens(for: wanted))
@@ -62,6 +63,13 @@ public final class ContactsCoordinator: Coordinator {
     return screen
   }
 
+  private func makeSync() -> any Screen {
+    let screen = SyncScreen { [weak self] intent in self?.syncIntent(intent) }
+    store.subscribe(screen, select: SyncScreen.select)
+    context.didBuild(screen, "contacts/sync")
+    return screen
+  }
+
   // MARK: Intents
 
   private func listIntent(_ intent: ContactsBrowserScreen.Intent) {
@@ -77,6 +85,7 @@ public final class ContactsCoordinator: Coordinator {
     case .delete:
       if let selected { store.send(.askToDelete(selected)) }
     case .retry: store.send(.browser(.retry))
+    case .sync: store.send(.route(.set(AppRoute.sync.route)))
     case .signOut: store.send(.askToSignOut)
     case .quit: store.send(.quit)
     }
@@ -88,6 +97,16 @@ public final class ContactsCoordinator: Coordinator {
     case .delete:
       if let contact = store.state.signedIn?.detail?.contact.value { store.send(.askToDelete(contact)) }
     case .retry: store.send(.detail(.load))
+    case .back: store.send(.route(.pop))
+    }
+  }
+
+  /// The password's keys are applied outside the store, which hears only of the mask.
+  private func syncIntent(_ intent: SyncScreen.Intent) {
+    switch intent {
+    case .sync(let action): store.send(.sync(action))
+    case .passwordKey(let key): store.send(.sync(.setup(.password(context.serverPassword.edit(key)))))
+    case .passwordPaste(let text): store.send(.sync(.setup(.password(context.serverPassword.paste(text)))))
     case .back: store.send(.route(.pop))
     }
   }

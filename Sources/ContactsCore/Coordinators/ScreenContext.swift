@@ -8,13 +8,17 @@ public struct ScreenContext {
   public let store: Store<AppState, AppAction>
   public let wireframe: Wireframe
   public let didBuild: (AnyObject, String) -> Void
+  /// The sync screen's password field, kept outside the store.
+  public let serverPassword: ServerPasswordEntry
 
   public init(
     store: Store<AppState, AppAction>, wireframe: Wireframe,
+    serverPassword: ServerPasswordEntry = ServerPasswordEntry(),
     didBuild: @escaping (AnyObject, String) -> Void = { _, _ in }
   ) {
     self.store = store
     self.wireframe = wireframe
+    self.serverPassword = serverPassword
     self.didBuild = didBuild
   }
 

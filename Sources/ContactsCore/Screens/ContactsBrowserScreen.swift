@@ -84,7 +84,7 @@ public final class ContactsBrowserScreen: Screen, StoreSubscriber {
   public enum Intent: Equatable, Sendable {
     case browse(ContactsBrowserAction.Move)
     case search(ContactSearchAction)
-    case open, add, edit, delete, retry, signOut, quit
+    case open, add, edit, delete, retry, sync, signOut, quit
   }
 
   /// The list's keys and its help bar. While the search field has the keyboard it takes what
@@ -111,6 +111,7 @@ public final class ContactsBrowserScreen: Screen, StoreSubscriber {
     KeyBinding(.delete, "Delete", .delete, hidden: true, when: { $0.listsContacts && !$0.isEditingSearch }),
     KeyBinding(.escape, "Clear search", .search(.clear), when: { $0.search != nil && !$0.isEditingSearch }),
     KeyBinding(.character("r"), "Retry", .retry, when: { $0.count.failure != nil && !$0.isEditingSearch }),
+    KeyBinding(.character("s"), "Sync", .sync, when: { !$0.isEditingSearch }),
     KeyBinding(.character("S"), "Sign out", .signOut, when: { !$0.isEditingSearch }),
     KeyBinding(.character("q"), "Quit", .quit, when: { !$0.isEditingSearch }),
   ])
