@@ -24,7 +24,7 @@ public final class AppDriver {
 
   /// The app over the database at `path` (created when missing), started at `route`. Accounts
   /// use the fast test hasher.
-  /// `didBuild` hears of every screen a coordinator builds, with its route key (for lifecycle
+  /// `didBuild` hears of every live screen the app builds, with its route key (for lifecycle
   /// checks).
   /// With `recordingTo`, the session is recorded there from the start, as `contacts --record`
   /// would, with `seed` in the header when the inputs were drawn at random; ``finishRecording()``
@@ -38,7 +38,8 @@ public final class AppDriver {
     let accounts = AccountService(database: database, hasher: .fastForTesting)
     let app = ContactsApp(
       initialState: AppState(route: route, size: size),
-      dependencies: Self.dependencies(accounts: accounts, database: database), didBuild: didBuild)
+      dependencies: Self.dependencies(accounts: accounts, database: database))
+    app.didBuildScreen = { live, screen in didBuild(live, Self.routeKey(of: screen)) }
     if let recordingPath {
       let header = ContactsApp.sessionHeader(size: size, route: route.route.path.joined(separator: "/"), seed: seed)
       let recorder = try SessionRecorder<AppAction>(path: recordingPath, header: header)
@@ -47,6 +48,17 @@ public final class AppDriver {
     }
     // A session can be a million keys long (the monkey test): keep the screen, not every frame.
     driver = await HeadlessDriver(app, size: size, keepsFrames: false)
+  }
+
+  /// The route a screen stands for: `auth/sign-in`, `contacts`, `contacts/42/edit`…
+  static func routeKey(of screen: any Screen<AppState, AppAction>) -> String {
+    switch screen {
+    case let auth as AuthScreen: auth.mode == .signIn ? "auth/sign-in" : "auth/sign-up"
+    case let detail as ContactDetailScreen: "contacts/\(detail.id)"
+    case let editor as ContactEditorScreen: editor.id.map { "contacts/\($0)/edit" } ?? "contacts/new"
+    case is SyncScreen: "contacts/sync"
+    default: "contacts"
+    }
   }
 
   // The framework driver's inputs and frames, under the names the tests use.

@@ -46,9 +46,12 @@ public final class Store<State, Action: Sendable> {
   struct Queued {
     @usableFromInline let action: Action
     @usableFromInline let origin: Origin
-    @usableFromInline init(_ action: Action, _ origin: Origin) {
+    /// Who owns the effects reducing it starts, besides the ids they are marked with.
+    @usableFromInline let owner: EffectID?
+    @usableFromInline init(_ action: Action, _ origin: Origin, owner: EffectID? = nil) {
       self.action = action
       self.origin = origin
+      self.owner = owner
     }
   }
 
@@ -124,6 +127,15 @@ public final class Store<State, Action: Sendable> {
     drain()
   }
 
+  /// Sends `action` on behalf of `owner`: the effects reducing it starts (and its `.send`
+  /// follow-ups start) can also be cancelled by ``cancelEffects(id:)`` with `owner`. This is how
+  /// the navigation layer ties what a screen starts when it comes on stage to the screen, with
+  /// no id for the reducer to know.
+  public func send(_ action: Action, owner: some Hashable & Sendable) {
+    queue.append(Queued(action, .sent, owner: EffectID(owner)))
+    drain()
+  }
+
   /// A handle that dispatches into this store from any thread.
   public nonisolated var sink: ActionSink<Action> {
     ActionSink(mailbox: mailbox) { [weak self] in
@@ -143,7 +155,7 @@ public final class Store<State, Action: Sendable> {
     defer { isDraining = false }
     repeat {
       while let next = queue.popFirst() {
-        process(next.action, origin: next.origin)
+        process(next.action, origin: next.origin, owner: next.owner)
       }
       notifySubscribers()
       if !pendingRequests.isEmpty { carryOutRequests() }
@@ -158,7 +170,7 @@ public final class Store<State, Action: Sendable> {
   }
 
   @inlinable
-  func process(_ sent: Action, origin: Origin) {
+  func process(_ sent: Action, origin: Origin, owner: EffectID?) {
     var action = sent
     for layer in middleware {
       guard let next = layer.intercept(action, currentState) else { return }
@@ -171,18 +183,18 @@ public final class Store<State, Action: Sendable> {
       layer.didReduce(action, currentState)
     }
     if case .none = effect.kind { return }
-    run(effect, ids: [], isBackground: false)
+    run(effect, ids: owner.map { [$0] } ?? [], isBackground: false, owner: owner)
   }
 
   // MARK: Effects
 
   @usableFromInline
-  func run(_ effect: Effect<Action>, ids: [EffectID], isBackground: Bool) {
+  func run(_ effect: Effect<Action>, ids: [EffectID], isBackground: Bool, owner: EffectID? = nil) {
     switch effect.kind {
     case .none:
       break
     case .send(let action):
-      queue.append(Queued(action, .followUp))
+      queue.append(Queued(action, .followUp, owner: owner))
     case .run(let priority, let operation, let onError):
       guard effectExecution == .live else { return }
       let send = Send<Action> { [weak self] action in self?.receiveFromEffect(action) }
@@ -190,14 +202,14 @@ public final class Store<State, Action: Sendable> {
         priority: priority, ids: ids, isBackground: isBackground, operation: operation, onError: onError,
         send: send, logger: logger)
     case .merge(let children):
-      for child in children { run(child, ids: ids, isBackground: isBackground) }
+      for child in children { run(child, ids: ids, isBackground: isBackground, owner: owner) }
     case .cancellable(let id, let cancelInFlight, let inner):
       if cancelInFlight { effects.cancel(id: id) }
-      run(inner, ids: ids + [id], isBackground: isBackground)
+      run(inner, ids: ids + [id], isBackground: isBackground, owner: owner)
     case .cancel(let id):
       effects.cancel(id: id)
     case .background(let inner):
-      run(inner, ids: ids, isBackground: true)
+      run(inner, ids: ids, isBackground: true, owner: owner)
     case .request(let request):
       // Like `.send`, made afresh by the reducer: carried out in a replay too.
       instrumentation.didRequest?(request)

@@ -7,11 +7,12 @@ public import TerminalUI
   import Darwin
 #endif
 
-/// A multi-screen app on the terminal: a `Store`, a ``Wireframe`` and a root ``Coordinator``
-/// that puts screens on stage as the route in the state changes, run on a `TerminalSession`.
+/// A multi-screen app on the terminal: a `Store`, a ``Wireframe`` and a ``Coordinator`` that
+/// names the ``Screen``s the state calls for, run on a `TerminalSession`.
 ///
-/// The glue every such app would otherwise write lives here once: starting the coordinator
-/// tree, keys and pastes down one chain (the dialog, the focused screen's text field and key
+/// The glue every such app would otherwise write lives here once: live screens for the
+/// declared ones (subscribed, drawn, torn down with the effects their ``Screen/onAppear(_:)``
+/// started when they leave the stage), keys and pastes down one chain (the dialog, the focused screen's text field and key
 /// map, the root coordinator's key map, the app's `keys`; see ``Wireframe/handle(_:)``),
 /// resizes and animation ticks as actions, one frame per batch of actions, the
 /// animation timer only while the state animates, Ctrl-C as a quit, idle reporting for pty
@@ -23,10 +24,8 @@ public import TerminalUI
 /// // main.swift
 /// NavigationApp.main {
 ///   NavigationApp(
-///     initialState: ItemsState(), reducer: itemsReducer, wireframe: Wireframe(appTitle: "Items")
-///   ) { app in
-///     ItemsCoordinator(store: app.store, wireframe: app.wireframe)
-///   }
+///     initialState: ItemsState(), reducer: itemsReducer, wireframe: Wireframe(appTitle: "Items"),
+///     coordinator: ItemsCoordinator())
 /// }
 /// ```
 ///
@@ -70,10 +69,8 @@ public final class NavigationApp<State, Action: Sendable> {
 
   /// The app's store: its state (the route included), and where its actions go.
   public let store: Store<State, Action>
-  /// Where the coordinators put screens on stage.
+  /// Where the screens are presented.
   public let wireframe: Wireframe
-  /// The root of the coordinator tree.
-  public private(set) var coordinator: (any Coordinator)!
   public let events: Events
   private let dialogs: Dialogs?
   /// Whether the app has quit (its reducer returned `Effect.quit`, or Ctrl-C went unanswered).
@@ -91,24 +88,37 @@ public final class NavigationApp<State, Action: Sendable> {
   public let keyMap: KeyMap<State, Action>
 
   private weak var session: TerminalSession?
+  private let director: StageDirector<State, Action>
+  private let startDirecting: (StageDirector<State, Action>) -> Void
+
+  /// Hears of every live screen the app builds for a declared screen, with the declaration:
+  /// lifecycle tests track them with it.
+  public var didBuildScreen: ((AnyObject, any Screen<State, Action>) -> Void)? {
+    get { director.didBuild }
+    set { director.didBuild = newValue }
+  }
 
   /// The app for `initialState` and `reducer` (with `middleware`; `effects: .playedBack` for a
-  /// replay), presenting on `wireframe`, whose root coordinator `coordinator` builds from the
-  /// app (its store and wireframe).
+  /// replay), presenting on `wireframe` the screens `coordinator` names.
   public init(
     initialState: State, reducer: Reducer<State, Action>, middleware: [Middleware<State, Action>] = [],
     effects: Store<State, Action>.EffectExecution = .live, wireframe: Wireframe, events: Events = Events(),
     dialogs: Dialogs? = nil, keys: KeyMap<State, Action> = KeyMap([]),
-    coordinator makeCoordinator: (NavigationApp) -> any Coordinator
+    coordinator: some Coordinator<State, Action>
   ) {
     store = Store(initialState: initialState, reducer: reducer, middleware: middleware, effects: effects)
     self.wireframe = wireframe
     self.events = events
     self.dialogs = dialogs
     keyMap = keys
-    coordinator = makeCoordinator(self)
+    director = StageDirector(store: store, wireframe: wireframe)
+    startDirecting = { $0.start(coordinator) }
     // The chain below the screens, fixed once: no cast or lookup per key.
-    wireframe.responders = [coordinator as? any KeyResponder, self].compactMap { $0 }
+    var responders: [any KeyResponder] = []
+    if !coordinator.keys.bindings.isEmpty {
+      responders.append(StateKeyResponder(keyMap: coordinator.keys, store: store))
+    }
+    wireframe.responders = responders + [self]
     store.programRequestHandler = { [unowned self] request in
       switch request {
       case .quit: quit()
@@ -120,7 +130,7 @@ public final class NavigationApp<State, Action: Sendable> {
   /// Puts the first screens on stage and sends ``Events-swift.struct/started``. From here on
   /// every batch of actions the store reduces asks the session for a frame.
   public func start() {
-    coordinator.start()
+    startDirecting(director)
     if let dialogs {
       store.observe(self, select: dialogs.current, skipRepeats: .when(dialogs.isSame)) { app, dialog in
         dialogs.show(app.wireframe, dialog) { [unowned app] button in
@@ -142,7 +152,7 @@ public final class NavigationApp<State, Action: Sendable> {
   /// Tears every screen down and stops listening to the store.
   public func stop() {
     willStop?()
-    coordinator.stop()
+    director.stop()
     store.unsubscribe(self)
     wireframe.dismissModal()
   }
@@ -155,6 +165,7 @@ public final class NavigationApp<State, Action: Sendable> {
     switch event {
     case .resize(let size):
       if let resized = events.resized { store.send(resized(size)) }
+      director.resize(to: size)
     case .tick:
       if let tick = events.tick { store.send(tick) }
     case .input(let input):
@@ -234,6 +245,21 @@ public final class NavigationApp<State, Action: Sendable> {
 extension NavigationApp: KeyResponder {
   public var keyContext: State { store.state }
   public func send(_ action: Action) { store.send(action) }
+}
+
+/// The coordinator's keys in the chain: a map read against the whole state.
+@MainActor
+private final class StateKeyResponder<State, Action: Sendable>: KeyResponder {
+  let keyMap: KeyMap<State, Action>
+  private unowned let store: Store<State, Action>
+
+  init(keyMap: KeyMap<State, Action>, store: Store<State, Action>) {
+    self.keyMap = keyMap
+    self.store = store
+  }
+
+  var keyContext: State { store.state }
+  func send(_ action: Action) { store.send(action) }
 }
 
 extension NavigationApp.Dialogs where Action: Equatable {

@@ -1,96 +1,69 @@
 public import TerminalUI
 
-/// A "view controller": one screen of the app.
+/// One screen of an app, declared: what it reads from the state, how it draws that, and what
+/// its keys do. The framework does the rest.
 ///
-/// A screen holds the view model its coordinator subscribed it to, builds its view from it, and
-/// turns keys into intents with its ``KeyResponder/keyMap``, which is also its help bar (a
-/// binding shows unless marked hidden, and only while it applies). It never presents or knows
-/// another screen; where and how it appears is the ``Wireframe``'s business.
+/// A screen is a small value (a struct), equal to another when it is the same screen: the list,
+/// or the detail of item 3. A ``Coordinator`` names the screens the state calls for, and
+/// ``NavigationApp`` keeps one live screen per declaration on stage: it subscribes it to the
+/// store with ``select(_:)``, draws it when its view model changes, gives it the keys the chain
+/// hands it, sends what ``onAppear(_:)`` asks when it comes on stage, and when it leaves
+/// unsubscribes it and cancels the effects that started. There is no subscription, teardown or effect id
+/// to write.
 ///
 /// ```swift
-/// @MainActor
-/// final class CounterScreen: Screen, StoreSubscriber {
-///   enum Intent: Sendable { case increment }
-///   static let keys = KeyMap<Int, Intent>([KeyBinding(.character("+"), "Add one", .increment)])
+/// struct DetailScreen: Screen {
+///   let id: Int
 ///
-///   private(set) var keyContext = 0  // the view model: what the key map's conditions read
-///   let onIntent: (Intent) -> Void  // to the coordinator
+///   func select(_ state: ItemsState) -> Item? { state.item(id: id) }
 ///
-///   init(onIntent: @escaping (Intent) -> Void) { self.onIntent = onIntent }
+///   static let keys = KeyMap<Item?, ItemsAction>([
+///     KeyBinding(.escape, "Back", .route(.pop)),
+///     KeyBinding(.character("d"), "Delete", when: { $0 != nil }) { _, item in .askToDelete(id: item!.id) },
+///   ])
 ///
-///   func receive(_ value: Int) { keyContext = value }
-///   var keyMap: KeyMap<Int, Intent> { Self.keys }
-///   func send(_ intent: Intent) { onIntent(intent) }
-///
-///   var title: String { "Counter" }
-///   func body(isFocused: Bool) -> any View { Text("Count: \(keyContext)", alignment: .center) }
+///   func onAppear(_ item: Item?) -> ItemsAction? { .loadDetail(id: id) }  // cancelled as it leaves
+///   func title(_ item: Item?) -> String { item?.name ?? "" }
+///   func body(_ item: Item?, isFocused: Bool) -> any View { Text(item?.detail ?? "Loading…") }
 /// }
 /// ```
-@MainActor
-public protocol Screen: KeyResponder {
-  /// Shown in the breadcrumb (and as a modal's title).
-  var title: String { get }
-  /// The view for the current view model. Only a focused screen shows a text cursor.
-  func body(isFocused: Bool) -> any View
-  /// The size of this screen when presented as a modal.
-  func modalSize(in available: Size) -> Size
-  /// What a split presentation shows beside this screen while nothing is open on top of it (a
-  /// list previews its selection, as mail readers do); nil shows the wireframe's empty message.
-  var preview: (any View)? { get }
+///
+/// Its key map turns keys into the app's actions and is also its help bar (see
+/// <doc:KeysAndHelp>). It is a `static let`, so it is built once and is not part of what makes
+/// two screens the same; what a binding needs to know, it reads from the view model.
+public protocol Screen<State, Action>: Hashable {
+  associatedtype State
+  associatedtype Action: Sendable
+  /// What the screen shows, made from the state: its view model. The screen is drawn again
+  /// only when it changes.
+  associatedtype Model: Equatable
+
+  /// The view model in `state`: pure and cheap, it runs after every batch of actions.
+  func select(_ state: State) -> Model
+  /// What each key does while the screen has the keyboard, read against the view model, and
+  /// the help bar: a `static let`, built once.
+  static var keys: KeyMap<Model, Action> { get }
+  /// Shown in the breadcrumb.
+  func title(_ model: Model) -> String
+  /// The view of `model`. It is given the screen's whole area (the stage, or its pane of a
+  /// split) and lays itself out in it. Only a focused screen shows a text cursor.
+  func body(_ model: Model, isFocused: Bool) -> any View
+  /// What to send as the screen comes on stage, given its first view model (to load what it
+  /// shows, unless it is there already). The effects it starts belong to the screen: they are
+  /// cancelled when it leaves the stage.
+  func onAppear(_ model: Model) -> Action?
+  /// What to send when the screen comes on stage and whenever the size of the area the
+  /// wireframe gives it changes (the terminal was resized): for a screen whose state must know
+  /// how much it shows, as a list that loads only the rows in view does. Most screens need not
+  /// know: their body is drawn into whatever area it gets.
+  func resized(to area: Size) -> Action?
+  /// What a split shows beside this screen while nothing is open on top of it (a list previews
+  /// its selection); nil shows the wireframe's empty message.
+  func preview(_ model: Model) -> (any View)?
 }
 
 extension Screen {
-  public var preview: (any View)? { nil }
-
-  public func modalSize(in available: Size) -> Size {
-    Size(width: min(56, available.width - 4), height: min(9, available.height - 2))
-  }
-}
-
-/// The screen of a ``Dialog``: its message, a blank row and its buttons, the first one focused.
-/// Its key map is its buttons: each button's keys choose it and show in the help bar. (The
-/// ``Wireframe`` lets no other key past a modal.) It keeps no state of its own: everything it
-/// shows is in the dialog, in the app's state.
-@MainActor
-public final class DialogScreen<Action>: Screen {
-  public let dialog: Dialog<Action>
-  private let answer: (Dialog<Action>.Button) -> Void
-  /// The buttons by index, built once per dialog shown.
-  public let keyMap: KeyMap<Void, Int>
-
-  /// `answer` receives the button a key chose.
-  public init(_ dialog: Dialog<Action>, answer: @escaping (Dialog<Action>.Button) -> Void) {
-    self.dialog = dialog
-    self.answer = answer
-    keyMap = KeyMap(dialog.buttons.enumerated().map { index, button in KeyBinding(button.keys, button.label, index) })
-  }
-
-  public var keyContext: Void { () }
-
-  public func send(_ index: Int) { answer(dialog.buttons[index]) }
-
-  public var title: String { dialog.title }
-
-  public func body(isFocused: Bool) -> any View {
-    let buttons = dialog.buttons.enumerated().map { index, button in
-      StackItem.fit(Button(button.label, isFocused: index == 0))
-    }
-    // The message, one blank row, the buttons: the height `modalSize` gives it.
-    return VStack([
-      .fill(Text(dialog.message, overflow: .wrap)),
-      .fixed(1, Spacer()),
-      .fixed(1, HStack(spacing: 2, buttons)),
-    ])
-  }
-
-  /// As wide as it may be, and as tall as the message wrapped at that width (up to four rows),
-  /// a blank row and the buttons: no empty rows.
-  public func modalSize(in available: Size) -> Size {
-    let width = min(56, available.width - 4)
-    // The border and the padding take two columns on each side.
-    let wrapped = Text(dialog.message, overflow: .wrap).preferredSize(in: Size(width: max(1, width - 4), height: 4))
-    let messageRows = max(1, wrapped.height)
-    // The border's two rows, the message, a blank row, the buttons.
-    return Size(width: width, height: min(messageRows + 4, available.height - 2))
-  }
+  public func onAppear(_ model: Model) -> Action? { nil }
+  public func resized(to area: Size) -> Action? { nil }
+  public func preview(_ model: Model) -> (any View)? { nil }
 }

@@ -7,22 +7,25 @@ public import TerminalUI
   import Darwin
 #endif
 
-/// A single-screen app on the terminal: a `Store` whose state a view draws and whose actions
-/// a key map sends, run on a `TerminalSession` until it quits. The key map is also the help bar
-/// on the bottom row. The glue every such app would
+/// A single-screen app on the terminal: a `Store` whose state one ``Screen`` draws and whose
+/// actions the screen's key map sends, run on a `TerminalSession` until it quits. The key map
+/// is also the help bar on the bottom row. The glue every such app would
 /// otherwise write (a synchronous main on the main actor, the backtracer's start-up, one frame
 /// per batch of actions, Ctrl-C arriving as a key in raw mode, idle reporting for pty tests,
 /// printing a start failure, restoring the terminal) lives here once.
 ///
 /// ```swift
 /// // main.swift
-/// let keys = KeyMap<Counter, CounterAction>([
-///   KeyBinding(.character("+"), "Increment", .increment),
-///   KeyBinding(.character("q"), "Quit", .quit),  // the reducer returns `.quit`: the app ends
-/// ])
-/// TerminalApp.main {
-///   TerminalApp(initialState: Counter(), reducer: counter, view: { Text("Count: \($0.count)") }, keys: keys)
+/// struct CounterScreen: Screen {
+///   func select(_ state: Counter) -> Counter { state }
+///   static let keys = KeyMap<Counter, CounterAction>([
+///     KeyBinding(.character("+"), "Increment", .increment),
+///     KeyBinding(.character("q"), "Quit", .quit),  // the reducer returns `.quit`: the app ends
+///   ])
+///   func title(_ state: Counter) -> String { "Counter" }
+///   func body(_ state: Counter, isFocused: Bool) -> any View { Text("Count: \(state.count)") }
 /// }
+/// TerminalApp.main { TerminalApp(initialState: Counter(), reducer: counter, screen: CounterScreen()) }
 /// ```
 ///
 /// The app ends when its reducer returns `Effect.quit` (and steps aside as Ctrl-Z does when
@@ -35,26 +38,29 @@ public import TerminalUI
 public final class TerminalApp<State, Action: Sendable> {
   /// The app's store: its state, and where its actions go.
   public let store: Store<State, Action>
-  private let view: (State) -> any View
-  /// What each key sends in a state, and the help bar.
-  public let keyMap: KeyMap<State, Action>
+  /// The screen's view and help bar in a state.
+  private let draw: (State) -> (view: any View, help: [HelpItem])
+  /// The action the screen's key map makes of an event in a state.
+  private let intent: (InputEvent, State) -> Action?
   private weak var session: TerminalSession?
 
   /// Whether the app has quit (its reducer returned `Effect.quit`, or Ctrl-C went unanswered).
   public private(set) var didQuit = false
 
-  /// An app whose `view` draws the state above the help bar of `keys` (the whole terminal when
-  /// no binding shows), and whose `keys` say which action each key sends in a state. Ctrl-C
-  /// quits unless `keys` answers it; pastes go to a text field the map declares, else nowhere.
-  public init(
-    initialState: State,
-    reducer: Reducer<State, Action>,
-    view: @escaping (State) -> any View,
-    keys: KeyMap<State, Action>
+  /// An app whose `screen` draws the state above the help bar of its key map (the whole
+  /// terminal when no binding shows), and whose key map says which action each key sends.
+  /// Ctrl-C quits unless the map answers it; pastes go to a text field the map declares, else
+  /// nowhere.
+  public init<Declared: Screen<State, Action>>(
+    initialState: State, reducer: Reducer<State, Action>, screen: Declared
   ) {
     store = Store(initialState: initialState, reducer: reducer)
-    self.view = view
-    keyMap = keys
+    let keys = Declared.keys
+    draw = { state in
+      let model = screen.select(state)
+      return (screen.body(model, isFocused: true), keys.helpItems(in: model))
+    }
+    intent = { event, state in keys.intent(for: event, in: screen.select(state)) }
     store.programRequestHandler = { [unowned self] request in
       switch request {
       case .quit: quit()
@@ -65,17 +71,16 @@ public final class TerminalApp<State, Action: Sendable> {
 
   /// The frame of the current state at `size`: what the terminal shows, and what tests snapshot.
   public func render(size: Size) -> Frame {
-    let state = store.state
-    let help = keyMap.helpItems(in: state)
-    guard !help.isEmpty else { return view(state).frame(size: size) }
-    return VStack([.fill(view(state)), .fixed(1, HelpBar(help))]).frame(size: size)
+    let (view, help) = draw(store.state)
+    guard !help.isEmpty else { return view.frame(size: size) }
+    return VStack([.fill(view), .fixed(1, HelpBar(help))]).frame(size: size)
   }
 
   /// Handles one event from the run loop (or from a test): keys and pastes go through the key
   /// map.
   public func handle(_ event: TerminalSession.Event) {
     guard !didQuit, case .input(let input) = event else { return }
-    if let action = keyMap.intent(for: input, in: store.state) {
+    if let action = intent(input, store.state) {
       store.send(action)
     } else if input == .key(.ctrl("c")) {
       quit()

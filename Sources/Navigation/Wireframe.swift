@@ -5,7 +5,7 @@ public import TerminalUI
 /// - **Stack**: the top screen fills the stage under a breadcrumb bar (`Contacts › Zoë`).
 /// - **Split**: on a terminal at least ``splitMinimumWidth`` wide, the root screen and the top
 ///   screen stand side by side (list and detail), a divider between them; with only the root,
-///   the right pane shows the root's ``Screen/preview``, or says
+///   the right pane shows the root's ``LiveScreen/preview``, or says
 ///   ``emptyDetailMessage``. Resizing across the threshold switches live; nothing is lost,
 ///   since all state is in the store.
 /// - **Modal**: a screen centred over the dimmed stage. It takes the keyboard until it is
@@ -30,8 +30,8 @@ public final class Wireframe {
     case split
   }
 
-  public private(set) var stack: [any Screen] = []
-  public private(set) var modal: (any Screen)?
+  public private(set) var stack: [any LiveScreen] = []
+  public private(set) var modal: (any LiveScreen)?
   public var appTitle: String
   /// Text on the right of the title bar (who is signed in, counts).
   public var status: String = ""
@@ -49,12 +49,12 @@ public final class Wireframe {
   public private(set) var allowsSplit = true
 
   /// Shows `screens` as the stack (root first).
-  public func show(stack screens: [any Screen], allowsSplit: Bool = true) {
+  public func show(stack screens: [any LiveScreen], allowsSplit: Bool = true) {
     stack = screens
     self.allowsSplit = allowsSplit
   }
 
-  public func present(_ screen: any Screen) {
+  public func present(_ screen: any LiveScreen) {
     modal = screen
   }
 
@@ -79,8 +79,27 @@ public final class Wireframe {
     allowsSplit && size.width >= splitMinimumWidth ? .split : .stack
   }
 
+  /// The area the screen at `index` of the stack is drawn in at terminal size `size`: the stage
+  /// between the title bar and the help bar, or its pane of a split (the root on the left, the
+  /// others on the right).
+  public func area(ofScreenAt index: Int, in size: Size) -> Rect {
+    let stage = Rect(x: 0, y: 1, width: size.width, height: max(0, size.height - 2))
+    guard presentation(for: size) == .split else { return stage }
+    let panes = Self.panes(splitting: stage)
+    return index == 0 ? panes.left : panes.right
+  }
+
+  /// A split stage's two panes, a one-column divider between them.
+  static func panes(splitting stage: Rect) -> (left: Rect, right: Rect) {
+    let leftWidth = max(40, stage.width * 2 / 5)
+    return (
+      Rect(x: stage.x, y: stage.y, width: leftWidth, height: stage.height),
+      Rect(x: stage.x + leftWidth + 1, y: stage.y, width: stage.width - leftWidth - 1, height: stage.height)
+    )
+  }
+
   /// The screen that gets keys and pastes: the modal if one is up, else the top of the stack.
-  public var focusedScreen: (any Screen)? { modal ?? stack.last }
+  public var focusedScreen: (any LiveScreen)? { modal ?? stack.last }
 
   /// What answers the keys the focused screen leaves, in order: ``NavigationApp`` puts the
   /// root coordinator here when it is a ``KeyResponder``, then the app's own key map.
@@ -145,13 +164,10 @@ public final class Wireframe {
         top.body(isFocused: stageHasKeyboard).render(into: &frame, in: region)
       case .split:
         let root = stack[0]
-        let leftWidth = max(40, region.width * 2 / 5)
-        let left = Rect(x: region.x, y: region.y, width: leftWidth, height: region.height)
-        let right = Rect(
-          x: region.x + leftWidth + 1, y: region.y, width: region.width - leftWidth - 1, height: region.height)
+        let (left, right) = Wireframe.panes(splitting: region)
         root.body(isFocused: stageHasKeyboard && stack.count == 1).render(into: &frame, in: left)
         for y in region.minY..<region.maxY {
-          frame.set(Cell("│", style: wireframe.theme.border), at: Point(x: region.x + leftWidth, y: y), clip: region)
+          frame.set(Cell("│", style: wireframe.theme.border), at: Point(x: left.maxX, y: y), clip: region)
         }
         if stack.count > 1 {
           top.body(isFocused: stageHasKeyboard).render(into: &frame, in: right)

@@ -120,6 +120,12 @@ struct AppFlowTests {
       $0.route = AppRoute.contact(1).route
       $0.pendingRoute = nil
     }
+    // The detail's screen comes on stage still loading, and loads it (as ContactDetailScreen's
+    // onAppear does).
+    #expect(ContactDetailScreen(id: 1).onAppear(ContactDetailScreen(id: 1).select(store.state)) == .detail(.load))
+    // Signed in: sync reads the account's link (none here).
+    await store.receive(.sync(.load))
+    store.send(.detail(.load))
     // The count, the pages and the detail load run side by side, in no fixed order: check
     // where they end.
     await store.finish()

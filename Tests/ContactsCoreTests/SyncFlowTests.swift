@@ -172,7 +172,8 @@ struct SyncFlowTests {
     await store.receive(.sync(.load))
     await store.receive(.sync(.loaded(Self.overview)))
     store.cancelInFlightEffects()
-    #expect(store.state.statusText == "ada@example.com · Sync failed")
+    #expect(
+      store.state.statusText == "ada@example.com · Sync failed: the server refused the user name or password (401).")
   }
 
   @Test func setUpKeepsThePasswordOutOfStateAndActionsAndSyncsOnceLinked() async throws {
@@ -279,7 +280,7 @@ struct SyncConflictViewTests {
         addressBook: "https://dav.example.com/ada/contacts/", username: "ada", passwordSource: "stored sealed",
         lastSync: "14:02", conflicts: [SyncConflictPair(uid: "a", here: here, server: server)]))
     var frame = Frame(size: Size(width: 100, height: 24))
-    SyncView(model: SyncScreen.ViewModel(sync: sync, tick: 0), isFocused: true)
+    SyncView(model: SyncScreen.ViewModel(sync: sync, tick: 0, password: ServerPasswordEntry()), isFocused: true)
       .render(into: &frame, in: Rect(x: 0, y: 0, width: 100, height: 24))
     let lines = frame.lines
     let heading = lines.firstIndex { $0.contains("Here (h keeps it)") && $0.contains("Server (t keeps it)") }

@@ -12,31 +12,22 @@ struct NavigationAppTests {
     case started, resized(Size), tick, screen(Key), coordinator(Key), app(Key)
   }
 
-  /// The root coordinator, with a key map of its own.
-  final class Root: Coordinator, KeyResponder {
-    var isStarted = false
-    var store: Store<[Action], Action>?
-    func start() { isStarted = true }
-    func stop() { isStarted = false }
-    let keyMap = KeyMap<Void, Action>([
+  /// The root coordinator, with a key map of its own: it puts the leaf on stage once started.
+  struct Root: Coordinator {
+    func stage(for state: [Action]) -> Stage<[Action], Action> { Stage([Leaf()]) }
+    let keys = KeyMap<[Action], Action>([
       KeyBinding([.escape, .character("x")], "Back", shownAs: "Esc") { key, _ in .coordinator(key) }
     ])
-    var keyContext: Void { () }
-    func send(_ action: Action) { store?.send(action) }
   }
 
-  /// A screen that binds `s` and `x`, and a field that takes pastes while the state is empty
-  /// but for the start.
-  final class Leaf: Screen {
-    let store: Store<[Action], Action>
-    init(store: Store<[Action], Action>) { self.store = store }
-    let keyMap = KeyMap<Void, Action>([
+  /// A screen that binds `s` and `x`.
+  struct Leaf: Screen {
+    func select(_ state: [Action]) -> Int { 0 }
+    static let keys = KeyMap<Int, Action>([
       KeyBinding([.character("s"), .character("x")], "Screen") { key, _ in .screen(key) }
     ])
-    var keyContext: Void { () }
-    func send(_ action: Action) { store.send(action) }
-    let title = "Leaf"
-    func body(isFocused: Bool) -> any View { Text("Leaf") }
+    func title(_ model: Int) -> String { "Leaf" }
+    func body(_ model: Int, isFocused: Bool) -> any View { Text("Leaf") }
   }
 
   private static let appKeys = KeyMap<[Action], Action>([
@@ -49,35 +40,29 @@ struct NavigationAppTests {
     return .none
   }
 
-  private func makeApp(keys: KeyMap<[Action], Action> = KeyMap([])) -> (NavigationApp<[Action], Action>, Root) {
-    let root = Root()
-    let app = NavigationApp(
+  private func makeApp(keys: KeyMap<[Action], Action> = KeyMap([])) -> NavigationApp<[Action], Action> {
+    NavigationApp(
       initialState: [], reducer: Self.reducer, wireframe: Wireframe(appTitle: "Test"),
-      events: .init(started: .started, resized: { .resized($0) }, tick: .tick), keys: keys
-    ) { app in
-      root.store = app.store
-      return root
-    }
-    return (app, root)
+      events: .init(started: .started, resized: { .resized($0) }, tick: .tick), keys: keys, coordinator: Root())
   }
 
-  @Test func startAndStopRunTheCoordinatorTreeAndEventsBecomeActions() {
-    let (app, root) = makeApp()
-    #expect(!root.isStarted, "nothing happens before start")
+  @Test func startAndStopPutTheStageUpAndTakeItDownAndEventsBecomeActions() {
+    let app = makeApp()
+    #expect(app.wireframe.stack.isEmpty, "nothing happens before start")
     app.start()
-    #expect(root.isStarted)
+    #expect(app.wireframe.stack.map(\.title) == ["Leaf"])
     app.handle(.resize(Size(width: 30, height: 5)))
     app.handle(.tick)
     #expect(app.store.state == [.started, .resized(Size(width: 30, height: 5)), .tick])
     #expect(app.render(size: Size(width: 30, height: 5)).lines[0].contains("Test"))
     app.stop()
-    #expect(!root.isStarted)
+    #expect(app.wireframe.stack.isEmpty)
+    #expect(app.store.subscriptionCount == 0)
   }
 
   @Test func aKeyGoesToTheFirstKeyMapDownTheChainThatBindsIt() {
-    let (app, _) = makeApp(keys: Self.appKeys)
+    let app = makeApp(keys: Self.appKeys)
     app.start()
-    app.wireframe.show(stack: [Leaf(store: app.store)])
     for key in [Key.character("s"), .character("x"), .escape, .character("a"), .character("z")] {
       app.handle(.input(.key(key)))
     }
@@ -97,7 +82,7 @@ struct NavigationAppTests {
   }
 
   @Test func controlCQuitsUnlessAKeyMapAnswersIt() {
-    let (app, _) = makeApp(keys: Self.appKeys)
+    let app = makeApp(keys: Self.appKeys)
     app.start()
     var seen: [InputEvent] = []
     app.willHandleInput = { seen.append($0) }
@@ -111,16 +96,14 @@ struct NavigationAppTests {
   }
 
   @Test func onASessionEachBatchIsOneFrameAndQuittingEndsTheSession() {
-    let root = Root()
     let app = NavigationApp(
       initialState: [], reducer: Self.reducer, wireframe: Wireframe(appTitle: "Test"),
-      events: .init(started: .started, tick: .tick, animates: { $0.last == .started })
-    ) { _ in root }
+      events: .init(started: .started, tick: .tick, animates: { $0.last == .started }), coordinator: Root())
     let terminal = HeadlessTerminal(size: Size(width: 30, height: 5))
     let session = TerminalSession(
       backend: terminal, render: { app.render(size: $0) }, handle: { app.handle($0) })
     app.start(on: session)
-    #expect(root.isStarted)
+    #expect(app.wireframe.stack.count == 1)
     #expect(session.isAnimating, "the animation flag follows the state")
     #expect(session.framesRendered == 0, "a session the caller drives draws when a turn ends")
     session.send(.tick)

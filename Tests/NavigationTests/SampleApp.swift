@@ -60,7 +60,6 @@ func sampleReducer(gate: DetailGate) -> Reducer<SampleState, SampleAction> {
           await gate.wait()
           await send(.detailLoaded(index, "Details of #\(index)"))
         }
-        .cancellable(id: "items/\(index)")
       case .detailLoaded(let index, let text):
         state.details[index] = text
         return .none
@@ -83,146 +82,65 @@ func sampleReducer(gate: DetailGate) -> Reducer<SampleState, SampleAction> {
   )
 }
 
-@MainActor
-final class ItemsScreen: Screen, StoreSubscriber {
+/// The list: its keys send the app's actions.
+struct ItemsScreen: Screen {
   struct ViewModel: Equatable {
     var rows: [String]
     var selected: Int
   }
 
-  enum Intent: Equatable, Sendable { case select(Int), open(Int), delete(Int) }
+  func select(_ state: SampleState) -> ViewModel { ViewModel(rows: state.items, selected: state.selected) }
 
-  static let keys = KeyMap<ViewModel, Intent>([
+  static let keys = KeyMap<ViewModel, SampleAction>([
     KeyBinding([.up, .down], "Move", shownAs: "↑↓") { key, model in .select(model.selected + (key == .up ? -1 : 1)) },
-    KeyBinding(.enter, "Open") { _, model in .open(model.selected) },
-    KeyBinding(.character("d"), "Delete") { _, model in .delete(model.selected) },
+    KeyBinding(.enter, "Open") { _, model in .route(.push(["\(model.selected)"])) },
+    KeyBinding(.character("d"), "Delete") { _, model in .askToDelete(model.selected) },
   ])
 
-  private(set) var keyContext = ViewModel(rows: [], selected: 0)
-  let onIntent: (Intent) -> Void
+  func title(_ model: ViewModel) -> String { "Items" }
 
-  init(onIntent: @escaping (Intent) -> Void) {
-    self.onIntent = onIntent
-  }
-
-  static func select(_ state: SampleState) -> ViewModel {
-    ViewModel(rows: state.items, selected: state.selected)
-  }
-
-  func receive(_ value: ViewModel) { keyContext = value }
-
-  var keyMap: KeyMap<ViewModel, Intent> { Self.keys }
-  func send(_ intent: Intent) { onIntent(intent) }
-
-  var title: String { "Items" }
-
-  func body(isFocused: Bool) -> any View {
-    let window = ScrollWindow(
-      total: keyContext.rows.count, visible: max(1, keyContext.rows.count), selected: keyContext.selected)
-    return ListView(
-      columns: [ListColumn("Name", .fill)], rows: keyContext.rows.map { ListRow([$0]) }, window: window,
+  func body(_ model: ViewModel, isFocused: Bool) -> any View {
+    ListView(
+      columns: [ListColumn("Name", .fill)], allRows: model.rows.map { ListRow([$0]) }, selected: model.selected,
       isFocused: isFocused, emptyMessage: "No items")
   }
 }
 
-@MainActor
-final class DetailScreen: Screen, StoreSubscriber {
+/// One item; coming on stage it loads its detail. No keys of its own: Esc is the coordinator's.
+struct DetailScreen: Screen {
   let index: Int
-  private var name = ""
-  private var detail: String?
 
-  init(index: Int) { self.index = index }
-
-  func receive(_ value: (name: String, detail: String?)) {
-    name = value.name
-    detail = value.detail
+  struct ViewModel: Equatable {
+    var name: String
+    var detail: String?
   }
 
-  /// No keys of its own: Esc is the coordinator's.
-  let keyMap = KeyMap<Void, Never>([])
-  var keyContext: Void { () }
-  func send(_ intent: Never) {}
+  func select(_ state: SampleState) -> ViewModel {
+    ViewModel(name: state.items.indices.contains(index) ? state.items[index] : "?", detail: state.details[index])
+  }
 
-  var title: String { name }
+  static let keys = KeyMap<ViewModel, SampleAction>([])
+  func onAppear(_ model: ViewModel) -> SampleAction? { .loadDetail(index) }
+  func title(_ model: ViewModel) -> String { model.name }
 
-  func body(isFocused: Bool) -> any View {
+  func body(_ model: ViewModel, isFocused: Bool) -> any View {
     Padding(
       VStack([
-        .fixed(1, Text(name, style: Style.plain.bold)),
-        .fixed(1, detail.map { Text($0) } ?? Spinner(tick: 0, label: "Loading…") as any View),
+        .fixed(1, Text(model.name, style: Style.plain.bold)),
+        .fixed(1, model.detail.map { Text($0) } ?? Spinner(tick: 0, label: "Loading…") as any View),
       ]), horizontal: 1, vertical: 1)
   }
 }
 
-/// Reads the route and puts screens on stage; turns intents into actions.
-@MainActor
-final class SampleCoordinator: Coordinator, KeyResponder {
-  let store: Store<SampleState, SampleAction>
-  let wireframe: Wireframe
-  let tracker: ((AnyObject, String) -> Void)?
-  private lazy var registry = ScreenRegistry { [store] key, screen in
-    store.unsubscribe(screen)
-    store.cancelEffects(id: key)
+/// Reads the route and names the screens on stage; Esc goes back from a detail.
+struct SampleCoordinator: Coordinator {
+  func stage(for state: SampleState) -> Stage<SampleState, SampleAction> {
+    let route = state.route
+    guard route.path.count == 2, let index = Int(route.path[1]) else { return Stage([ItemsScreen()]) }
+    return Stage([ItemsScreen(), DetailScreen(index: index)])
   }
 
-  init(store: Store<SampleState, SampleAction>, wireframe: Wireframe, tracker: ((AnyObject, String) -> Void)? = nil) {
-    self.store = store
-    self.wireframe = wireframe
-    self.tracker = tracker
-  }
-
-  func start() {
-    store.observe(self, select: \.route) { coordinator, route in coordinator.show(route) }
-    store.observe(self, select: \.dialog) { coordinator, dialog in
-      coordinator.wireframe.present(dialog) { [store = coordinator.store] button in
-        store.send(.dismissDialog)
-        if let action = button.action { store.send(action) }
-      }
-    }
-  }
-
-  func stop() {
-    store.unsubscribe(self)
-    registry.removeAll()
-    wireframe.show(stack: [])
-    wireframe.dismissModal()
-  }
-
-  /// Keys the focused screen leaves: Esc goes back from a detail.
-  let keyMap = KeyMap<Int, SampleAction>([
-    KeyBinding(.escape, "Back", .route(.pop), when: { $0 > 1 })
+  let keys = KeyMap<SampleState, SampleAction>([
+    KeyBinding(.escape, "Back", .route(.pop), when: { $0.route.path.count > 1 })
   ])
-  var keyContext: Int { store.state.route.path.count }
-  func send(_ action: SampleAction) { store.send(action) }
-
-  private func show(_ route: Route) {
-    var wanted: [(key: String, make: () -> any Screen)] = [("items", makeItems)]
-    if route.path.count == 2, let index = Int(route.path[1]) {
-      wanted.append(("items/\(index)", { self.makeDetail(index) }))
-    }
-    wireframe.show(stack: registry.screens(for: wanted))
-  }
-
-  private func makeItems() -> any Screen {
-    let screen = ItemsScreen { [store] intent in
-      switch intent {
-      case .select(let index): store.send(.select(index))
-      case .open(let index): store.send(.route(.push(["\(index)"])))
-      case .delete(let index): store.send(.askToDelete(index))
-      }
-    }
-    store.subscribe(screen, select: ItemsScreen.select)
-    tracker?(screen, "items")
-    return screen
-  }
-
-  private func makeDetail(_ index: Int) -> any Screen {
-    let screen = DetailScreen(index: index)
-    store.subscribe(
-      screen,
-      select: { state in (state.items.indices.contains(index) ? state.items[index] : "?", state.details[index]) })
-    store.send(.loadDetail(index))
-    tracker?(screen, "items/\(index)")
-    return screen
-  }
 }

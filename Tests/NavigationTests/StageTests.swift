@@ -11,33 +11,36 @@ import Testing
 @MainActor
 private final class Harness {
   let gate = DetailGate()
-  let store: Store<SampleState, SampleAction>
-  let wireframe = Wireframe(appTitle: "Sample")
+  let app: NavigationApp<SampleState, SampleAction>
   let tracker = LifecycleTracker()
-  let coordinator: SampleCoordinator
+  var store: Store<SampleState, SampleAction> { app.store }
+  var wireframe: Wireframe { app.wireframe }
 
   init(route: Route = Route(["items"])) {
     var state = SampleState()
     state.route = route
-    store = Store(initialState: state, reducer: sampleReducer(gate: gate))
+    app = NavigationApp(
+      initialState: state, reducer: sampleReducer(gate: gate), wireframe: Wireframe(appTitle: "Sample"),
+      dialogs: .init(\.dialog, dismiss: .dismissDialog), coordinator: SampleCoordinator())
     let tracker = self.tracker
-    coordinator = SampleCoordinator(store: store, wireframe: wireframe) { tracker.track($0, as: $1) }
-    wireframe.responders = [coordinator]
-    coordinator.start()
+    app.didBuildScreen = { live, declared in
+      tracker.track(live, as: (declared as? DetailScreen).map { "items/\($0.index)" } ?? "items")
+    }
+    app.start()
   }
 
   func press(_ keys: Key...) {
-    for key in keys { wireframe.handle(.key(key)) }
+    for key in keys { app.handle(.input(.key(key))) }
   }
 
   func frame(_ width: Int = 80, _ height: Int = 24) -> Frame {
-    wireframe.render(size: Size(width: width, height: height))
+    app.render(size: Size(width: width, height: height))
   }
 }
 
 /// A root screen whose preview is a line of text, or none.
 @MainActor
-private final class PreviewingScreen: Screen {
+private final class PreviewingScreen: LiveScreen {
   var previewText: String? = "Preview of the selection"
   let title = "Root"
   let keyMap = KeyMap<Void, Never>([])
@@ -152,16 +155,16 @@ struct StagePresentationTests {
 struct ScreenLifecycleTests {
   @Test func leavingARouteReleasesItsScreenSubscriptionsAndEffects() {
     let app = Harness()
-    // The coordinator's observations of the route and the dialog, and the list's subscription.
-    #expect(app.store.subscriptionCount == 3)
+    // The app's observations of the stage, the dialog and every batch, and the list's.
+    #expect(app.store.subscriptionCount == 4)
     app.press(.enter)
     app.tracker.expectAlive("items", "items/0")
-    #expect(app.store.subscriptionCount == 4)
+    #expect(app.store.subscriptionCount == 5)
     #expect(app.store.activeEffectCount == 1, "the detail is loading")
     app.press(.escape)
     app.tracker.expectReleased("items/0")
     app.tracker.expectAlive("items")
-    #expect(app.store.subscriptionCount == 3)
+    #expect(app.store.subscriptionCount == 4)
     #expect(app.store.activeEffectCount == 0, "the detail's load was cancelled")
   }
 
@@ -172,10 +175,10 @@ struct ScreenLifecycleTests {
     #expect(app.wireframe.stack[0] === list, "the list screen survives its children")
   }
 
-  @Test func stoppingTheCoordinatorTearsEverythingDown() {
+  @Test func stoppingTheAppTearsEverythingDown() {
     let app = Harness(route: Route(["items", "2"]))
     app.store.send(.askToDelete(2))
-    app.coordinator.stop()
+    app.app.stop()
     app.tracker.expectReleased("items", "items/2")
     #expect(app.store.subscriptionCount == 0)
     #expect(app.store.activeEffectCount == 0)
@@ -184,7 +187,8 @@ struct ScreenLifecycleTests {
 
   @Test func theTrackerFailsWhenAScreenLeaks() {
     let tracker = LifecycleTracker()
-    let leaked = ItemsScreen { _ in }
+    final class Leaky {}
+    let leaked = Leaky()
     tracker.track(leaked, as: "leaky")
     withKnownIssue {
       tracker.expectReleased("leaky")

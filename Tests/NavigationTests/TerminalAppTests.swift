@@ -14,13 +14,25 @@ struct TerminalAppTests {
     return .none
   }
 
-  private func app(answersControlC: Bool = false) -> TerminalApp<Int, Int> {
-    let keys = KeyMap<Int, Int>([
+  /// The number, and its keys.
+  private struct NumberScreen: Screen {
+    struct Model: Equatable {
+      var number: Int
+      var answersControlC: Bool
+    }
+    let answersControlC: Bool
+    func select(_ state: Int) -> Model { Model(number: state, answersControlC: answersControlC) }
+    static let keys = KeyMap<Model, Int>([
       KeyBinding(.character("+"), "Add", 1, hidden: true),
-      KeyBinding(.ctrl("c"), "Add 100", 100, hidden: true, when: { _ in answersControlC }),
-      KeyBinding(.character("q"), "Quit", -1, when: { $0 < 5 }),
+      KeyBinding(.ctrl("c"), "Add 100", 100, hidden: true, when: \.answersControlC),
+      KeyBinding(.character("q"), "Quit", -1, when: { $0.number < 5 }),
     ])
-    return TerminalApp(initialState: 0, reducer: Self.reducer, view: { Text("n=\($0)") }, keys: keys)
+    func title(_ model: Model) -> String { "Number" }
+    func body(_ model: Model, isFocused: Bool) -> any View { Text("n=\(model.number)") }
+  }
+
+  private func app(answersControlC: Bool = false) -> TerminalApp<Int, Int> {
+    TerminalApp(initialState: 0, reducer: Self.reducer, screen: NumberScreen(answersControlC: answersControlC))
   }
 
   @Test func keysSendActionsAndQuit() {

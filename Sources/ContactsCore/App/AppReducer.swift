@@ -299,34 +299,22 @@ extension AppState {
       let allowed = appRoute.requiresSignIn ? appRoute : .contacts
       // The destination itself, not `allowed.route`: it may carry a modal.
       route = appRoute.requiresSignIn ? destination : allowed.route
-      let follow = withSignedIn(dependencies) { signedIn, client, _ in
-        signedIn.follow(allowed, client: client)
-      }
-      // The sync screen shows the link as it is now.
-      return allowed == .sync ? .merge(follow, .send(.sync(.load))) : follow
+      signedIn?.follow(allowed)
+      return .none
     }
   }
 }
 
 extension SignedIn {
   /// The detail and editor the route calls for: kept when already there, created (from rows
-  /// already loaded when possible, else loaded) when not, dropped (and their loads cancelled)
-  /// when the route has left them.
-  fileprivate mutating func follow(_ route: AppRoute, client: ContactsClient) -> Effect<AppAction> {
-    var effects: [Effect<AppAction>] = []
+  /// already loaded when possible, else loading) when not, dropped when the route has left
+  /// them. Their screens load what is not there as they come on stage (and the framework
+  /// cancels those loads as they leave it).
+  fileprivate mutating func follow(_ route: AppRoute) {
     let detailID = route.detailID
-    if let detail, detail.id != detailID {
-      effects.append(.cancel(id: ContactDetail.effectID(detail.id)))
-      self.detail = nil
-    }
+    if let detail, detail.id != detailID { self.detail = nil }
     if let detailID, detail == nil {
-      if let known = knownContact(detailID) {
-        detail = ContactDetail(id: detailID, contact: .loaded(known))
-      } else {
-        var detail = ContactDetail(id: detailID)
-        effects.append(contactDetailReducer(client: client).reduce(into: &detail, action: .load).map(AppAction.detail))
-        self.detail = detail
-      }
+      detail = ContactDetail(id: detailID, contact: knownContact(detailID).map(Loadable.loaded) ?? .loading)
     }
 
     let editorID: Int64??
@@ -335,23 +323,11 @@ extension SignedIn {
     case .newContact: editorID = .some(nil)
     default: editorID = .none
     }
-    if let editor, editorID != .some(editor.id) {
-      effects.append(.cancel(id: ContactEditor.effectID(editor.id)))
-      self.editor = nil
-    }
+    if let editor, editorID != .some(editor.id) { self.editor = nil }
     if let editorID, editor == nil {
-      if let id = editorID {
-        var editor = ContactEditor(id: id, contact: detail?.contact.value ?? knownContact(id))
-        if editor.status == .loading {
-          effects.append(
-            contactEditorReducer(client: client).reduce(into: &editor, action: .load).map(AppAction.editor))
-        }
-        self.editor = editor
-      } else {
-        editor = ContactEditor()
-      }
+      editor =
+        editorID.map { ContactEditor(id: $0, contact: detail?.contact.value ?? knownContact($0)) } ?? ContactEditor()
     }
-    return .merge(effects)
   }
 
   /// A contact already in memory (the list's rows, the search results, the detail).

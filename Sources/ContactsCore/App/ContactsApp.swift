@@ -9,11 +9,9 @@ public typealias ContactsApp = NavigationApp<AppState, AppAction>
 
 extension NavigationApp where State == AppState, Action == AppAction {
   /// `effects: .playedBack` makes an app for replaying a recording: it starts no effects.
-  /// `didBuild` hears of every screen a coordinator builds, with its route key.
   public convenience init(
     initialState: AppState, dependencies: AppDependencies, middleware: [Middleware<AppState, AppAction>] = [],
-    effects: Store<AppState, AppAction>.EffectExecution = .live,
-    didBuild: @escaping (AnyObject, String) -> Void = { _, _ in }
+    effects: Store<AppState, AppAction>.EffectExecution = .live
   ) {
     let wireframe = Wireframe(appTitle: "Address book")
     wireframe.splitMinimumWidth = AppState.splitMinimumWidth
@@ -24,12 +22,8 @@ extension NavigationApp where State == AppState, Action == AppAction {
       dialogs: Dialogs(\.dialog, dismiss: .dismissDialog),
       // Ctrl-C asks to quit wherever no screen took it (the reducer asks first about unsaved
       // changes).
-      keys: KeyMap([KeyBinding(.ctrl("c"), "Quit", .quit, hidden: true)])
-    ) { app in
-      AppCoordinator(
-        context: ScreenContext(
-          store: app.store, wireframe: app.wireframe, serverPassword: dependencies.serverPassword, didBuild: didBuild))
-    }
+      keys: KeyMap([KeyBinding(.ctrl("c"), "Quit", .quit, hidden: true)]),
+      coordinator: AppCoordinator(serverPassword: dependencies.serverPassword))
     // Any key clears a notice, and still does what it does.
     willHandleInput = { [unowned self] input in
       if store.state.signedIn?.notice != nil, case .key = input { store.send(.clearNotice) }

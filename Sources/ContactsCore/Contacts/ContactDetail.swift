@@ -12,9 +12,9 @@ public struct ContactDetail: Equatable, Sendable {
     self.contact = contact
   }
 
-  /// The effect id of the load: the route key of the screen, so tearing the screen down
-  /// cancels it.
-  public static func effectID(_ id: Int64) -> String { "contacts/\(id)" }
+  /// The effect id of a load: a new load (a retry, a refresh after another program's write)
+  /// replaces the one in flight. The screen's first load is also cancelled as it leaves the stage.
+  public static func effectID(_ id: Int64) -> String { "contact-detail/\(id)" }
 }
 
 public enum ContactDetailAction: Equatable, Sendable, Codable {

@@ -271,8 +271,9 @@ public struct ContactEditor: Equatable, Sendable {
   /// What the discard and quit questions say about the editor's unsaved changes.
   public static let unsavedMessage = "Your changes to this contact have not been saved."
 
+  /// The effect id of the editor's load and saves: a new one replaces the one in flight.
   public static func effectID(_ id: Int64?) -> String {
-    id.map { "contacts/\($0)/edit" } ?? "contacts/new"
+    id.map { "contact-editor/\($0)" } ?? "contact-editor/new"
   }
 }
 

@@ -1,51 +1,24 @@
-import Flow
 public import Navigation
-import TerminalUI
 
-/// The root of the coordinator tree: it starts the auth coordinator or the contacts
-/// coordinator for the section the route is in, stopping the other (which tears its screens
-/// down), and keeps the title bar's status in step with the session.
-@MainActor
-public final class AppCoordinator: Coordinator {
-  private let context: ScreenContext
-  public private(set) var auth: AuthCoordinator?
-  public private(set) var contacts: ContactsCoordinator?
+/// Names the screens on stage from the route: a sign-in or sign-up form standing alone
+/// (`auth/…`, see ``AuthScreen``), or the contacts (`contacts/…`, see ``ContactsCoordinator``);
+/// and says who is signed in on the title bar.
+public struct AppCoordinator: Coordinator {
+  /// The sync screen's password field, kept outside the store (see ``ServerPasswordEntry``).
+  let serverPassword: ServerPasswordEntry
 
-  public init(context: ScreenContext) {
-    self.context = context
+  public init(serverPassword: ServerPasswordEntry = ServerPasswordEntry()) {
+    self.serverPassword = serverPassword
   }
 
-  public func start() {
-    context.store.observe(self, select: { $0.route.path.first ?? "" }) { coordinator, section in
-      coordinator.enter(section)
-    }
-    context.store.observe(self, select: \.statusText) { coordinator, status in
-      coordinator.context.wireframe.status = status
-    }
-  }
-
-  public func stop() {
-    context.store.unsubscribe(self)
-    auth?.stop()
-    contacts?.stop()
-    auth = nil
-    contacts = nil
-    context.wireframe.show(stack: [])
-  }
-
-  private func enter(_ section: String) {
-    if section == "auth", auth == nil {
-      contacts?.stop()
-      contacts = nil
-      let auth = AuthCoordinator(context: context)
-      self.auth = auth
-      auth.start()
-    } else if section == "contacts", contacts == nil {
-      auth?.stop()
-      auth = nil
-      let contacts = ContactsCoordinator(context: context)
-      self.contacts = contacts
-      contacts.start()
+  public func stage(for state: AppState) -> Stage<AppState, AppAction> {
+    switch AppRoute(state.route) {
+    case .signIn: Stage([AuthScreen(mode: .signIn)], allowsSplit: false)
+    case .signUp: Stage([AuthScreen(mode: .signUp)], allowsSplit: false)
+    case let route?:
+      Stage(
+        ContactsCoordinator.screens(for: route, serverPassword: serverPassword), status: state.statusText)
+    case nil: .empty
     }
   }
 }

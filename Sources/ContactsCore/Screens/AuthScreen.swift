@@ -1,60 +1,46 @@
-public import Flow
 public import Navigation
 public import TerminalUI
 
-/// The sign-in and sign-up forms. The view model is the form itself (all of it is shown);
-/// keys become intents for the auth coordinator.
-@MainActor
-public final class AuthScreen: Screen, StoreSubscriber {
-  public enum Intent: Equatable, Sendable {
-    case form(AuthFormAction)
-    /// Sign-in → sign-up (Ctrl-N), sign-up → sign-in (Esc).
-    case switchForm
-    case quit
-  }
-
+/// The sign-in and sign-up forms. The view model is the form itself (all of it is shown); the
+/// focused field takes its editing keys and pastes.
+public struct AuthScreen: Screen {
   public let mode: AuthForm.Mode
-  private var form: AuthForm
-  private let onIntent: (Intent) -> Void
-  /// The form's keys, for its mode: the focused field takes its editing keys and pastes.
-  public let keyMap: KeyMap<AuthForm, Intent>
 
-  public init(mode: AuthForm.Mode, onIntent: @escaping (Intent) -> Void) {
-    self.mode = mode
-    self.form = AuthForm(mode)
-    self.onIntent = onIntent
-    let other =
-      mode == .signIn
-      ? KeyBinding<AuthForm, Intent>(.ctrl("n"), "Create account", .switchForm)
-      : KeyBinding(.escape, "Sign in", .switchForm)
-    keyMap = KeyMap([
-      .typing(when: { $0[input: $0.focus.focused] != nil }, key: { .form(.key($0)) }, paste: { .form(.paste($0)) }),
-      KeyBinding(.tab, "Next field", .form(.key(.tab))),
-      KeyBinding(.enter, Self.title(mode), .form(.key(.enter))),
-      other,
-      KeyBinding(.ctrl("c"), "Quit", .quit),
-      KeyBinding([.down, .backTab, .up], "Move", hidden: true) { key, _ in .form(.key(key)) },
-    ])
+  public init(mode: AuthForm.Mode) { self.mode = mode }
+
+  public func select(_ state: AppState) -> AuthForm {
+    (mode == .signIn ? state.signedOut?.signIn : state.signedOut?.signUp) ?? AuthForm(mode)
   }
 
-  /// The form for `mode` while signed out.
-  public nonisolated static func select(_ mode: AuthForm.Mode) -> @Sendable (AppState) -> AuthForm? {
-    { state in mode == .signIn ? state.signedOut?.signIn : state.signedOut?.signUp }
-  }
-
-  public func receive(_ value: AuthForm?) {
-    if let value { form = value }
-  }
+  /// The form's keys: the focused field takes its editing keys and pastes; Ctrl-N goes from
+  /// signing in to signing up, Esc back.
+  public static let keys = KeyMap<AuthForm, AppAction>([
+    .typing(when: { $0.mode == .signIn && $0.isOnInput }, key: { .signIn(.key($0)) }, paste: { .signIn(.paste($0)) }),
+    .typing(when: { $0.mode == .signUp && $0.isOnInput }, key: { .signUp(.key($0)) }, paste: { .signUp(.paste($0)) }),
+    KeyBinding(.tab, "Next field") { key, form in form.sends(.key(key)) },
+    KeyBinding(.enter, "Sign in", .signIn(.key(.enter)), when: { $0.mode == .signIn }),
+    KeyBinding(.enter, "Create account", .signUp(.key(.enter)), when: { $0.mode == .signUp }),
+    KeyBinding(.ctrl("n"), "Create account", .route(.set(AppRoute.signUp.route)), when: { $0.mode == .signIn }),
+    KeyBinding(.escape, "Sign in", .route(.set(AppRoute.signIn.route)), when: { $0.mode == .signUp }),
+    KeyBinding(.ctrl("c"), "Quit", .quit),
+    KeyBinding([.down, .backTab, .up], "Move", hidden: true) { key, form in form.sends(.key(key)) },
+  ])
 
   private static func title(_ mode: AuthForm.Mode) -> String { mode == .signIn ? "Sign in" : "Create account" }
 
-  public var title: String { Self.title(mode) }
+  public func title(_ form: AuthForm) -> String { Self.title(mode) }
 
-  public var keyContext: AuthForm { form }
-  public func send(_ intent: Intent) { onIntent(intent) }
+  public func body(_ form: AuthForm, isFocused: Bool) -> any View {
+    AuthFormView(form: form, title: Self.title(mode), isFocused: isFocused)
+  }
+}
 
-  public func body(isFocused: Bool) -> any View {
-    AuthFormView(form: form, title: title, isFocused: isFocused)
+extension AuthForm {
+  fileprivate var isOnInput: Bool { self[input: focus.focused] != nil }
+
+  /// `action` for this form.
+  fileprivate func sends(_ action: AuthFormAction) -> AppAction {
+    mode == .signIn ? .signIn(action) : .signUp(action)
   }
 }
 

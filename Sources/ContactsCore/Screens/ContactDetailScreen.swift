@@ -1,60 +1,46 @@
 public import ContactsModel
-public import Flow
 public import Navigation
 public import TerminalUI
 
 /// One contact, every field, loaded by id (a deep link shows a spinner first).
-@MainActor
-public final class ContactDetailScreen: Screen, StoreSubscriber {
-  public enum Intent: Equatable, Sendable {
-    case edit, delete, retry, back
-  }
+public struct ContactDetailScreen: Screen {
+  public let id: Int64
 
-  /// Edit and delete once the contact is loaded, retry when it failed to, back at any time.
-  static let keys = KeyMap<ViewModel, Intent>([
-    KeyBinding(.character("e"), "Edit", .edit, when: { $0.contact.value != nil }),
-    KeyBinding(.character("d"), "Delete", .delete, when: { $0.contact.value != nil }),
-    KeyBinding(.delete, "Delete", .delete, hidden: true, when: { $0.contact.value != nil }),
-    KeyBinding(.character("r"), "Retry", .retry, when: { $0.contact.failure != nil }),
-    KeyBinding(.escape, "Back", .back),
-  ])
+  public init(id: Int64) { self.id = id }
 
   public struct ViewModel: Equatable, Sendable {
+    public var id: Int64
     public var contact: Loadable<Contact>
     public var tick: Int
   }
 
-  public let id: Int64
-  private var model = ViewModel(contact: .loading, tick: 0)
-  private let onIntent: (Intent) -> Void
-
-  public init(id: Int64, onIntent: @escaping (Intent) -> Void) {
-    self.id = id
-    self.onIntent = onIntent
-  }
-
-  public nonisolated static func select(_ id: Int64) -> @Sendable (AppState) -> ViewModel? {
-    { state in
-      guard let detail = state.signedIn?.detail, detail.id == id else { return nil }
-      return ViewModel(contact: detail.contact, tick: detail.contact.isLoading ? state.tick : 0)
+  public func select(_ state: AppState) -> ViewModel {
+    guard let detail = state.signedIn?.detail, detail.id == id else {
+      return ViewModel(id: id, contact: .loading, tick: 0)
     }
+    return ViewModel(id: id, contact: detail.contact, tick: detail.contact.isLoading ? state.tick : 0)
   }
 
-  public func receive(_ value: ViewModel?) {
-    if let value { model = value }
-  }
+  /// Edit and delete once the contact is loaded, retry when it failed to, back at any time.
+  public static let keys = KeyMap<ViewModel, AppAction>([
+    KeyBinding(.character("e"), "Edit", when: { $0.contact.value != nil }) { _, model in
+      .route(.set(AppRoute.editContact(model.id).route))
+    },
+    KeyBinding([.character("d"), .delete], "Delete", shownAs: "d", when: { $0.contact.value != nil }) { _, model in
+      .askToDelete(model.contact.value!)
+    },
+    KeyBinding(.character("r"), "Retry", .detail(.load), when: { $0.contact.failure != nil }),
+    KeyBinding(.escape, "Back", .route(.pop)),
+  ])
 
-  public var title: String { model.contact.value?.name ?? "Contact" }
+  /// Loads the contact unless the list had it already.
+  public func onAppear(_ model: ViewModel) -> AppAction? { model.contact.isLoading ? .detail(.load) : nil }
 
-  public var keyMap: KeyMap<ViewModel, Intent> { Self.keys }
-  public var keyContext: ViewModel { model }
-  public func send(_ intent: Intent) { onIntent(intent) }
+  public func title(_ model: ViewModel) -> String { model.contact.value?.name ?? "Contact" }
 
-  public func body(isFocused: Bool) -> any View {
+  public func body(_ model: ViewModel, isFocused: Bool) -> any View {
     Self.inMargins(
-      LoadingContainer(model.contact, tick: model.tick, label: "Loading contact…") { contact in
-        ContactCard(contact: contact)
-      })
+      LoadingContainer(model.contact, tick: model.tick, label: "Loading contact…") { ContactCard(contact: $0) })
   }
 
   /// A contact as this screen shows it once loaded (the list's preview shows it the same way).

@@ -1,5 +1,4 @@
 public import ContactsModel
-public import Flow
 public import Navigation
 public import TerminalUI
 
@@ -17,6 +16,8 @@ public struct ContactsListViewModel: Equatable, Sendable {
   public var preview: Contact?
   /// Whether that pane is blank while the selection moves.
   public var isPreviewPaused: Bool
+  /// The contact the keys that act on one act on (nil while its row loads).
+  public var selected: Contact?
 
   public struct Search: Equatable, Sendable {
     public var query: TextInput
@@ -33,16 +34,18 @@ public struct ContactsListViewModel: Equatable, Sendable {
   /// Before the first value arrives: nothing listed, no search.
   static let empty = ContactsListViewModel(
     count: .loading, isReady: false, window: ScrollWindow(), rows: [], search: nil, tick: 0, preview: nil,
-    isPreviewPaused: false)
+    isPreviewPaused: false, selected: nil)
 
   /// Whether a contact is listed (the keys that act on one apply only then).
   var listsContacts: Bool { window.total > 0 }
   var isEditingSearch: Bool { search?.isEditing == true }
+  /// Whether the keys that act on the selected contact apply.
+  var actsOnSelection: Bool { selected != nil && !isEditingSearch }
 
   /// The move `key` makes: of the results while a search shows them, else of the whole list.
-  func move(for key: Key) -> ContactsBrowserScreen.Intent {
+  func move(for key: Key) -> AppAction {
     let move = Self.moves[key] ?? .down
-    return search?.showsResults == true ? .search(.move(move)) : .browse(move)
+    return search?.showsResults == true ? .search(.move(move)) : .browser(.move(move))
   }
 
   private static let moves: [Key: ContactsBrowserAction.Move] = [
@@ -50,8 +53,8 @@ public struct ContactsListViewModel: Equatable, Sendable {
     .character("k"): .up, .character("j"): .down, .character("g"): .home, .character("G"): .end,
   ]
 
-  public static func select(_ state: AppState) -> ContactsListViewModel? {
-    guard let signedIn = state.signedIn else { return nil }
+  public static func select(_ state: AppState) -> ContactsListViewModel {
+    guard let signedIn = state.signedIn else { return .empty }
     let browser = signedIn.browser
     let search = signedIn.search
     let searchModel =
@@ -73,24 +76,21 @@ public struct ContactsListViewModel: Equatable, Sendable {
       count: browser.count, isReady: browser.isReady, window: window, rows: rows, search: searchModel,
       tick: isLoading ? state.tick : 0,
       preview: state.showsPreview && !isPreviewPaused ? signedIn.selectedContact : nil,
-      isPreviewPaused: isPreviewPaused)
+      isPreviewPaused: isPreviewPaused, selected: signedIn.selectedContact)
   }
 }
 
 /// The contacts list: a virtualised table over the browser's window, the count in its header,
 /// and `/` for an incremental search.
-@MainActor
-public final class ContactsBrowserScreen: Screen, StoreSubscriber {
-  public enum Intent: Equatable, Sendable {
-    case browse(ContactsBrowserAction.Move)
-    case search(ContactSearchAction)
-    case open, add, edit, delete, retry, sync, signOut, quit
-  }
+public struct ContactsBrowserScreen: Screen {
+  public init() {}
+
+  public func select(_ state: AppState) -> ContactsListViewModel { ContactsListViewModel.select(state) }
 
   /// The list's keys and its help bar. While the search field has the keyboard it takes what
   /// it edits with (but Home and End, which move the list); keys that act on a contact apply
-  /// only while one is listed.
-  static let keys = KeyMap<ContactsListViewModel, Intent>([
+  /// only while one is selected.
+  public static let keys = KeyMap<ContactsListViewModel, AppAction>([
     .typing(
       "Search", except: [.home, .end], when: \.isEditingSearch, key: { .search(.key($0)) },
       paste: { .search(.paste($0)) }),
@@ -103,45 +103,33 @@ public final class ContactsBrowserScreen: Screen, StoreSubscriber {
     ) { key, model in model.move(for: key) },
     KeyBinding(.enter, "Done", .search(.commit), when: \.isEditingSearch),
     KeyBinding(.escape, "Clear", .search(.clear), when: \.isEditingSearch),
-    KeyBinding(.enter, "Open", .open, when: { $0.listsContacts && !$0.isEditingSearch }),
+    KeyBinding(.enter, "Open", when: \.actsOnSelection) { _, model in
+      .route(.set(AppRoute.contact(model.selected!.id).route))
+    },
     KeyBinding(.character("/"), "Search", .search(.start), when: { !$0.isEditingSearch }),
-    KeyBinding(.character("a"), "Add", .add, when: { !$0.isEditingSearch }),
-    KeyBinding(.character("e"), "Edit", .edit, when: { $0.listsContacts && !$0.isEditingSearch }),
-    KeyBinding(.character("d"), "Delete", .delete, when: { $0.listsContacts && !$0.isEditingSearch }),
-    KeyBinding(.delete, "Delete", .delete, hidden: true, when: { $0.listsContacts && !$0.isEditingSearch }),
+    KeyBinding(.character("a"), "Add", .route(.set(AppRoute.newContact.route)), when: { !$0.isEditingSearch }),
+    KeyBinding(.character("e"), "Edit", when: \.actsOnSelection) { _, model in
+      .route(.set(AppRoute.editContact(model.selected!.id).route))
+    },
+    KeyBinding([.character("d"), .delete], "Delete", shownAs: "d", when: \.actsOnSelection) { _, model in
+      .askToDelete(model.selected!)
+    },
     KeyBinding(.escape, "Clear search", .search(.clear), when: { $0.search != nil && !$0.isEditingSearch }),
-    KeyBinding(.character("r"), "Retry", .retry, when: { $0.count.failure != nil && !$0.isEditingSearch }),
-    KeyBinding(.character("s"), "Sync", .sync, when: { !$0.isEditingSearch }),
-    KeyBinding(.character("S"), "Sign out", .signOut, when: { !$0.isEditingSearch }),
+    KeyBinding(.character("r"), "Retry", .browser(.retry), when: { $0.count.failure != nil && !$0.isEditingSearch }),
+    KeyBinding(.character("s"), "Sync", .route(.set(AppRoute.sync.route)), when: { !$0.isEditingSearch }),
+    KeyBinding(.character("S"), "Sign out", .askToSignOut, when: { !$0.isEditingSearch }),
     KeyBinding(.character("q"), "Quit", .quit, when: { !$0.isEditingSearch }),
   ])
 
-  private var model: ContactsListViewModel?
-  private let onIntent: (Intent) -> Void
+  public func title(_ model: ContactsListViewModel) -> String { "Contacts" }
 
-  public init(onIntent: @escaping (Intent) -> Void) {
-    self.onIntent = onIntent
-  }
-
-  public func receive(_ value: ContactsListViewModel?) {
-    if let value { model = value }
-  }
-
-  public var title: String { "Contacts" }
-
-  public var keyMap: KeyMap<ContactsListViewModel, Intent> { Self.keys }
-  public var keyContext: ContactsListViewModel { model ?? .empty }
-  public func send(_ intent: Intent) { onIntent(intent) }
-
-  public func body(isFocused: Bool) -> any View {
-    guard let model else { return Spacer() }
-    return ContactsListView(model: model, isFocused: isFocused)
+  public func body(_ model: ContactsListViewModel, isFocused: Bool) -> any View {
+    ContactsListView(model: model, isFocused: isFocused)
   }
 
   /// The selected contact, shown beside the list on a wide terminal as it would be opened
   /// (see ``ContactPreview``).
-  public var preview: (any View)? {
-    guard let model else { return nil }
+  public func preview(_ model: ContactsListViewModel) -> (any View)? {
     if let contact = model.preview { return ContactDetailScreen.card(contact) }
     // Blank while the selection moves, rather than "Nothing selected", which would not be true.
     return model.isPreviewPaused ? Spacer() : nil

@@ -4,9 +4,9 @@ public import TerminalUI
 /// The server password field's text, kept outside the store.
 ///
 /// States and actions are recorded, replayed and shown in test failures, so the password typed
-/// at sync set-up may live in neither. The sync screen's password keys are applied here (by the
-/// coordinator, on the main actor), and the store receives only the field's ``mask``: as many
-/// dots as characters, the cursor where it is. Set-up's effects read the text with ``text`` and
+/// at sync set-up may live in neither. The sync screen's password binding applies each key here
+/// as the key is handled, and the store receives only the field's ``PasswordMask``: its length
+/// and cursor, drawn as dots. Set-up's effects read the text with ``text`` and
 /// ``clear()`` it once the link is made, or when the user leaves. Key events typed into it are
 /// recorded as dots (see ``SessionSecrets``).
 public final class ServerPasswordEntry: Sendable {

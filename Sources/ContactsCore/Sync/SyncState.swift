@@ -28,15 +28,16 @@ public struct SyncState: Equatable, Sendable {
   public var isLinked: Bool { overview.value.flatMap { $0 } != nil }
   public var isRunning: Bool { if case .running = activity { true } else { false } }
 
-  /// The title bar's words for it: nothing when not linked.
+  /// The title bar's words for it (the failure in words, as far as the bar has room): nothing
+  /// when not linked.
   public var headerText: String? {
     guard let overview = overview.value.flatMap({ $0 }) else { return nil }
     switch activity {
     case .running(let phase): return "Syncing: \(phase.text)"
-    case .failed: return "Sync failed"
+    case .failed(let message): return "Sync failed: \(message)"
     case .synced, .idle:
       if !overview.conflicts.isEmpty { return "\(overview.conflicts.count) to settle" }
-      if overview.lastError != nil { return "Sync failed" }
+      if let error = overview.lastError { return "Sync failed: \(error)" }
       return overview.lastSync.map { "Synced \($0)" } ?? "Not synced yet"
     }
   }

@@ -17,18 +17,24 @@ let counterReducer = Reducer<Counter, CounterAction> { state, action in
   return .none
 }
 
-/// What each key sends, and the help bar on the bottom row.
-let counterKeys = KeyMap<Counter, CounterAction>([
-  KeyBinding([.character("+"), .up], "Increment", .increment),
-  KeyBinding([.character("-"), .down], "Decrement", .decrement),
-  KeyBinding(.character("q"), "Quit", .quit),
-])
+/// The number in the middle of the terminal; its key map sends the actions and is the help bar.
+struct CounterScreen: Screen {
+  func select(_ state: Counter) -> Counter { state }
 
-/// The number in the middle of the terminal.
-func counterView(_ state: Counter) -> any View {
-  Centered(Text("Count: \(state.count)", style: Style.plain.bold, alignment: .center), size: Size(width: 20, height: 1))
+  static let keys = KeyMap<Counter, CounterAction>([
+    KeyBinding([.character("+"), .up], "Increment", .increment),
+    KeyBinding([.character("-"), .down], "Decrement", .decrement),
+    KeyBinding(.character("q"), "Quit", .quit),
+  ])
+
+  func title(_ state: Counter) -> String { "Counter" }
+
+  func body(_ state: Counter, isFocused: Bool) -> any View {
+    Centered(
+      Text("Count: \(state.count)", style: Style.plain.bold, alignment: .center), size: Size(width: 20, height: 1))
+  }
 }
 
 @MainActor func counterApp() -> TerminalApp<Counter, CounterAction> {
-  TerminalApp(initialState: Counter(), reducer: counterReducer, view: counterView, keys: counterKeys)
+  TerminalApp(initialState: Counter(), reducer: counterReducer, screen: CounterScreen())
 }

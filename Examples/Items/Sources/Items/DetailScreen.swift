@@ -1,8 +1,10 @@
 import TermFlow
 
-/// One item: its name, and its detail once the effect has loaded it (a spinner until then).
-@MainActor
-final class DetailScreen: Screen, StoreSubscriber {
+/// One item: its name, and its detail once loaded (a spinner until then). Coming on stage it
+/// loads the detail; leaving, the framework cancels that load.
+struct DetailScreen: Screen {
+  let id: Int
+
   struct ViewModel: Equatable {
     var id: Int
     var name: String
@@ -10,37 +12,24 @@ final class DetailScreen: Screen, StoreSubscriber {
     var tick: Int
   }
 
+  func select(_ state: ItemsState) -> ViewModel {
+    let detail = state.details[id]
+    return ViewModel(id: id, name: state.item(id: id)?.name ?? "", detail: detail, tick: detail == nil ? state.tick : 0)
+  }
+
   static let keys = KeyMap<ViewModel, ItemsAction>([
     KeyBinding(.escape, "Back", .route(.pop)),
     KeyBinding(.character("d"), "Delete") { _, model in .askToDelete(id: model.id) },
   ])
 
-  private(set) var keyContext: ViewModel
-  private let dispatch: (ItemsAction) -> Void
+  func onAppear(_ model: ViewModel) -> ItemsAction? { .loadDetail(id: id) }
 
-  init(id: Int, send: @escaping (ItemsAction) -> Void) {
-    keyContext = ViewModel(id: id, name: "", detail: nil, tick: 0)
-    dispatch = send
-  }
+  func title(_ model: ViewModel) -> String { model.name }
 
-  static func select(id: Int) -> (ItemsState) -> ViewModel {
-    { state in
-      let detail = state.details[id]
-      return ViewModel(
-        id: id, name: state.item(id: id)?.name ?? "", detail: detail, tick: detail == nil ? state.tick : 0)
-    }
-  }
-
-  func receive(_ value: ViewModel) { keyContext = value }
-
-  var keyMap: KeyMap<ViewModel, ItemsAction> { Self.keys }
-  func send(_ action: ItemsAction) { dispatch(action) }
-  var title: String { keyContext.name }
-
-  func body(isFocused: Bool) -> any View {
-    let detail: any View = keyContext.detail.map { Text($0) } ?? Spinner(tick: keyContext.tick, label: "Loading…")
+  func body(_ model: ViewModel, isFocused: Bool) -> any View {
+    let detail: any View = model.detail.map { Text($0) } ?? Spinner(tick: model.tick, label: "Loading…")
     return Padding(
-      VStack([.fixed(1, Text(keyContext.name, style: Style.plain.bold)), .fixed(1, Spacer()), .fixed(1, detail)]),
+      VStack([.fixed(1, Text(model.name, style: Style.plain.bold)), .fixed(1, Spacer()), .fixed(1, detail)]),
       horizontal: 1, vertical: 1)
   }
 }

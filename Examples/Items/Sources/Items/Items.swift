@@ -72,19 +72,14 @@ func itemsReducer(_ client: ItemsClient) -> Reducer<ItemsState, ItemsAction> {
     ),
     Reducer { state, action in
       switch action {
-      case .route:
-        return .none
+      case .route: return .none
       case .select(let index):
         state.selected = max(0, min(state.items.count - 1, index))
         return .none
       case .loadDetail(let id):
         guard let item = state.item(id: id), state.details[id] == nil else { return .none }
-        return .run { send in
-          let text = try await client.detail(item)
-          await send(.detailLoaded(id: id, text))
-        }
-        // Cancelled when the detail leaves the stage (see ItemsCoordinator's registry).
-        .cancellable(id: "items/\(id)")
+        // The detail screen sends this as it comes on stage: leaving, it cancels the load.
+        return .run { send in await send(.detailLoaded(id: id, try await client.detail(item))) }
       case .detailLoaded(let id, let text):
         state.details[id] = text
         return .none
@@ -107,8 +102,7 @@ func itemsReducer(_ client: ItemsClient) -> Reducer<ItemsState, ItemsAction> {
       case .tick:
         state.tick += 1
         return .none
-      case .quit:
-        return .quit
+      case .quit: return .quit
       }
     }
   )

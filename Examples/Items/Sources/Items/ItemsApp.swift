@@ -1,6 +1,6 @@
 import TermFlow
 
-/// The app: its store, its wireframe and its root coordinator on the framework's app loop,
+/// The app: its store, its wireframe and its coordinator on the framework's app loop,
 /// starting at `route` (a deep link such as `items/2`). `effects: .playedBack` makes it an app
 /// that replays a recorded session.
 @MainActor
@@ -11,8 +11,5 @@ func itemsApp(
   NavigationApp(
     initialState: ItemsState(route: route), reducer: itemsReducer(client), effects: effects,
     wireframe: Wireframe(appTitle: "Items"), events: .init(tick: .tick, animates: \.isLoading),
-    dialogs: .init(\.dialog, dismiss: .dismissDialog)
-  ) { app in
-    ItemsCoordinator(store: app.store, wireframe: app.wireframe)
-  }
+    dialogs: .init(\.dialog, dismiss: .dismissDialog), coordinator: ItemsCoordinator())
 }

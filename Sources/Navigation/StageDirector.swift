@@ -1,0 +1,94 @@
+import Flow
+import TerminalUI
+
+/// Keeps the wireframe's stage in step with what the coordinator names: the one owner of live
+/// screens. It builds a live screen for each new declaration, reuses the live one while its
+/// declaration stays, and tears down the ones no longer named.
+@MainActor
+final class StageDirector<State, Action: Sendable> {
+  private unowned let store: Store<State, Action>
+  private let wireframe: Wireframe
+  private var live: [AnyHashable: Entry] = [:]
+  private var serial = 0
+  /// The terminal's size, once known: what the screens' areas are made from.
+  private var size: Size?
+
+  /// A live screen, what cancels its effects, and what it sends when its area changes.
+  private struct Entry {
+    let screen: any LiveScreen
+    let owner: ScreenOwner
+    let resized: (Size) -> Action?
+  }
+  /// Hears of every live screen built, with its declaration (lifecycle tests track them).
+  var didBuild: ((AnyObject, any Screen<State, Action>) -> Void)?
+
+  init(store: Store<State, Action>, wireframe: Wireframe) {
+    self.store = store
+    self.wireframe = wireframe
+  }
+
+  /// Starts following `coordinator`'s stage.
+  func start(_ coordinator: some Coordinator<State, Action>) {
+    store.observe(
+      self, select: { coordinator.stage(for: $0) }, skipRepeats: .when { $0.isSame(as: $1) }
+    ) { director, stage in director.show(stage) }
+  }
+
+  /// Tears every live screen down and stops following the coordinator.
+  func stop() {
+    store.unsubscribe(self)
+    show(.empty)
+  }
+
+  /// Tells every screen on stage the size of its area at the terminal's new `size`.
+  func resize(to size: Size) {
+    self.size = size
+    for (index, screen) in wireframe.stack.enumerated() {
+      guard let entry = live.values.first(where: { $0.screen === screen }) else { continue }
+      sendArea(of: entry, at: index)
+    }
+  }
+
+  private func show(_ stage: Stage<State, Action>) {
+    let wanted = Set(stage.screens.map { identity(of: $0) })
+    for (identity, entry) in live where !wanted.contains(identity) {
+      live[identity] = nil
+      store.unsubscribe(entry.screen)
+      store.cancelEffects(id: entry.owner)
+    }
+    var arrived: [(index: Int, entry: Entry, appear: Action?)] = []
+    let screens = stage.screens.enumerated().map { index, declared in
+      if let entry = live[identity(of: declared)] { return entry.screen }
+      let (entry, appear) = build(declared)
+      arrived.append((index, entry, appear))
+      return entry.screen
+    }
+    wireframe.show(stack: screens, allowsSplit: stage.allowsSplit)
+    wireframe.status = stage.status
+    // A new screen learns its area first, then starts what it starts.
+    for new in arrived {
+      sendArea(of: new.entry, at: new.index)
+      if let appear = new.appear { store.send(appear, owner: new.entry.owner) }
+    }
+  }
+
+  private func build<Declared: Screen<State, Action>>(_ declared: Declared) -> (Entry, appear: Action?) {
+    serial += 1
+    let host = ScreenHost(declared, store: store)
+    let entry = Entry(screen: host, owner: ScreenOwner(serial: serial), resized: declared.resized(to:))
+    live[identity(of: declared)] = entry
+    didBuild?(host, declared)
+    return (entry, declared.onAppear(host.keyContext))
+  }
+
+  private func sendArea(of entry: Entry, at index: Int) {
+    guard let size, let action = entry.resized(wireframe.area(ofScreenAt: index, in: size).size) else { return }
+    store.send(action)
+  }
+}
+
+/// The identity of one live screen, for cancelling what it started: never reused, even when
+/// the same screen comes back.
+struct ScreenOwner: Hashable, Sendable {
+  let serial: Int
+}
