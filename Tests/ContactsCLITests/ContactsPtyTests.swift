@@ -192,6 +192,9 @@ extension ContactsInAPane {
       try await contacts.signIn()
       try await contacts.pane.press("j")
       try await contacts.pane.press("j")
+      // Killed once it has read the keys, not while they are still in the terminal's queue (on
+      // a loaded machine a signal sent at once can arrive first).
+      try await contacts.pane.waitUntilIdle()
       kill(pid, SIGSEGV)
       let outcome = try await contacts.pane.waitForExit()
       #expect(outcome.status == 128 + SIGSEGV)

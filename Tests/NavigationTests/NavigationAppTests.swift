@@ -9,7 +9,7 @@ import Testing
 @MainActor
 struct NavigationAppTests {
   enum Action: Equatable, Sendable {
-    case started, resized(Size), tick, screen(Key), coordinator(Key), app(Key)
+    case started, resized(Size), tick, screen(Key), coordinator(Key), app(Key), area(Size)
   }
 
   /// The root coordinator, with a key map of its own: it puts the leaf on stage once started.
@@ -28,6 +28,19 @@ struct NavigationAppTests {
     ])
     func title(_ model: Int) -> String { "Leaf" }
     func body(_ model: Int, isFocused: Bool) -> any View { Text("Leaf") }
+  }
+
+  /// A screen that says the size of the area it is given.
+  struct Measured: Screen {
+    func select(_ state: [Action]) -> Int { 0 }
+    static let keys = KeyMap<Int, Action>([])
+    func title(_ model: Int) -> String { "Measured" }
+    func body(_ model: Int, isFocused: Bool) -> any View { Text("Measured") }
+    func resized(to area: Size) -> Action? { .area(area) }
+  }
+
+  struct MeasuredRoot: Coordinator {
+    func stage(for state: [Action]) -> Stage<[Action], Action> { Stage([Measured()]) }
   }
 
   private static let appKeys = KeyMap<[Action], Action>([
@@ -113,6 +126,20 @@ struct NavigationAppTests {
     session.send(.input(.key(.ctrl("c"))))
     #expect(app.didQuit)
     #expect(session.exitStatus == 0)
+    app.stop()
+  }
+
+  /// A screen learns its area, not the terminal's size: the stage between the bars, then the
+  /// left pane once a wide terminal splits it.
+  @Test func aScreenIsToldTheSizeOfItsAreaWhenItComesOnStageAndOnEachResize() {
+    let app = NavigationApp(
+      initialState: [], reducer: Self.reducer, wireframe: Wireframe(appTitle: "Test"), coordinator: MeasuredRoot())
+    app.start()
+    #expect(app.store.state.isEmpty, "no size is known before the terminal's")
+    app.handle(.resize(Size(width: 30, height: 5)))
+    #expect(app.store.state == [.area(Size(width: 30, height: 3))])
+    app.handle(.resize(Size(width: 140, height: 10)))
+    #expect(app.store.state.last == .area(Size(width: 56, height: 8)))
     app.stop()
   }
 }

@@ -358,6 +358,20 @@ struct ListViewSnapshotTests {
     #expect(nearTheTop.lines[1].hasPrefix("Row 0 "))
   }
 
+  /// Handed a window of rows taller than the area it gets (the state's window has not caught
+  /// up with a resize yet), a virtualised list still shows its selection.
+  @Test func aWindowTallerThanItsAreaStillShowsTheSelection() {
+    let window = ScrollWindow(total: 1_000, visible: 20, selected: 118)
+    let rows = window.visibleRange.map { ListRow(["Row \($0)"]) }
+    let columns = [ListColumn("Name", .fill)]
+    for height in 2...25 {
+      let frame = render(ListView(columns: columns, rows: rows, window: window), 20, height)
+      #expect(frame.lines.contains { $0.hasPrefix("Row 118 ") }, "at height \(height)")
+    }
+    let roomy = render(ListView(columns: columns, rows: rows, window: window), 20, 25)
+    #expect(roomy.lines[1].hasPrefix("Row \(window.offset) "), "with room, from the window's first row")
+  }
+
   @Test func selectionFocusedAndUnfocused() {
     let window = ScrollWindow(total: 4, visible: 4, selected: 2)
     let rows = window.visibleRange.map(tableRow)

@@ -22,11 +22,14 @@ public func appReducer(_ dependencies: AppDependencies) -> Reducer<AppState, App
 
     case .resized(let size):
       state.size = size
-      return state.withSignedIn(dependencies) { signedIn, _, rows in
-        signedIn.search.window.resize(visible: rows)
-        return features.reducer(for: signedIn.user).reduce(
-          into: &signedIn, action: .browser(.resized(visibleRows: rows)))
-      }
+      return .none
+
+    case .browser(.resized(let rows)):
+      // The list's screen, given an area of another size: the browser's and the search's
+      // windows follow.
+      state.listRows = rows
+      state.signedIn?.search.window.resize(visible: rows)
+      return state.reduceFeatures(action, features)
 
     case .tick:
       state.tick += 1

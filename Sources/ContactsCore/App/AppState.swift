@@ -13,8 +13,11 @@ public struct AppState: Equatable, Sendable {
   /// A deep link that needs a signed-in user, kept through sign-in and then resumed.
   public var pendingRoute: Route?
   public var session: Session
-  /// The terminal's size: the list's window follows it.
+  /// The terminal's size (whether the list has a preview beside it depends on its width).
   public var size: Size
+  /// Rows the contacts list shows: what the list's screen last said its area has room for
+  /// (see ``ContactsBrowserScreen/resized(to:)``), until then a guess.
+  public var listRows = 20
   /// Advanced by the run loop's animation timer while something is busy (spinners).
   public var tick = 0
   /// The question or message over the stage (delete, discard, sign out, quit, a failure); its
@@ -62,9 +65,6 @@ public struct AppState: Equatable, Sendable {
         || state.sync.setup.status == .linking
     }
   }
-
-  /// Rows the contacts list has room for: the stage minus the list's header and column titles.
-  public var listRows: Int { max(1, size.height - 4) }
 
   /// The narrowest terminal on which the list stands beside its detail (the wireframe's split).
   public static let splitMinimumWidth = 120

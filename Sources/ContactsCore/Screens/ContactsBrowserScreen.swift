@@ -127,6 +127,11 @@ public struct ContactsBrowserScreen: Screen {
     ContactsListView(model: model, isFocused: isFocused)
   }
 
+  /// The browser loads only the rows in view: it learns how many the list's area has room for.
+  public func resized(to area: Size) -> AppAction? {
+    .browser(.resized(visibleRows: ContactsListView.rows(inHeight: area.height)))
+  }
+
   /// The selected contact, shown beside the list on a wide terminal as it would be opened
   /// (see ``ContactPreview``).
   public func preview(_ model: ContactsListViewModel) -> (any View)? {
@@ -142,6 +147,10 @@ struct ContactsListView: View {
   let model: ContactsListViewModel
   let isFocused: Bool
   var theme = Theme.standard
+
+  /// Rows of contacts an area `height` rows tall shows: the header line takes one, the table
+  /// the rest.
+  static func rows(inHeight height: Int) -> Int { ListView.visibleRows(inHeight: height - 1) }
 
   func render(into frame: inout Frame, in region: Rect) {
     guard region.height > 0 else { return }

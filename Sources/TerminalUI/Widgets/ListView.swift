@@ -108,8 +108,10 @@ public struct ListView: View {
       Text(emptyMessage, style: theme.secondary, alignment: .center).render(into: &frame, in: body.row(body.height / 2))
       return
     }
-    for (offset, row) in rows.prefix(body.height).enumerated() {
-      let index = window.offset + offset
+    // Given fewer rows of room than the window has rows, it still shows the selection.
+    let skipped = max(0, min(window.selected - window.offset - body.height + 1, rows.count - body.height))
+    for (offset, row) in rows.dropFirst(skipped).prefix(body.height).enumerated() {
+      let index = window.offset + skipped + offset
       let rowRect = body.row(offset)
       let isSelected = index == window.selected
       let style: Style = isSelected ? (isFocused ? theme.selection : theme.inactiveSelection) : .plain
