@@ -145,8 +145,13 @@ import VCardFormat
     }
     cards.append(RemoteCard(href: "/ada/book/dup.vcf", etag: "\"d\"", text: card("u5", "Someone Else")))
     cards.append(RemoteCard(href: "/ada/book/here.vcf", etag: "\"h\"", text: card(here.uid, "Mia There")))
+    // One of them could not be read before.
+    _ = try await sync.applyArrivals(
+      [RemoteCard(href: "/ada/book/007.vcf", etag: "\"x\"", text: "BEGIN:VCARD\r\nnot a card")], account: fixture.ada)
     let tally = try await sync.applyArrivals(cards, account: fixture.ada)
     #expect(tally.received == 100 && tally.unreadable == 1 && tally.conflicts == 1)
+    // The only problem left is the UID at two hrefs.
+    #expect(try await sync.status(account: fixture.ada)?.problems == 1)
 
     let names = try await fixture.store.page(account: fixture.ada, after: nil, limit: 200).map(\.name)
     #expect(names.count == 102 && Set(names).count == 102)

@@ -163,8 +163,20 @@ struct SyncMachine {
     let serverUIDs = serverCards.values.map { $0.card.first("UID")?.text ?? "" }
     #expect(Set(serverUIDs).count == serverUIDs.count, "duplicate UIDs on the server; \(context)")
     let expected = try await ServerView(server: server).fingerprints()
-    #expect(try await laptop.fingerprints() == expected, "the laptop differs from the server; \(context)")
-    #expect(try await desktop.fingerprints() == expected, "the desktop differs from the server; \(context)")
+    let serverTexts = Dictionary(
+      serverCards.values.map { ($0.card.first("UID")?.text ?? "", VCardWriter().string($0.card)) },
+      uniquingKeysWith: { first, _ in first })
+    for (name, side) in [("laptop", laptop), ("desktop", desktop)] {
+      let found = try await side.fingerprints()
+      let differing = Set(found.keys).union(expected.keys).filter { found[$0] != expected[$0] }.sorted()
+      let contacts = try await side.all()
+      let described = differing.map { uid in
+        "\(uid): here \(contacts[uid].map { VCardWriter().string($0.vCard) } ?? "none") server \(serverTexts[uid] ?? "none")"
+      }
+      #expect(
+        differing.isEmpty,
+        "the \(name) differs from the server: \(described.joined(separator: "\n")); \(context)")
+    }
     for side in [laptop, desktop] {
       let conflicts = try await side.sync.conflicts(account: side.account)
       let described = conflicts.map { conflict in

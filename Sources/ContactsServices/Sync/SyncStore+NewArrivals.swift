@@ -93,8 +93,11 @@ extension SyncStore {
     // one is, see `itemMemory`).
     let item = try db.cachedStatement(
       sql: "INSERT INTO sync_item (accountId, uid, href, etag, base, dirty) VALUES (?, ?, ?, ?, ?, 0)")
+    // A card that could not be read before and can now is no longer a problem.
+    let problem = try db.cachedStatement(sql: "DELETE FROM sync_problem WHERE accountId = ? AND href = ?")
     for row in rows {
       try item.execute(arguments: [account, row.remote.uid, row.remote.href, row.remote.etag, row.remote.text])
+      try problem.execute(arguments: [account, row.remote.href])
     }
     return true
   }
