@@ -157,7 +157,8 @@ let package = Package(
     .target(
       name: "ContactsLive",
       dependencies: [
-        "ContactsCore", "ContactsModel", "ContactsServices", "Flow", "Navigation", "SessionRecording", "TerminalUI",
+        "CardDAV", "ContactsCore", "ContactsModel", "ContactsServices", "ContactsSync", "Flow", "Navigation",
+        "SessionRecording", "TerminalUI",
       ]
     ),
 
@@ -233,8 +234,9 @@ let package = Package(
     .testTarget(
       name: "ContactsAppTests",
       dependencies: [
-        "ContactsCore", "ContactsLive", "ContactsModel", "ContactsServices", "ContactsTesting", "TerminalUI",
-        "TerminalTesting", "Navigation", "Flow", "FlowTesting", "SessionRecording", "TestSupport",
+        "CardDAV", "CardDAVTesting", "ContactsCore", "ContactsLive", "ContactsModel", "ContactsServices",
+        "ContactsTesting", "TerminalUI", "TerminalTesting", "Navigation", "Flow", "FlowTesting", "SessionRecording",
+        "TestSupport", "VCardFormat",
       ],
       exclude: ["__Snapshots__"]
     ),

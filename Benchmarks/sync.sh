@@ -8,6 +8,9 @@
 #                                       # the 100,000 book, then a sync
 #   SIZES="10000" Benchmarks/sync.sh    # only the 10,000 download (quicker)
 #   PEER=1 Benchmarks/sync.sh           # also vdirsyncer 0.21 on the same server, side by side
+#   BOOKS=/tmp/books Benchmarks/sync.sh # keep the generated books (and Radicale's cache of them)
+#                                       # there for the next run: a 100,000 book takes Radicale
+#                                       # many minutes to index the first time
 #
 # Radicale's time per PUT grows with the collection, so the books to download are written
 # straight into its storage folder before it starts (as the test harness does); its first
@@ -18,6 +21,7 @@ cd "$(dirname "$0")/.."
 SIZES=${SIZES:-"10000 100000"}
 UPLOAD=${UPLOAD:-2000}
 PEER=${PEER:-0}
+BOOKS=${BOOKS:-}
 
 make --no-print-directory dav-servers >/dev/null
 VENV="$PWD/.build/dav-servers"
@@ -39,7 +43,10 @@ URL="http://127.0.0.1:$PORT/bench/book/"
 start_server() {
   # Radicale builds its cache of a book on the first listing (a minute for 10,000 cold): the
   # server's time, paid here once (--verify-storage fills it) so no client measured pays it.
-  "$VENV/bin/python3" -m radicale --config --storage-filesystem-folder "$1" --verify-storage > /dev/null 2>&1 || true
+  if [ ! -e "$1/.verified" ]; then
+    "$VENV/bin/python3" -m radicale --config --storage-filesystem-folder "$1" --verify-storage > /dev/null 2>&1 || true
+    touch "$1/.verified"
+  fi
   printf 'bench:%s\n' "$PASSWORD" > "$WORK/users"
   "$VENV/bin/python3" -m radicale --config --server-hosts "127.0.0.1:$PORT" \
     --storage-filesystem-folder "$1" --auth-type htpasswd --auth-htpasswd-filename "$WORK/users" \
@@ -99,8 +106,8 @@ if [ "$UPLOAD" -gt 0 ]; then
 fi
 
 for size in $SIZES; do
-  storage="$WORK/book-$size"
-  make_book "$storage" "$size"
+  storage="${BOOKS:-$WORK}/book-$size"
+  [ -e "$storage/.verified" ] || { rm -rf "$storage"; make_book "$storage" "$size"; }
   start_server "$storage"
   linked_database "$WORK/down-$size.sqlite"
   read -r wall cpu rss requests < <(measure_sync "$WORK/down-$size.sqlite")
@@ -109,13 +116,14 @@ for size in $SIZES; do
   echo "| no-op sync | $size | $wall | $cpu | $rss MB | $requests |"
   if [ "$size" -ge 100000 ]; then
     python3 - "$URL" "$PASSWORD" <<'PY'
-import base64, sys, urllib.request, uuid
+import base64, sys, time, urllib.request, uuid
 url, password = sys.argv[1], sys.argv[2]
 auth = "Basic " + base64.b64encode(f"bench:{password}".encode()).decode()
+run = int(time.time())  # new content in every run, also over a kept book (BOOKS)
 for i in range(100):
     uid = str(uuid.UUID(int=i * 997 + 1))
     body = (f"BEGIN:VCARD\r\nVERSION:3.0\r\nUID:{uid}\r\nN:Person;Changed {i};;;\r\nFN:Changed {i} Person\r\n"
-            f"EMAIL:changed{i}@example.com\r\nEND:VCARD\r\n").encode()
+            f"EMAIL:changed{i}@example.com\r\nNOTE:run {run}\r\nEND:VCARD\r\n").encode()
     request = urllib.request.Request(url + uid + ".vcf", data=body, method="PUT",
                                      headers={"Authorization": auth, "Content-Type": "text/vcard"})
     urllib.request.urlopen(request).read()

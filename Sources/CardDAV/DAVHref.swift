@@ -32,6 +32,8 @@ enum DAVHref {
 
   /// `path` with its percent-encoding made canonical (see the type's comment).
   static func normalized(_ path: String) -> String {
+    // Most hrefs are canonical already: every byte one that stays as it is.
+    if path.utf8.allSatisfy({ isUnreserved($0) || isPathCharacter($0) }) { return path }
     var result = ""
     result.reserveCapacity(path.utf8.count)
     var bytes = Array(path.utf8)[...]
@@ -104,7 +106,13 @@ enum DAVHref {
 
   /// Sub-delims, `:`, `@` and the separator `/`.
   private static func isPathCharacter(_ byte: UInt8) -> Bool {
-    "!$&'()*+,;=:@/".utf8.contains(byte)
+    switch byte {
+    case UInt8(ascii: "!"), UInt8(ascii: "$"), UInt8(ascii: "&"), UInt8(ascii: "'"), UInt8(ascii: "("),
+      UInt8(ascii: ")"), UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: ","), UInt8(ascii: ";"),
+      UInt8(ascii: "="), UInt8(ascii: ":"), UInt8(ascii: "@"), UInt8(ascii: "/"):
+      true
+    default: false
+    }
   }
 
   private static func percentEncoded(_ byte: UInt8) -> String {

@@ -53,9 +53,11 @@ public struct DAVTestServer: Sendable {
   /// `openssl` and trusted by nobody: what a client that verifies certificates must refuse.
   public static func withServer<Result>(
     _ kind: Kind, preloading cards: some Sequence<PreloadedCard> = [PreloadedCard](),
-    selfSignedTLS: Bool = false, _ body: (DAVTestServer) async throws -> Result
+    selfSignedTLS: Bool = false, isolation: isolated (any Actor)? = #isolation,
+    _ body: (DAVTestServer) async throws -> Result
   ) async throws -> Result {
-    let running = try await RunningServer.start(kind, preloading: cards, selfSignedTLS: selfSignedTLS)
+    let preloaded = Array(cards)
+    let running = try await RunningServer.start(kind, preloading: preloaded, selfSignedTLS: selfSignedTLS)
     do {
       let result = try await body(running.server)
       await running.stop()

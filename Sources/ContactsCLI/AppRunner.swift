@@ -39,6 +39,7 @@ final class AppRunner {
       accounts: AccountService(database: database), contacts: ContactStore(database: database)
     )
     .watching(database)
+    .syncing(database)
     logger.info("starting", metadata: ["database": .string(databasePath), "route": .string(route)])
 
     let size = Self.terminalSize()

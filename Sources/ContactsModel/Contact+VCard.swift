@@ -199,6 +199,47 @@ extension Contact {
 
   /// `20231015T103000Z`, as RFC 6350's timestamp.
   static func revisionText(_ date: Date) -> String {
+    // By arithmetic on the days since 1970 (Howard Hinnant's civil_from_days), not a Calendar:
+    // a first download of 100,000 cards writes one for each. Years 1900-9999 (the rest by Calendar,
+    // whose Gregorian calendar turns Julian before 1582).
+    let since1970 = date.timeIntervalSince1970.rounded(.down)
+    guard since1970 >= -2_208_988_800, since1970 < 253_402_300_800 else { return calendarRevisionText(date) }
+    let seconds = Int64(since1970)
+    let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
+    let time = seconds - days * 86_400
+    let shifted = days + 719_468
+    let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
+    let dayOfEra = shifted - era * 146_097
+    let yearOfEra = (dayOfEra - dayOfEra / 1_460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+    let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+    let monthIndex = (5 * dayOfYear + 2) / 153
+    let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
+    let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
+    let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
+    var text: [UInt8] = []
+    text.reserveCapacity(16)
+    func append(_ value: Int64, digits: Int) {
+      var divisor: Int64 = 1
+      for _ in 1..<digits { divisor *= 10 }
+      var rest = value
+      while divisor > 0 {
+        text.append(UInt8(ascii: "0") + UInt8(rest / divisor))
+        rest %= divisor
+        divisor /= 10
+      }
+    }
+    append(year, digits: 4)
+    append(month, digits: 2)
+    append(day, digits: 2)
+    text.append(UInt8(ascii: "T"))
+    append(time / 3_600, digits: 2)
+    append(time % 3_600 / 60, digits: 2)
+    append(time % 60, digits: 2)
+    text.append(UInt8(ascii: "Z"))
+    return String(decoding: text, as: UTF8.self)
+  }
+
+  private static func calendarRevisionText(_ date: Date) -> String {
     var calendar = Calendar(identifier: .gregorian)
     calendar.timeZone = TimeZone(identifier: "UTC")!
     let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)

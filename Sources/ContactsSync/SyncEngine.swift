@@ -26,7 +26,7 @@ public struct SyncEngine: Sendable {
   public let client: any AddressBookRemote
   public let link: SyncLink
   /// Cards fetched per `addressbook-multiget`.
-  public var batchSize = 250
+  public var batchSize = 500
   /// Rounds of listing, receiving and sending in one run: one more after each round that sent
   /// something (or met a card changed meanwhile, a 412), at most this many.
   public var maximumRounds = 4
@@ -173,36 +173,40 @@ public struct SyncEngine: Sendable {
 
   // MARK: - Receiving
 
-  /// Fetches and applies every listed card this side has not seen, a batch at a time.
+  /// Fetches and applies every listed card this side has not seen, a batch at a time: the next
+  /// batch is fetched (and its cards read) while the database writes this one, never more than
+  /// one ahead, so the server's time and ours overlap and memory holds two batches at most.
   private func receive(into summary: inout SyncSummary, progress: @escaping @Sendable (SyncProgress) -> Void)
     async throws
   {
     let total = try await store.countToFetch(account: link.account)
     var done = 0
-    var after: String?
-    while true {
-      let hrefs = try await store.hrefsToFetch(account: link.account, after: after, limit: batchSize)
-      guard let last = hrefs.last else { break }
-      after = last
-      try await fetch(hrefs, into: &summary)
+    var hrefs = try await store.hrefsToFetch(account: link.account, after: nil, limit: batchSize)
+    var cards = try await fetch(hrefs)
+    while !hrefs.isEmpty {
+      let nextHrefs = try await store.hrefsToFetch(account: link.account, after: hrefs.last, limit: batchSize)
+      async let nextCards = fetch(nextHrefs)
+      let tally = try await store.applyArrivals(cards, account: link.account)
+      summary.received += tally.received
+      summary.merged += tally.merged
+      summary.deletedHere += tally.deletedHere
+      summary.unreadable += tally.unreadable
       done += hrefs.count
       progress(.receiving(done: done, of: total))
+      cards = try await nextCards
+      hrefs = nextHrefs
     }
   }
 
-  /// Fetches `hrefs` and applies the cards.
-  private func fetch(_ hrefs: [String], into summary: inout SyncSummary) async throws {
+  /// The cards at `hrefs` (none for none), read.
+  private func fetch(_ hrefs: [String]) async throws -> [RemoteCard] {
     var cards: [RemoteCard] = []
     try await client.multiget(link.addressBook, hrefs: hrefs) { fetched in
       if case .card(let href, let etag, let text) = fetched {
         cards.append(RemoteCard(href: href, etag: etag, text: text))
       }
     }
-    let tally = try await store.applyArrivals(cards, account: link.account)
-    summary.received += tally.received
-    summary.merged += tally.merged
-    summary.deletedHere += tally.deletedHere
-    summary.unreadable += tally.unreadable
+    return cards
   }
 
   // MARK: - Sending

@@ -56,6 +56,7 @@ public final class AppDriver {
     case let auth as AuthScreen: auth.mode == .signIn ? "auth/sign-in" : "auth/sign-up"
     case let detail as ContactDetailScreen: "contacts/\(detail.id)"
     case let editor as ContactEditorScreen: editor.id.map { "contacts/\($0)/edit" } ?? "contacts/new"
+    case is SyncScreen: "contacts/sync"
     default: "contacts"
     }
   }
@@ -77,10 +78,38 @@ public final class AppDriver {
   /// The live dependencies over `database`, with one exception: the preview pane's wait for
   /// the selection to rest is over at once, so that no test waits on the wall clock (the wait
   /// itself is tested with a controlled clock in `AppFlowTests`).
+  ///
+  /// Sync is live too, with two limits that keep tests deterministic and on this machine: the
+  /// periodic sync never comes (syncs after sign-in, after saves and on `s` do), and set-up
+  /// connects only to servers on 127.0.0.1.
   private static func dependencies(accounts: AccountService, database: ContactsDatabase) -> AppDependencies {
     var dependencies = AppDependencies.live(accounts: accounts, contacts: ContactStore(database: database))
+      .syncing(database)
     dependencies.sleep = { _ in try Task.checkCancellation() }
+    dependencies.syncTimer = { _ in try await Task.sleep(for: .seconds(365 * 86_400)) }
+    let live = dependencies.sync
+    dependencies.sync = { user in
+      var client = live(user)
+      let discover = client.discover
+      client.discover = { server, username in
+        guard Self.isLoopback(server) else { throw LoopbackOnly(server: server) }
+        return try await discover(server, username)
+      }
+      return client
+    }
     return dependencies
+  }
+
+  /// Whether a server address typed at set-up is on this machine.
+  nonisolated static func isLoopback(_ server: String) -> Bool {
+    let text = server.contains("://") ? server : "http://" + server
+    return URL(string: text)?.host().map { $0 == "127.0.0.1" || $0 == "localhost" } ?? false
+  }
+
+  /// Why a test's set-up did not connect.
+  nonisolated struct LoopbackOnly: Error, CustomStringConvertible {
+    var server: String
+    var description: String { "this test connects only to servers on 127.0.0.1, not “\(server)”." }
   }
 
   /// Ends the recording with the current frame and state.

@@ -39,6 +39,10 @@ public enum AppInvariants {
       return "the list holds \(browser.loaded.count) rows (at most \(ContactsBrowser.maximumLoaded))"
     }
     if let problem = windowProblem(signedIn.search.window, named: "search results") { return problem }
+    let conflicts = signedIn.sync.conflicts.count
+    if signedIn.sync.selectedConflict < 0 || (conflicts > 0 && signedIn.sync.selectedConflict >= conflicts) {
+      return "sync selects conflict \(signedIn.sync.selectedConflict) of \(conflicts)"
+    }
     if let results = signedIn.search.results, signedIn.search.window.total > results.contacts.count {
       return "the results' window counts \(signedIn.search.window.total) rows for \(results.contacts.count) results"
     }

@@ -1,4 +1,6 @@
 import ContactsCore
+import ContactsModel
+import ContactsServices
 import Foundation
 public import TerminalUI
 
@@ -82,18 +84,35 @@ public struct Monkey {
     let driver = try await AppDriver(
       databasePath: runDirectory.appendingPathComponent("contacts.sqlite").path, recordingTo: log, seed: seed)
     defer { driver.finishRecording() }
-    _ = try await driver.seed(email: Self.email, password: Self.password, contacts: contacts)
+    let user = try await driver.seed(email: Self.email, password: Self.password, contacts: contacts)
+    try await Self.link(user, in: driver.database)
     var played: [TerminalSession.Event] = []
     while let events = next(driver) {
       for event in events {
         played.append(event)
         await driver.send(event)
-        if let problem = AppInvariants.check(driver) ?? extraCheck?(driver) {
+        let secret =
+          driver.screenText.contains(Self.serverPassword) ? "the server password is on the screen" : nil
+        if let problem = AppInvariants.check(driver) ?? secret ?? extraCheck?(driver) {
           return (played, (played.count - 1, problem))
         }
       }
     }
     return (played, nil)
+  }
+
+  /// The server password of the monkey's link: it must never be on screen.
+  static let serverPassword = "monkey-server-secret"
+
+  /// Links the account to a server on 127.0.0.1 where nothing listens (port 1): its syncs fail
+  /// at once with a connection refused, so the sync screen's linked state, its errors and the
+  /// unlink dialog are all within the monkey's reach, and nothing leaves the machine.
+  private static func link(_ user: SignedInUser, in database: ContactsDatabase) async throws {
+    let sealed = try SealedPassword.seal(serverPassword, accountPassword: password, rounds: 1_000)
+    try await SyncStore(database: database).saveLink(
+      SyncLink(
+        account: user.id, addressBook: URL(string: "http://127.0.0.1:1/dav/monkey/contacts/")!, username: "monkey",
+        password: .sealed(sealed), cardVersion: "3.0"))
   }
 
   /// The keys that sign in from wherever the auth forms' focus is; none when signed in.

@@ -47,8 +47,9 @@ public struct MonkeyInputs: Sequence, IteratorProtocol {
     Key(.right, modifiers: .alt), Key(.character("x"), modifiers: .alt), Key(.up, modifiers: .shift),
   ]
 
-  /// The keys the screens bind: search, add, edit, delete, sign out, quit, vi moves, retry.
-  private static let appKeys: [Character] = Array("/aedSqjkgGrrnyy")
+  /// The keys the screens bind: search, add, edit, delete, sign out, quit, vi moves, retry,
+  /// and sync's: open it, sync now, keep here, the server's or both, unlink.
+  private static let appKeys: [Character] = Array("/aedSqjkgGrrnyysshtbu")
 
   private static let pastes: [String] = [
     "Ada Lovelace", "zoe@example.com", "+44 20 7946 0001", "line one\nline two\r\nline three", "\u{1B}[31mred\u{1B}[0m",

@@ -227,6 +227,11 @@ public final class TestStore<State: Equatable, Action: Equatable & Sendable> {
     store.cancelAllEffects()
   }
 
+  /// The actions effects fed back that the test has not received yet, in order: to check that
+  /// some arrived when their order is not fixed (effects side by side), before
+  /// ``skipReceivedActions()``.
+  public var receivedActions: [Action] { received.map(\.action) }
+
   /// Drops the actions received so far without asserting on them, adopting the latest state.
   public func skipReceivedActions() {
     if let last = received.last { state = last.state }

@@ -51,6 +51,26 @@ struct MonkeyTests {
     #expect(first.contains(.signIn))
   }
 
+  /// The monkey reaches sync: its account is linked to a server on 127.0.0.1 that is not there,
+  /// and within a few thousand keys it opens the sync screen, syncs (and fails, in words), and
+  /// asks to unlink. Planted as a failure so the run stops there.
+  @Test func theMonkeyReachesTheSyncScreenAndItsDialog() async throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    var monkey = Monkey(seed: 5, directory: directory.url.path)
+    monkey.contacts = 20
+    monkey.shrinkBudget = 0
+    monkey.extraCheck = { driver in
+      driver.app.store.state.dialog?.title == "Unlink from the server?" ? "planted: the unlink dialog opened" : nil
+    }
+    do {
+      _ = try await monkey.run(count: 5_000)
+      Issue.record("the monkey never reached the unlink dialog")
+    } catch let failure as Monkey.Failure {
+      #expect(failure.problem == "planted: the unlink dialog opened")
+    }
+  }
+
   /// The shrinker on a planted bug: "no contact may be edited". The monkey finds a way to the
   /// editor, shrinks it to a handful of inputs, and the log it writes replays to the editor.
   @Test func aFailureIsShrunkAndWrittenAsAReplayableLog() async throws {

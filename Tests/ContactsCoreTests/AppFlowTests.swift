@@ -123,6 +123,8 @@ struct AppFlowTests {
     // The detail's screen comes on stage still loading, and loads it (as ContactDetailScreen's
     // onAppear does).
     #expect(ContactDetailScreen(id: 1).onAppear(ContactDetailScreen(id: 1).select(store.state)) == .detail(.load))
+    // Signed in: sync reads the account's link (none here).
+    await store.receive(.sync(.load))
     store.send(.detail(.load))
     // The count, the pages and the detail load run side by side, in no fixed order: check
     // where they end.
@@ -219,6 +221,8 @@ struct AppFlowTests {
     }
     await store.receive(.browser(.reload(around: zelda)))
     await store.receive(.search(.refresh))
+    // Not linked to a server: the change starts no sync.
+    await store.receive(.sync(.changedHere))
     await store.receive(.browser(.reloaded(total: 3, focus: .init(contact: zelda, index: 2)))) {
       $0.signedIn?.browser.window.select(2)
       $0.signedIn?.browser.loaded = [zelda]
@@ -311,6 +315,7 @@ struct AppFlowTests {
     }
     await store.receive(.browser(.reload(around: grace)))
     await store.receive(.search(.refresh))
+    await store.receive(.sync(.changedHere))
     await store.receive(.browser(.reloaded(total: 2, focus: .init(contact: grace, index: 1)))) {
       $0.signedIn?.browser.window.setTotal(2)
       $0.signedIn?.browser.window.select(1)
@@ -356,8 +361,10 @@ struct AppFlowTests {
     #expect(store.state.signedIn?.selectedContact == Contact(id: 2, name: "Ada Lovelace"))
   }
 
-  @Test func signingOutLeavesNoUserDataAndPrefillsTheEmail() {
-    let store = TestStore(initialState: signedInState(route: .contact(2)), reducer: appReducer(dependencies()))
+  @Test func signingOutLeavesNoUserDataAndPrefillsTheEmail() async {
+    let dependencies = dependencies()
+    _ = dependencies.serverPassword.paste("typed at sync set-up")
+    let store = TestStore(initialState: signedInState(route: .contact(2)), reducer: appReducer(dependencies))
     store.send(.signOut) {
       var forms = SignedOut()
       forms.signIn.suggestedEmail = "ada@example.com"
@@ -366,6 +373,9 @@ struct AppFlowTests {
     }
     // A late answer for the signed-out user is dropped.
     store.send(.browser(.counted(3)))
+    // The password typed at sync set-up goes with the session.
+    await store.finish()
+    #expect(dependencies.serverPassword.text.isEmpty)
   }
 
   @Test func routesParseAndExplainTheirProblems() {

@@ -174,3 +174,32 @@ struct ListKeyTests {
     try await expectKeysInListOrder(database, account: 1)
   }
 }
+
+/// List keys for a batch of new contacts written together (a first download).
+@Suite struct ListKeySpreadTests {
+  let account: Int64 = 3
+  var first: Int64 { account << ContactsSchema.accountKeyBits }
+  var last: Int64 { (account + 1) << ContactsSchema.accountKeyBits }
+
+  @Test func contactsBetweenTwoNeighboursShareTheirGapEvenly() throws {
+    let around = ListKeySpread.Neighbours(previous: first + 100, next: first + 200)
+    let keys = try #require(ListKeySpread.keys(for: [around, around, around], account: account))
+    #expect(keys == [first + 125, first + 150, first + 175])
+  }
+
+  @Test func contactsAtTheEndsStepByTheUsualGapInOrder() throws {
+    let gap = ContactsSchema.listKeyGap
+    let tail = ListKeySpread.Neighbours(previous: first + 10, next: nil)
+    let head = ListKeySpread.Neighbours(previous: nil, next: last - 10)
+    let keys = try #require(ListKeySpread.keys(for: [head, head, tail, tail], account: account))
+    #expect(keys == [last - 10 - 2 * gap, last - 10 - gap, first + 10 + gap, first + 10 + 2 * gap])
+    let empty = try #require(ListKeySpread.keys(for: [.init(), .init()], account: account))
+    #expect(empty == [first + gap, first + 2 * gap])
+  }
+
+  @Test func aGapTooSmallGivesNoKeys() {
+    let around = ListKeySpread.Neighbours(previous: first + 100, next: first + 102)
+    #expect(ListKeySpread.keys(for: [around], account: account) != nil)
+    #expect(ListKeySpread.keys(for: [around, around], account: account) == nil)
+  }
+}

@@ -128,6 +128,45 @@ import VCardFormat
     #expect(try await items(fixture).isEmpty)
   }
 
+  @Test func aBatchOfNewCardsIsWrittenTogetherAsIfOneByOne() async throws {
+    let (fixture, sync) = try await linked()
+    defer { fixture.directory.remove() }
+    // Contacts here already: one the server also has (by UID), one only here, both to send.
+    let here = try await fixture.store.insert(ContactDraft(name: "Mia Here"), account: fixture.ada)
+    _ = try await fixture.store.insert(ContactDraft(name: "Zed Local"), account: fixture.ada)
+    func card(_ uid: String, _ name: String) -> String {
+      "BEGIN:VCARD\r\nVERSION:3.0\r\nUID:\(uid)\r\nFN:\(name)\r\nEMAIL:\(uid)@example.com\r\nEND:VCARD\r\n"
+    }
+    // In href order, not name order; one UID twice (at two hrefs), and the contact made here.
+    var cards = (0..<100).map { index in
+      RemoteCard(
+        href: "/ada/book/\(String(format: "%03d", index)).vcf", etag: "\"e\(index)\"",
+        text: card("u\(index)", "Person \((index * 37) % 100)"))
+    }
+    cards.append(RemoteCard(href: "/ada/book/dup.vcf", etag: "\"d\"", text: card("u5", "Someone Else")))
+    cards.append(RemoteCard(href: "/ada/book/here.vcf", etag: "\"h\"", text: card(here.uid, "Mia There")))
+    let tally = try await sync.applyArrivals(cards, account: fixture.ada)
+    #expect(tally.received == 100 && tally.unreadable == 1 && tally.conflicts == 1)
+
+    let names = try await fixture.store.page(account: fixture.ada, after: nil, limit: 200).map(\.name)
+    #expect(names.count == 102 && Set(names).count == 102)
+    #expect(names == names.sorted { ContactStore.sortKey(for: $0) < ContactStore.sortKey(for: $1) })
+    #expect(try await fixture.store.count(account: fixture.ada) == 102)
+    let found = try await fixture.store.search(account: fixture.ada, query: "person 42", limit: 5)
+    #expect(found.contacts.map(\.name) == ["Person 42"])
+    let rows = try await items(fixture)
+    #expect(rows.filter { ($0["dirty"] as Int) == 0 && ($0["etag"] as String?) != nil }.count == 100)
+    // Only the two contacts made here are to send (one waits for the user's choice).
+    #expect(try await sync.departures(account: fixture.ada, after: nil, limit: 200).count == 1)
+
+    // The triggers are back: a contact added afterwards is marked, listed and found.
+    _ = try await fixture.store.insert(ContactDraft(name: "Person 42b"), account: fixture.ada)
+    #expect(try await sync.departures(account: fixture.ada, after: nil, limit: 200).count == 2)
+    #expect(try await fixture.store.count(account: fixture.ada) == 103)
+    let after = try await fixture.store.search(account: fixture.ada, query: "person 42", limit: 5)
+    #expect(after.contacts.map(\.name) == ["Person 42", "Person 42b"])
+  }
+
   @Test func anUnreadableServerCardIsReportedAndLeftAlone() async throws {
     let (fixture, sync) = try await linked()
     defer { fixture.directory.remove() }

@@ -1,4 +1,5 @@
 import ContactsServices
+import ContactsSync
 import Foundation
 import Glibc
 
@@ -16,29 +17,13 @@ enum ServerPassword {
     return line
   }
 
-  /// The first line a password command prints (`pass show dav`, `secret-tool lookup …`), run by
-  /// `/bin/sh -c`; its standard error goes to ours, so its own prompt or message is seen.
+  /// The first line a password command prints (see `PasswordCommand`).
   static func run(_ command: String) throws -> String {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/bin/sh")
-    process.arguments = ["-c", command]
-    let output = Pipe()
-    process.standardOutput = output
     do {
-      try process.run()
+      return try PasswordCommand.run(command)
     } catch {
-      throw CommandFailure("cannot run the password command: \(error.localizedDescription)")
+      throw CommandFailure(error.description)
     }
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    guard process.terminationStatus == 0 else {
-      throw CommandFailure(
-        "the password command failed (exit status \(process.terminationStatus)); nothing was changed.")
-    }
-    let text = String(decoding: data, as: UTF8.self)
-    let line = text.split(separator: "\n", omittingEmptySubsequences: false).first.map(String.init) ?? ""
-    guard !line.isEmpty else { throw CommandFailure("the password command printed no password; nothing was changed.") }
-    return line
   }
 
   /// The server password of `link`: from its command, or opened with the account password.

@@ -17,6 +17,8 @@ public enum AppAction: Equatable, Sendable, Codable {
   case search(ContactSearchAction)
   case detail(ContactDetailAction)
   case editor(ContactEditorAction)
+  /// Sync with a CardDAV server: its screen, its runs and their progress.
+  case sync(SyncAction)
   /// Delete asks first; the confirmation sends ``delete(_:)``.
   case askToDelete(Contact)
   /// The user confirmed deleting this contact.

@@ -13,15 +13,29 @@ public struct AppDependencies: Sendable {
   /// them, until the consumer stops iterating. By default the stream ends at once (no watch):
   /// the app then shows what it loaded, as tests without a real database expect.
   public var databaseChanges: @Sendable () -> AsyncStream<Void>
+  /// The sync client for one account. By default no account is linked, and nothing syncs.
+  public var sync: @Sendable (SignedInUser) -> SyncClient
+  /// Where the sync screen's password field keeps its text: outside the store (see
+  /// ``ServerPasswordEntry``). The live sync client reads it at set-up.
+  public var serverPassword: ServerPasswordEntry
+  /// The wait between syncs while the app is open (``SyncSchedule/interval``): the wall clock
+  /// by default; tests that must never see a periodic sync pass one that never ends.
+  public var syncTimer: @Sendable (Duration) async throws -> Void
 
   public init(
     auth: AuthClient, contacts: @escaping @Sendable (SignedInUser) -> ContactsClient,
     sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) },
-    databaseChanges: @escaping @Sendable () -> AsyncStream<Void> = { AsyncStream { $0.finish() } }
+    databaseChanges: @escaping @Sendable () -> AsyncStream<Void> = { AsyncStream { $0.finish() } },
+    sync: @escaping @Sendable (SignedInUser) -> SyncClient = { _ in SyncClient() },
+    serverPassword: ServerPasswordEntry = ServerPasswordEntry(),
+    syncTimer: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) }
   ) {
     self.auth = auth
     self.contacts = contacts
     self.sleep = sleep
     self.databaseChanges = databaseChanges
+    self.sync = sync
+    self.serverPassword = serverPassword
+    self.syncTimer = syncTimer
   }
 }

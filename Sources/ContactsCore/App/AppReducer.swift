@@ -13,6 +13,7 @@ public func appReducer(_ dependencies: AppDependencies) -> Reducer<AppState, App
   // Built once: a key reduces with these, not with reducers made for it.
   let authForm = authFormReducer(client: dependencies.auth)
   let features = SignedInFeaturesCache(contacts: dependencies.contacts)
+  let sync = syncReducer(dependencies)
   return Reducer { state, action in
     switch action {
     case .started:
@@ -56,6 +57,20 @@ public func appReducer(_ dependencies: AppDependencies) -> Reducer<AppState, App
     case .browser, .search, .detail:
       return state.reduceFeatures(action, features)
 
+    case .sync(.askToForget):
+      guard let overview = state.signedIn?.sync.overview.value ?? nil else { return .none }
+      state.dialog = .confirmation(
+        title: "Unlink from the server?",
+        message: "Stop syncing with \(overview.addressBook)? Your contacts stay here and on the server.",
+        confirm: "Unlink", sends: .sync(.forget))
+      return .none
+
+    case .sync:
+      guard var signedIn = state.signedIn else { return .none }
+      let effect = sync.reduce(into: &signedIn, action: action)
+      state.session = .signedIn(signedIn)
+      return effect
+
     case .previewTimerEnded:
       guard var signedIn = state.signedIn else { return .none }
       let movedAgain = signedIn.preview == .waitsForSelectionToRest(movedAgain: true)
@@ -73,7 +88,7 @@ public func appReducer(_ dependencies: AppDependencies) -> Reducer<AppState, App
       // Show the saved contact, with the list's selection on it wherever its name put it.
       return .merge(
         effect, state.go(to: AppRoute.contact(saved.id).route, dependencies: dependencies),
-        .send(.browser(.reload(around: saved))), .send(.search(.refresh)))
+        .send(.browser(.reload(around: saved))), .send(.search(.refresh)), .send(.sync(.changedHere)))
 
     case .askToDelete(let contact):
       state.dialog = .confirmation(
@@ -117,7 +132,8 @@ public func appReducer(_ dependencies: AppDependencies) -> Reducer<AppState, App
       let leave: Effect<AppAction> =
         state.appRoute?.detailID == contact.id
         ? state.go(to: AppRoute.contacts.route, dependencies: dependencies) : .none
-      return .merge(leave, .send(.browser(.reload(around: neighbour))), .send(.search(.refresh)))
+      return .merge(
+        leave, .send(.browser(.reload(around: neighbour))), .send(.search(.refresh)), .send(.sync(.changedHere)))
 
     case .deleteFailed(let message):
       state.dialog = .alert(title: "Could not delete", message: message)
@@ -131,7 +147,16 @@ public func appReducer(_ dependencies: AppDependencies) -> Reducer<AppState, App
       state.route = AppRoute.signIn.route
       state.dialog = nil
       state.pendingRoute = nil
-      return .merge(signedIn.effectIDs.map { .cancel(id: $0) })
+      // The password typed at sync set-up goes with the session.
+      let serverPassword = dependencies.serverPassword
+      let sync = dependencies.sync(signedIn.user)
+      return .merge(
+        signedIn.effectIDs.map { .cancel(id: $0) } + [
+          .run { _ in
+            serverPassword.clear()
+            await sync.end()
+          }
+        ])
 
     case .quit:
       guard state.signedIn?.editor?.hasChanges == true, state.dialog == nil else { return .quit }
@@ -255,7 +280,8 @@ extension AppState {
       .map(AppAction.browser)
     }
     return .merge(
-      effect.map(embed), appeared, go(to: destination, dependencies: dependencies), .watchDatabase(dependencies))
+      effect.map(embed), appeared, go(to: destination, dependencies: dependencies), .watchDatabase(dependencies),
+      .send(.sync(.load)))
   }
 
   /// Moves to `destination` if the session allows it: a signed-out user is sent to sign in
@@ -320,7 +346,7 @@ extension SignedIn {
   var effectIDs: [String] {
     ContactsBrowser.effectIDs + [
       ContactSearch.effectID, ContactPreview.effectID, "contacts/delete", Self.watchEffectID,
-    ]
+    ] + SyncState.effectIDs
       + (detail.map { [ContactDetail.effectID($0.id)] } ?? []) + (editor.map { [ContactEditor.effectID($0.id)] } ?? [])
   }
 }

@@ -9,10 +9,12 @@ public enum AppRoute: Hashable, Sendable {
   case contact(Int64)
   case editContact(Int64)
   case newContact
+  /// The sync screen: set-up, status, conflicts.
+  case sync
 
   /// Every shape, for messages and help.
   public static let patterns = [
-    "auth/sign-in", "auth/sign-up", "contacts", "contacts/<id>", "contacts/<id>/edit", "contacts/new",
+    "auth/sign-in", "auth/sign-up", "contacts", "contacts/<id>", "contacts/<id>/edit", "contacts/new", "contacts/sync",
   ]
 
   public init?(_ route: Route) {
@@ -21,6 +23,7 @@ public enum AppRoute: Hashable, Sendable {
     case ["auth", "sign-up"]: self = .signUp
     case ["contacts"]: self = .contacts
     case ["contacts", "new"]: self = .newContact
+    case ["contacts", "sync"]: self = .sync
     default:
       guard route.path.count >= 2, route.path.count <= 3, route.path[0] == "contacts",
         let id = Int64(route.path[1]), id > 0
@@ -50,6 +53,7 @@ public enum AppRoute: Hashable, Sendable {
     case .contact(let id): Route(["contacts", "\(id)"])
     case .editContact(let id): Route(["contacts", "\(id)", "edit"])
     case .newContact: Route(["contacts", "new"])
+    case .sync: Route(["contacts", "sync"])
     }
   }
 
@@ -57,7 +61,7 @@ public enum AppRoute: Hashable, Sendable {
   public var requiresSignIn: Bool {
     switch self {
     case .signIn, .signUp: false
-    case .contacts, .contact, .editContact, .newContact: true
+    case .contacts, .contact, .editContact, .newContact, .sync: true
     }
   }
 

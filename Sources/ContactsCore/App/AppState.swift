@@ -61,7 +61,8 @@ public struct AppState: Equatable, Sendable {
     case .signedIn(let state):
       return state.browser.count.isLoading || state.search.isSearching
         || state.detail?.contact.isLoading == true || state.editor?.status == .loading
-        || state.editor?.status == .saving
+        || state.editor?.status == .saving || state.sync.isRunning || state.sync.setup.status == .connecting
+        || state.sync.setup.status == .linking
     }
   }
 
@@ -93,6 +94,8 @@ public struct SignedIn: Equatable, Sendable {
   public var notice: String?
   /// What the pane beside the list shows on a wide terminal.
   public var preview = ContactPreview.showsSelection
+  /// The account's link to a CardDAV server, and what sync is doing.
+  public var sync = SyncState()
 
   public init(user: SignedInUser) {
     self.user = user

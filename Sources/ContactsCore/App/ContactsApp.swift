@@ -22,12 +22,16 @@ extension NavigationApp where State == AppState, Action == AppAction {
       dialogs: Dialogs(\.dialog, dismiss: .dismissDialog),
       // Ctrl-C asks to quit wherever no screen took it (the reducer asks first about unsaved
       // changes).
-      keys: KeyMap([KeyBinding(.ctrl("c"), "Quit", .quit, hidden: true)]), coordinator: AppCoordinator())
+      keys: KeyMap([KeyBinding(.ctrl("c"), "Quit", .quit, hidden: true)]),
+      coordinator: AppCoordinator(serverPassword: dependencies.serverPassword))
     // Any key clears a notice, and still does what it does.
     willHandleInput = { [unowned self] input in
       if store.state.signedIn?.notice != nil, case .key = input { store.send(.clearNotice) }
     }
-    // The database watch ends with the app, not only at sign-out.
-    willStop = { [unowned self] in store.cancelEffects(id: SignedIn.watchEffectID) }
+    // The database watch and sync's timer end with the app, not only at sign-out; a sync
+    // stopped half-way is taken up by the next one.
+    willStop = { [unowned self] in
+      for id in [SignedIn.watchEffectID] + SyncState.effectIDs { store.cancelEffects(id: id) }
+    }
   }
 }

@@ -57,7 +57,12 @@ public enum SessionSecrets {
 extension AppState {
   /// Whether keys now go into a password field.
   var isTypingSecret: Bool {
-    guard dialog == nil, let forms = signedOut else { return false }
+    guard dialog == nil else { return false }
+    if let signedIn {
+      return signedIn.sync.overview == .loaded(nil) && signedIn.sync.setup.focusedInput == .password
+        && appRoute == .sync
+    }
+    guard let forms = signedOut else { return false }
     // Asked at every key: the route is read only when a form's focus is on a password field.
     guard forms.signIn.isTypingSecret || forms.signUp.isTypingSecret else { return false }
     switch appRoute {

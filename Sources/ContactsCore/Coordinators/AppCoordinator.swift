@@ -4,22 +4,32 @@ public import Navigation
 /// (`auth/…`, see ``AuthScreen``), or the contacts (`contacts/…`, see ``ContactsCoordinator``);
 /// and says who is signed in on the title bar.
 public struct AppCoordinator: Coordinator {
-  public init() {}
+  /// The sync screen's password field, kept outside the store (see ``ServerPasswordEntry``).
+  let serverPassword: ServerPasswordEntry
+
+  public init(serverPassword: ServerPasswordEntry = ServerPasswordEntry()) {
+    self.serverPassword = serverPassword
+  }
 
   public func stage(for state: AppState) -> Stage<AppState, AppAction> {
     switch AppRoute(state.route) {
     case .signIn: Stage([AuthScreen(mode: .signIn)], allowsSplit: false)
     case .signUp: Stage([AuthScreen(mode: .signUp)], allowsSplit: false)
-    case let route?: Stage(ContactsCoordinator.screens(for: route), status: state.statusText)
+    case let route?:
+      Stage(
+        ContactsCoordinator.screens(for: route, serverPassword: serverPassword), status: state.statusText)
     case nil: .empty
     }
   }
 }
 
 extension AppState {
-  /// The right side of the title bar: a notice, else who is signed in.
+  /// The right side of the title bar: a notice, else who is signed in and, when the account
+  /// syncs, how that goes.
   var statusText: String {
     guard let signedIn else { return "" }
-    return signedIn.notice ?? signedIn.user.email
+    if let notice = signedIn.notice { return notice }
+    guard let sync = signedIn.sync.headerText else { return signedIn.user.email }
+    return "\(signedIn.user.email) · \(sync)"
   }
 }

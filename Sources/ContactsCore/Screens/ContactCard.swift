@@ -11,6 +11,9 @@ import TerminalUI
 /// without a word.
 struct ContactCard: View {
   let contact: Contact
+  /// Another version of the same contact (a sync conflict's): rows this one has and that one
+  /// lacks are marked `≠`.
+  var comparedWith: Contact? = nil
   var theme = Theme.standard
 
   /// The width of the label column: "Anniversary" and a space.
@@ -25,6 +28,9 @@ struct ContactCard: View {
     var isPreferred = false
     /// The display width the values of this row's list are padded to, so types line up.
     var valueColumn = 0
+
+    /// What the row says, for comparing two versions of a contact.
+    var content: String { "\(label)\u{1}\(value)\u{1}\(types)\u{1}\(isPreferred)" }
   }
 
   var rows: [Row] {
@@ -62,6 +68,13 @@ struct ContactCard: View {
       .fixed(1, Spacer()),
     ]
     let rows = rows
+    let other = comparedWith.map { Set(ContactCard(contact: $0).rows.map(\.content)) }
+    if let comparedWith, comparedWith.name != contact.name {
+      items[1] = .fixed(1, Text([Span("≠ ", style: theme.error), Span(contact.name, style: theme.title)]))
+    }
+    func rowView(_ row: Row) -> any View {
+      self.rowView(row, differs: other.map { !$0.contains(row.content) } ?? false)
+    }
     let hasNotes = !contact.notes.isEmpty
     // The notes need their label and at least one line after a blank row.
     let wanted = items.count + rows.count + (hasNotes ? 3 : 0)
@@ -70,6 +83,9 @@ struct ContactCard: View {
       if hasNotes {
         items.append(.fixed(1, Spacer()))
         items.append(.fixed(1, Text("Notes", style: theme.secondary)))
+        let notesDiffer = comparedWith.map { $0.notes != contact.notes } ?? false
+        items[items.count - 1] = .fixed(
+          1, Text([Span(notesDiffer ? "≠ " : "", style: theme.error), Span("Notes", style: theme.secondary)]))
         items.append(.fill(Text(contact.notes, overflow: .wrap)))
       }
     } else {
@@ -85,9 +101,13 @@ struct ContactCard: View {
     VStack(items).render(into: &frame, in: region)
   }
 
-  private func rowView(_ row: Row) -> any View {
-    HStack([
-      .fixed(Self.labelWidth, Text(row.label, style: theme.secondary)),
+  private func rowView(_ row: Row, differs: Bool) -> any View {
+    let label: any View =
+      differs
+      ? Text([Span("≠ ", style: theme.error), Span(row.label, style: theme.secondary)])
+      : Text(row.label, style: theme.secondary)
+    return HStack([
+      .fixed(Self.labelWidth, label),
       .fill(EntryLine(row: row, theme: theme)),
     ])
   }

@@ -4,16 +4,27 @@ import Foundation
 import GRDB
 import VCardFormat
 
-/// A card as the server gave it: the href it lives at, its ETag and its text.
+/// A card as the server gave it: the href it lives at, its ETag and its text, read.
 public struct RemoteCard: Hashable, Sendable {
-  public var href: String
-  public var etag: String
-  public var text: String
+  public let href: String
+  public let etag: String
+  public let text: String
+  /// The card `text` holds (nil: it cannot be read as a vCard). Read when the card is made, so
+  /// that a sync reads the next batch's cards while the database writes the last one's.
+  public let card: VCard?
 
   public init(href: String, etag: String, text: String) {
     self.href = href
     self.etag = etag
     self.text = text
+    card = VCardReader.read(text).first?.card
+  }
+
+  /// The UID the card is kept under here: its own, or one derived from its content.
+  var uid: String? {
+    card.map { card in
+      card.first("UID").map(\.text).flatMap { $0.isEmpty ? nil : $0 } ?? ContactUID.derived(from: card)
+    }
   }
 }
 
@@ -34,14 +45,29 @@ public struct ArrivalTally: Hashable, Sendable {
 }
 
 extension SyncStore {
-  /// Applies a batch of the server's cards, all in one transaction: each is decided
+  /// Applies a batch of the server's cards, all in one transaction: the cards new to this side
+  /// (`NewArrivals`) are written together (`writeNew`), and each of the others is decided
   /// (`ArrivalDecision`) against the contact with its UID and what the last sync remembered,
-  /// and the contact and its item are written together.
+  /// the contact and its item written together.
   public func applyArrivals(_ cards: [RemoteCard], account: Int64) async throws -> ArrivalTally {
     let now = now()
     return try await database.writer.write { db in
       var tally = ArrivalTally()
-      for remote in cards {
+      var eachOnItsOwn = cards[...]
+      let readable = cards.filter { $0.card != nil }
+      if readable.count >= Self.fewestWrittenTogether {
+        let arrivals = try readable.map { remote in
+          NewArrivals.Arrival(uid: remote.uid ?? "", isKnownHere: try Self.isKnown(remote, account: account, db))
+        }
+        let split = NewArrivals.split(arrivals)
+        if split.new.count >= Self.fewestWrittenTogether,
+          try Self.writeNew(split.new.map { readable[$0] }, account: account, now: now, db)
+        {
+          tally.received += split.new.count
+          eachOnItsOwn = (split.decideEach.map { readable[$0] } + cards.filter { $0.card == nil })[...]
+        }
+      }
+      for remote in eachOnItsOwn {
         try Self.apply(remote, account: account, now: now, tally: &tally, db)
       }
       return tally
@@ -51,12 +77,11 @@ extension SyncStore {
   private static func apply(
     _ remote: RemoteCard, account: Int64, now: Date, tally: inout ArrivalTally, _ db: Database
   ) throws {
-    guard let card = VCardReader.read(remote.text).first?.card else {
+    guard let card = remote.card, let uid = remote.uid else {
       try recordProblem(remote, reason: "the server's card cannot be read as a vCard", account: account, db)
       tally.unreadable += 1
       return
     }
-    let uid = card.first("UID").map(\.text).flatMap { $0.isEmpty ? nil : $0 } ?? ContactUID.derived(from: card)
     // The server moved another UID to this href (a client overwrote it): that one is gone.
     // Cached statements: a first download runs these for every card.
     if let other = try String.fetchOne(

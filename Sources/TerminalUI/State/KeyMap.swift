@@ -62,15 +62,15 @@ public struct KeyBinding<Context, Intent>: Sendable {
 
   private init(
     typing label: String?, except: Set<Key>, when: @escaping @Sendable (Context) -> Bool,
-    key: @escaping @Sendable (Key) -> Intent, paste: @escaping @Sendable (String) -> Intent
+    key: @escaping @Sendable (Key, Context) -> Intent, paste: @escaping @Sendable (String, Context) -> Intent
   ) {
     keys = []
     self.label = label ?? ""
     keyLabel = "Type"
     isHidden = label == nil
     self.when = when
-    intent = { typed, _ in key(typed) }
-    self.paste = { text, _ in paste(text) }
+    intent = key
+    self.paste = paste
     claims = { typed in !except.contains(typed) && TextInput.edits(with: typed) }
   }
 
@@ -80,6 +80,17 @@ public struct KeyBinding<Context, Intent>: Sendable {
   public static func typing(
     _ label: String? = nil, except: Set<Key> = [], when: @escaping @Sendable (Context) -> Bool,
     key: @escaping @Sendable (Key) -> Intent, paste: @escaping @Sendable (String) -> Intent
+  ) -> KeyBinding {
+    KeyBinding(
+      typing: label, except: except, when: when, key: { typed, _ in key(typed) }, paste: { text, _ in paste(text) })
+  }
+
+  /// A focused text field whose intents read the context too: a field whose text is kept
+  /// outside the state (a password the store must never hold) reaches its keeper through it.
+  /// The intent is made only for a key the field is really given, never to probe.
+  public static func typing(
+    _ label: String? = nil, except: Set<Key> = [], when: @escaping @Sendable (Context) -> Bool,
+    key: @escaping @Sendable (Key, Context) -> Intent, paste: @escaping @Sendable (String, Context) -> Intent
   ) -> KeyBinding {
     KeyBinding(typing: label, except: except, when: when, key: key, paste: paste)
   }

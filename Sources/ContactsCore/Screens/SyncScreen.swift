@@ -1,0 +1,88 @@
+public import Navigation
+public import TerminalUI
+
+/// The sync screen, reached from the list with `s`: set-up while the account has no server
+/// (the server, the user name, the password, then the address book to link or make), and once
+/// linked the link's state, a key to sync now, the conflicts with both versions side by side,
+/// and unlinking.
+///
+/// The password field's keys go to `password`, outside the store (see ``ServerPasswordEntry``):
+/// the action its binding makes carries only the field's mask.
+public struct SyncScreen: Screen {
+  public let password: ServerPasswordEntry
+
+  public init(password: ServerPasswordEntry) { self.password = password }
+
+  public static func == (left: SyncScreen, right: SyncScreen) -> Bool { left.password === right.password }
+  public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(password)) }
+
+  public struct ViewModel: Equatable, Sendable {
+    public var sync: SyncState
+    /// The spinner's frame, only while something runs.
+    public var tick: Int
+    /// Where the password field's keys go.
+    let password: ServerPasswordEntry
+
+    public static func == (left: ViewModel, right: ViewModel) -> Bool {
+      left.sync == right.sync && left.tick == right.tick && left.password === right.password
+    }
+
+    var setup: SyncSetupForm? { sync.overview == .loaded(nil) ? sync.setup : nil }
+    var isChoosing: Bool { setup?.isChoosing == true }
+    var isSettingUp: Bool { setup != nil && !isChoosing }
+    var linked: SyncOverview? { sync.overview.value ?? nil }
+    var hasConflicts: Bool { linked.map { !$0.conflicts.isEmpty } ?? false }
+  }
+
+  public func select(_ state: AppState) -> ViewModel {
+    let sync = state.signedIn?.sync ?? SyncState()
+    let busy =
+      sync.isRunning || sync.overview.isLoading || sync.setup.status == .connecting || sync.setup.status == .linking
+    return ViewModel(sync: sync, tick: busy ? state.tick : 0, password: password)
+  }
+
+  /// The keys of each state of the screen, and its help.
+  public static let keys = KeyMap<ViewModel, AppAction>([
+    // Set-up: the focused field takes its editing keys; the password's never reach the store.
+    .typing(
+      when: { [.server, .username].contains($0.setup?.focusedInput) }, key: { .sync(.setup(.key($0))) },
+      paste: { .sync(.setup(.paste($0))) }),
+    .typing(
+      when: { $0.setup?.focusedInput == .password },
+      key: { key, model in .sync(.setup(.password(model.password.edit(key)))) },
+      paste: { text, model in .sync(.setup(.password(model.password.paste(text)))) }),
+    KeyBinding([.tab, .down], "Next field", shownAs: "Tab", when: \.isSettingUp) { _, _ in
+      .sync(.setup(.nextField))
+    },
+    KeyBinding([.backTab, .up], "Previous field", hidden: true, when: \.isSettingUp) { _, _ in
+      .sync(.setup(.previousField))
+    },
+    KeyBinding(.enter, "Connect", .sync(.setup(.submit)), when: \.isSettingUp),
+    // Choosing the address book.
+    KeyBinding([.up, .down], "Move", shownAs: "↑↓", when: \.isChoosing) { key, _ in
+      .sync(.setup(.moveChoice(by: key == .up ? -1 : 1)))
+    },
+    KeyBinding(.enter, "Link", .sync(.setup(.choose)), when: \.isChoosing),
+    KeyBinding(.escape, "Back", .sync(.setup(.back)), when: \.isChoosing),
+    // Linked.
+    KeyBinding(.character("s"), "Sync now", .sync(.syncNow), when: { $0.linked != nil && !$0.sync.isRunning }),
+    KeyBinding([.up, .down], "Conflict", shownAs: "↑↓", when: \.hasConflicts) { key, _ in
+      .sync(.moveConflict(by: key == .up ? -1 : 1))
+    },
+    KeyBinding(.character("h"), "Keep here", .sync(.resolve(.here)), when: \.hasConflicts),
+    KeyBinding(.character("t"), "Keep server's", .sync(.resolve(.server)), when: \.hasConflicts),
+    KeyBinding(.character("b"), "Keep both", .sync(.resolve(.both)), when: \.hasConflicts),
+    KeyBinding(.character("u"), "Unlink", .sync(.askToForget), when: { $0.linked != nil }),
+    KeyBinding(.character("r"), "Retry", .sync(.load), when: { $0.sync.overview.failure != nil }),
+    KeyBinding(.escape, "Back", .route(.pop), when: { !$0.isChoosing }),
+  ])
+
+  /// The link as it is now.
+  public func onAppear(_ model: ViewModel) -> AppAction? { .sync(.load) }
+
+  public func title(_ model: ViewModel) -> String { "Sync" }
+
+  public func body(_ model: ViewModel, isFocused: Bool) -> any View {
+    SyncView(model: model, isFocused: isFocused)
+  }
+}

@@ -1,0 +1,184 @@
+import ContactsModel
+import TerminalUI
+
+/// The sync screen's drawing: the set-up form, the address books to choose from, or the link's
+/// state with the conflicts, the selected one's two versions side by side.
+struct SyncView: View {
+  let model: SyncScreen.ViewModel
+  let isFocused: Bool
+  var theme = Theme.standard
+
+  func render(into frame: inout Frame, in region: Rect) {
+    let content: any View
+    switch model.sync.overview {
+    case .loading:
+      content = Centered(
+        Spinner(tick: model.tick, label: "Reading the sync settings…"), size: Size(width: 30, height: 1))
+    case .failed(let message):
+      content = Text("✖ " + message + " Press r to retry.", style: theme.error, overflow: .wrap)
+    case .loaded(nil):
+      if case .choosing(let discovery, let selected) = model.sync.setup.status {
+        content = chooser(discovery, selected: selected)
+      } else {
+        content = SetupFormView(form: model.sync.setup, tick: model.tick, isFocused: isFocused)
+      }
+    case .loaded(let overview?):
+      content = linked(overview)
+    }
+    Padding(content, horizontal: 2, vertical: 1).render(into: &frame, in: region)
+  }
+
+  // MARK: Choosing an address book
+
+  private func chooser(_ discovery: SyncDiscovery, selected: Int) -> any View {
+    var rows: [StackItem] = [
+      .fixed(1, Text("Address books of \(discovery.username) at \(discovery.server)", style: theme.title)),
+      .fixed(1, Spacer()),
+    ]
+    var titles = discovery.books.map { "\($0.title)  \($0.url)" }
+    if discovery.homeSet != nil { titles.append("+ Make a new address book “Contacts”") }
+    if titles.isEmpty {
+      rows.append(.fixed(1, Text("The server lists no address book for you, and no place to make one.")))
+    }
+    for (index, title) in titles.enumerated() {
+      let style = index == selected ? (isFocused ? theme.selection : theme.inactiveSelection) : Style.plain
+      rows.append(.fixed(1, Text(" " + title, style: style)))
+    }
+    rows.append(.fixed(1, Spacer()))
+    if model.sync.setup.status == .linking {
+      rows.append(.fixed(1, Spinner(tick: model.tick, label: "Linking…")))
+    } else {
+      rows.append(.fixed(1, Text("Its contacts and yours are joined at the first sync.", style: theme.secondary)))
+    }
+    return VStack(rows)
+  }
+
+  // MARK: Linked
+
+  private func linked(_ overview: SyncOverview) -> any View {
+    var rows: [StackItem] = [
+      line("Address book", overview.addressBook),
+      line("User", "\(overview.username), password \(overview.passwordSource)"),
+      line("Last sync", lastSync(overview)),
+    ]
+    var waiting: [String] = []
+    if overview.pending > 0 { waiting.append("\(overview.pending.formattedWithSeparators) changes to send") }
+    if overview.refused > 0 { waiting.append("\(overview.refused) refused by the server (kept here)") }
+    if overview.unreadable > 0 { waiting.append("\(overview.unreadable) unreadable on the server (left alone)") }
+    rows.append(line("Waiting", waiting.isEmpty ? "nothing" : waiting.joined(separator: ", ")))
+    rows.append(.fixed(1, Spacer()))
+    let conflicts = overview.conflicts
+    guard !conflicts.isEmpty else {
+      rows.append(.fixed(1, Text("No conflicts: nothing needs you.", style: theme.secondary)))
+      return VStack(rows)
+    }
+    let selected = min(model.sync.selectedConflict, conflicts.count - 1)
+    let heading =
+      conflicts.count == 1
+      ? "1 contact changed differently here and on the server:"
+      : "\(conflicts.count) contacts changed differently here and on the server:"
+    rows.append(.fixed(1, Text(heading, style: theme.title)))
+    // A few names around the selection, then both versions of the selected one.
+    let shown = 3
+    let first = max(0, min(selected - shown / 2, conflicts.count - shown))
+    for index in first..<min(conflicts.count, first + shown) {
+      let style = index == selected ? (isFocused ? theme.selection : theme.inactiveSelection) : Style.plain
+      rows.append(.fixed(1, Text(" " + conflicts[index].here.name, style: style)))
+    }
+    let pair = conflicts[selected]
+    rows.append(
+      .fill(
+        HStack(
+          spacing: 1,
+          [
+            .fill(
+              Box(
+                title: "Here (h keeps it)", borderStyle: theme.border,
+                ContactCard(contact: pair.here, comparedWith: pair.server))),
+            .fill(
+              Box(
+                title: "Server (t keeps it)", borderStyle: theme.border,
+                ContactCard(contact: pair.server, comparedWith: pair.here))),
+          ])))
+    return VStack(rows)
+  }
+
+  private func lastSync(_ overview: SyncOverview) -> [Span] {
+    switch model.sync.activity {
+    case .running(let phase):
+      return [Span("Syncing: \(phase.text)…")]
+    case .failed(let message):
+      return [Span("✖ " + message, style: theme.error)]
+    case .synced(let report):
+      return [Span((overview.lastSync.map { "\($0): " } ?? "") + report.text)]
+    case .idle:
+      if let error = overview.lastError { return [Span("✖ " + error, style: theme.error)] }
+      return [Span(overview.lastSync ?? "never")]
+    }
+  }
+
+  private func line(_ label: String, _ value: String) -> StackItem {
+    line(label, [Span(value)])
+  }
+
+  private func line(_ label: String, _ value: [Span]) -> StackItem {
+    .fixed(
+      1,
+      HStack(
+        spacing: 1, [.fixed(13, Text(label, style: theme.secondary)), .fill(Text(value, overflow: .headEllipsis))])
+    )
+  }
+}
+
+/// The set-up form: labelled fields, the error in words, and the Connect button (a spinner
+/// while discovery runs).
+struct SetupFormView: View {
+  let form: SyncSetupForm
+  let tick: Int
+  let isFocused: Bool
+  var theme = Theme.standard
+
+  func render(into frame: inout Frame, in region: Rect) {
+    var rows: [StackItem] = [
+      .fixed(1, Text("Keep this account's contacts in step with a CardDAV server.", style: theme.title)),
+      .fixed(1, Spacer()),
+    ]
+    func field(_ label: String, _ input: TextInput, _ field: SyncSetupForm.Field, placeholder: String, masked: Bool) {
+      let focused = isFocused && form.focus.focused == field
+      rows.append(
+        .fixed(
+          1,
+          HStack(
+            spacing: 1,
+            [
+              .fixed(10, Text(label, style: focused ? theme.title : .plain)),
+              .fill(
+                TextField(
+                  input, placeholder: placeholder, isMasked: masked, isFocused: focused,
+                  isDisabled: form.status == .connecting)),
+            ])))
+    }
+    field("Server", form.server, .server, placeholder: "https://dav.example.com", masked: false)
+    field("User", form.username, .username, placeholder: "your user name there", masked: false)
+    field("Password", form.password.input, .password, placeholder: "", masked: true)
+    rows.append(.fixed(1, Spacer()))
+    switch form.status {
+    case .connecting:
+      rows.append(.fixed(1, Spinner(tick: tick, label: "Connecting…")))
+    case .failed(let message):
+      rows.append(.fixed(2, Text("✖ " + message, style: theme.error, overflow: .wrap)))
+    default:
+      rows.append(
+        .fixed(
+          1, Button("Connect", isFocused: isFocused && form.focus.focused == .connect, isDisabled: !form.canConnect)))
+    }
+    rows.append(.fixed(1, Spacer()))
+    rows.append(
+      .fixed(
+        2,
+        Text(
+          "The server's address is enough: the address book is found from it. The password is stored sealed "
+            + "under your account's password.", style: theme.secondary, overflow: .wrap)))
+    VStack(rows).render(into: &frame, in: region)
+  }
+}

@@ -1,0 +1,223 @@
+public import ContactsModel
+import TerminalUI
+
+/// What the app needs from sync, for one signed-in account: injected, so reducers stay pure and
+/// the core never sees the network, the database or a password. The live client wraps
+/// `SyncEngine` and `CardDAVClient`; tests pass closures.
+///
+/// No closure takes or returns the server password: set-up reads it from the
+/// ``ServerPasswordEntry`` it was typed into, and a sync opens the stored one in the shell.
+public struct SyncClient: Sendable {
+  /// Where the account's link stands; nil when it is not linked to a server.
+  public var overview: @Sendable () async throws -> SyncOverview?
+  /// Runs one sync: progress as it goes, then the report (the stream throws a failure in words).
+  public var run: @Sendable (_ force: Bool) -> AsyncThrowingStream<SyncEvent, any Error>
+  /// Finds the address books at a server (a bare server URL is enough: RFC 6764 discovery), as
+  /// `username` with the password typed into the entry.
+  public var discover: @Sendable (_ server: String, _ username: String) async throws -> SyncDiscovery
+  /// Links the account to `book` (found by ``discover``), or to a new one made in the discovery's
+  /// home set when `book` is nil; the password is stored sealed under the account password.
+  public var link: @Sendable (_ book: AddressBookChoice?, _ discovery: SyncDiscovery) async throws -> Void
+  /// Settles a conflict; the next sync sends what has to be sent.
+  public var resolve: @Sendable (_ uid: String, _ keeping: SyncChoice) async throws -> Void
+  /// Unlinks the account; its contacts stay.
+  public var forget: @Sendable () async throws -> Void
+  /// Forgets what the session holds for syncing (the account and server passwords): at sign-out.
+  public var end: @Sendable () async -> Void
+
+  public init(
+    overview: @escaping @Sendable () async throws -> SyncOverview? = { nil },
+    run: @escaping @Sendable (Bool) -> AsyncThrowingStream<SyncEvent, any Error> = { _ in
+      AsyncThrowingStream { $0.finish(throwing: SyncClientError.unimplemented("run")) }
+    },
+    discover: @escaping @Sendable (String, String) async throws -> SyncDiscovery = { _, _ in
+      throw SyncClientError.unimplemented("discover")
+    },
+    link: @escaping @Sendable (AddressBookChoice?, SyncDiscovery) async throws -> Void = { _, _ in
+      throw SyncClientError.unimplemented("link")
+    },
+    resolve: @escaping @Sendable (String, SyncChoice) async throws -> Void = { _, _ in
+      throw SyncClientError.unimplemented("resolve")
+    },
+    forget: @escaping @Sendable () async throws -> Void = { throw SyncClientError.unimplemented("forget") },
+    end: @escaping @Sendable () async -> Void = {}
+  ) {
+    self.overview = overview
+    self.run = run
+    self.discover = discover
+    self.link = link
+    self.resolve = resolve
+    self.forget = forget
+    self.end = end
+  }
+}
+
+public enum SyncClientError: Error, Equatable, Sendable, CustomStringConvertible {
+  /// A test reached a client call it did not expect.
+  case unimplemented(String)
+
+  public var description: String {
+    switch self {
+    case .unimplemented(let name): "SyncClient.\(name) is not implemented here"
+    }
+  }
+}
+
+/// An account's link as the sync screen shows it.
+public struct SyncOverview: Equatable, Sendable, Codable {
+  /// The address book's URL.
+  public var addressBook: String
+  public var username: String
+  /// How the password is had, in words ("stored sealed", "from `pass show dav`").
+  public var passwordSource: String
+  /// When the last sync ended, as the user reads time here; nil before the first.
+  public var lastSync: String?
+  /// How the last sync failed, in words; nil when it succeeded.
+  public var lastError: String?
+  /// Changes made here waiting to be sent.
+  public var pending: Int
+  /// Contacts the server would not store, kept here.
+  public var refused: Int
+  /// Cards on the server that cannot be read, left alone.
+  public var unreadable: Int
+  /// Contacts changed differently on both sides, both versions whole.
+  public var conflicts: [SyncConflictPair]
+
+  public init(
+    addressBook: String, username: String, passwordSource: String, lastSync: String? = nil, lastError: String? = nil,
+    pending: Int = 0, refused: Int = 0, unreadable: Int = 0, conflicts: [SyncConflictPair] = []
+  ) {
+    self.addressBook = addressBook
+    self.username = username
+    self.passwordSource = passwordSource
+    self.lastSync = lastSync
+    self.lastError = lastError
+    self.pending = pending
+    self.refused = refused
+    self.unreadable = unreadable
+    self.conflicts = conflicts
+  }
+}
+
+/// A contact changed differently here and on the server, waiting for the user.
+public struct SyncConflictPair: Equatable, Sendable, Codable {
+  public var uid: String
+  public var here: Contact
+  public var server: Contact
+
+  public init(uid: String, here: Contact, server: Contact) {
+    self.uid = uid
+    self.here = here
+    self.server = server
+  }
+}
+
+/// How the user settles a conflict.
+public enum SyncChoice: String, Equatable, Sendable, Codable, CaseIterable {
+  /// This side's version is sent over the server's.
+  case here
+  /// The server's version is taken here.
+  case server
+  /// Both stay: this side's becomes a new contact.
+  case both
+}
+
+/// What discovery found at a server: the address books, and where a new one can be made.
+public struct SyncDiscovery: Equatable, Sendable, Codable {
+  public var server: String
+  public var username: String
+  public var books: [AddressBookChoice]
+  /// Where the user's address books live (a new one is made there); nil when the server did
+  /// not say.
+  public var homeSet: String?
+
+  public init(server: String, username: String, books: [AddressBookChoice], homeSet: String?) {
+    self.server = server
+    self.username = username
+    self.books = books
+    self.homeSet = homeSet
+  }
+}
+
+/// An address book found on the server.
+public struct AddressBookChoice: Equatable, Sendable, Codable {
+  public var url: String
+  public var name: String?
+  /// The vCard version cards go up in: one the book lists as supported.
+  public var cardVersion: String
+
+  public init(url: String, name: String?, cardVersion: String = "3.0") {
+    self.url = url
+    self.name = name
+    self.cardVersion = cardVersion
+  }
+
+  /// Its name, or the last segment of its URL.
+  public var title: String {
+    if let name, !name.isEmpty { return name }
+    return url.split(separator: "/").last.map(String.init) ?? url
+  }
+}
+
+/// What a running sync reports.
+public enum SyncEvent: Equatable, Sendable {
+  case progress(SyncPhase)
+  case finished(SyncReport)
+}
+
+/// How far a sync is.
+public enum SyncPhase: Equatable, Sendable, Codable {
+  case connecting
+  case listing(Int)
+  case receiving(done: Int, of: Int)
+  case sending(done: Int)
+
+  /// In words, for the header: "receiving 250 of 1,000".
+  public var text: String {
+    switch self {
+    case .connecting: "connecting"
+    case .listing(let count): count == 0 ? "listing" : "listing \(count.formattedWithSeparators)"
+    case .receiving(let done, let total):
+      "receiving \(done.formattedWithSeparators) of \(total.formattedWithSeparators)"
+    case .sending(let done): "sending \(done.formattedWithSeparators)"
+    }
+  }
+}
+
+/// What one sync did.
+public struct SyncReport: Equatable, Sendable, Codable {
+  public var sent: Int
+  public var received: Int
+  public var deletedHere: Int
+  public var deletedThere: Int
+  public var merged: Int
+  public var conflicts: Int
+  /// Cards the server could not read or refused.
+  public var problems: Int
+
+  public init(
+    sent: Int = 0, received: Int = 0, deletedHere: Int = 0, deletedThere: Int = 0, merged: Int = 0,
+    conflicts: Int = 0, problems: Int = 0
+  ) {
+    self.sent = sent
+    self.received = received
+    self.deletedHere = deletedHere
+    self.deletedThere = deletedThere
+    self.merged = merged
+    self.conflicts = conflicts
+    self.problems = problems
+  }
+
+  /// Whether contacts here changed (the list must catch up).
+  public var changedHere: Bool { received > 0 || deletedHere > 0 || merged > 0 }
+
+  /// In words, only what happened: "3 sent, 12 received", or "nothing to do".
+  public var text: String {
+    let parts = [
+      (sent, "sent"), (received, "received"), (deletedHere, "deleted here"), (deletedThere, "deleted on the server"),
+      (merged, "merged"), (conflicts, conflicts == 1 ? "conflict" : "conflicts"), (problems, "refused or unreadable"),
+    ]
+    .filter { $0.0 > 0 }.map { "\($0.0.formattedWithSeparators) \($0.1)" }
+    return parts.isEmpty ? "nothing to do" : parts.joined(separator: ", ")
+  }
+}

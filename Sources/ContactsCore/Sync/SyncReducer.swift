@@ -1,0 +1,276 @@
+import ContactsModel
+import Flow
+import TerminalUI
+
+/// Sync's reducer: when a sync runs (after sign-in, soon after each save or delete, on a key,
+/// and every ``SyncSchedule/interval`` while the app is open), what the header and the sync
+/// screen show of it, and set-up, conflicts and forgetting.
+///
+/// Syncs never overlap: a reason to sync while one runs (``SyncState/runsAgain``) starts another
+/// when it ends. Between syncs the app waits on a timer: no work, no ticks.
+///
+/// Clients are resolved when an effect runs, for the user signed in then; a late answer for a
+/// user who has signed out is dropped with the rest of the signed-in state.
+func syncReducer(_ dependencies: AppDependencies) -> Reducer<SignedIn, AppAction> {
+  Reducer { signedIn, action in
+    guard case .sync(let action) = action else { return .none }
+    let user = signedIn.user
+    var sync: SyncState {
+      get { signedIn.sync }
+      set { signedIn.sync = newValue }
+    }
+    switch action {
+    case .load:
+      return .run { send in
+        let overview = try await dependencies.sync(user).overview()
+        await send(.sync(.loaded(overview)))
+      } onError: { error, send in
+        await send(.sync(.loadFailed("Could not read the sync settings: \(error)")))
+      }
+      .cancellable(id: SyncState.requestEffectID, cancelInFlight: true)
+
+    case .loaded(let overview):
+      let wasKnown = signedIn.sync.overview != .loading
+      signedIn.sync.overview = .loaded(overview)
+      signedIn.sync.selectedConflict = min(signedIn.sync.selectedConflict, max(0, signedIn.sync.conflicts.count - 1))
+      // The first answer after sign-in starts the first sync.
+      guard overview != nil, !wasKnown else { return .none }
+      return signedIn.startSync(dependencies)
+
+    case .loadFailed(let message):
+      signedIn.sync.overview = .failed(message)
+      return .none
+
+    case .syncNow, .timerEnded:
+      return signedIn.startSync(dependencies)
+
+    case .changedHere:
+      guard signedIn.sync.isLinked else { return .none }
+      if signedIn.sync.isRunning {
+        signedIn.sync.runsAgain = true
+        return .none
+      }
+      // Soon, not at once: a burst of edits becomes one sync.
+      return .waitThenSync(dependencies.sleep, SyncSchedule.afterChange, background: false)
+
+    case .progress(let phase):
+      guard signedIn.sync.isRunning else { return .none }
+      signedIn.sync.activity = .running(phase)
+      return .none
+
+    case .finished(let report):
+      signedIn.sync.activity = .synced(report)
+      return signedIn.syncEnded(dependencies, changedHere: report.changedHere)
+
+    case .failed(let message):
+      signedIn.sync.activity = .failed(message)
+      return signedIn.syncEnded(dependencies, changedHere: false)
+
+    case .moveConflict(let offset):
+      let count = signedIn.sync.conflicts.count
+      guard count > 0 else { return .none }
+      signedIn.sync.selectedConflict = min(max(0, signedIn.sync.selectedConflict + offset), count - 1)
+      return .none
+
+    case .resolve(let choice):
+      let conflicts = signedIn.sync.conflicts
+      guard conflicts.indices.contains(signedIn.sync.selectedConflict) else { return .none }
+      let uid = conflicts[signedIn.sync.selectedConflict].uid
+      return .run { send in
+        try await dependencies.sync(user).resolve(uid, choice)
+        // The list shows the version kept; the server hears of it at once.
+        await send(.databaseChanged)
+        await send(.sync(.syncNow))
+      } onError: { error, send in
+        await send(.sync(.resolveFailed("Could not settle the conflict: \(error)")))
+      }
+      .cancellable(id: SyncState.requestEffectID)
+
+    case .resolveFailed(let message):
+      signedIn.sync.activity = .failed(message)
+      return .send(.sync(.load))
+
+    case .askToForget, .forget:
+      // The dialog is the app reducer's; forgetting runs here.
+      guard action == .forget else { return .none }
+      return .merge(
+        .cancel(id: SyncState.runEffectID), .cancel(id: SyncState.timerEffectID),
+        .run { send in
+          try await dependencies.sync(user).forget()
+          await send(.sync(.forgotten))
+        } onError: { error, send in
+          await send(.sync(.failed("Could not unlink: \(error)")))
+        })
+
+    case .forgotten:
+      signedIn.sync = SyncState()
+      signedIn.sync.overview = .loaded(nil)
+      return .none
+
+    case .setup(.linked):
+      // Linked: the form is done with (and the password with it); reading the link starts the
+      // first sync.
+      dependencies.serverPassword.clear()
+      signedIn.sync = SyncState()
+      return .send(.sync(.load))
+
+    case .setup(let action):
+      return signedIn.sync.setup.reduce(action, dependencies: dependencies, user: user)
+    }
+  }
+}
+
+/// When syncs run by themselves.
+public enum SyncSchedule {
+  /// While the app is open, a sync this long after the last one ended.
+  public static let interval = Duration.seconds(300)
+  /// After a save or delete: long enough that a burst of edits is one sync.
+  public static let afterChange = Duration.seconds(2)
+}
+
+extension SignedIn {
+  /// Starts a sync, unless one runs (then it runs again after) or there is no link.
+  fileprivate mutating func startSync(_ dependencies: AppDependencies) -> Effect<AppAction> {
+    guard sync.isLinked else { return .none }
+    if sync.isRunning {
+      sync.runsAgain = true
+      return .none
+    }
+    sync.activity = .running(.connecting)
+    sync.runsAgain = false
+    let user = user
+    return .merge(
+      .cancel(id: SyncState.timerEffectID),
+      .run { send in
+        for try await event in dependencies.sync(user).run(false) {
+          switch event {
+          case .progress(let phase): await send(.sync(.progress(phase)))
+          case .finished(let report): await send(.sync(.finished(report)))
+          }
+        }
+      } onError: { error, send in
+        await send(.sync(.failed("\(error)")))
+      }
+      .cancellable(id: SyncState.runEffectID))
+  }
+
+  /// After a sync: the screen reads the link again, the list catches up with what arrived, and
+  /// the next sync waits (or starts now, when a reason came meanwhile).
+  fileprivate mutating func syncEnded(_ dependencies: AppDependencies, changedHere: Bool) -> Effect<AppAction> {
+    let next: Effect<AppAction> =
+      sync.runsAgain
+      ? startSync(dependencies) : .waitThenSync(dependencies.syncTimer, SyncSchedule.interval, background: true)
+    return .merge(.send(.sync(.load)), changedHere ? .send(.databaseChanged) : .none, next)
+  }
+}
+
+extension Effect<AppAction> {
+  /// Waits `delay`, then syncs; a newer wait replaces it. The periodic wait is a background
+  /// effect: waiting is not work in progress.
+  fileprivate static func waitThenSync(
+    _ sleep: @escaping @Sendable (Duration) async throws -> Void, _ delay: Duration, background: Bool
+  ) -> Effect {
+    let wait = Effect.run { send in
+      try await sleep(delay)
+      await send(.sync(.timerEnded))
+    }
+    .cancellable(id: SyncState.timerEffectID, cancelInFlight: true)
+    return background ? wait.background() : wait
+  }
+}
+
+extension SyncSetupForm {
+  /// The form's keys and answers.
+  fileprivate mutating func reduce(
+    _ action: SyncSetupAction, dependencies: AppDependencies, user: SignedInUser
+  ) -> Effect<AppAction> {
+    switch action {
+    case .key(let key):
+      switch focusedInput {
+      case .server: server.handle(key)
+      case .username: username.handle(key)
+      default: break
+      }
+      if case .failed = status { status = .editing }
+      return .none
+
+    case .paste(let text):
+      let line = text.split(whereSeparator: \.isNewline).first.map(String.init) ?? ""
+      switch focusedInput {
+      case .server: _ = server.insert(line.trimmingCharacters(in: .whitespaces))
+      case .username: _ = username.insert(line)
+      default: break
+      }
+      return .none
+
+    case .password(let mask):
+      password = mask
+      if case .failed = status { status = .editing }
+      return .none
+
+    case .nextField:
+      focus.next()
+      return .none
+
+    case .previousField:
+      focus.previous()
+      return .none
+
+    case .submit:
+      guard focus.focused == .connect || canConnect else {
+        focus.next()
+        return .none
+      }
+      guard canConnect else {
+        status = .failed("Fill in the server, the user name and the password.")
+        return .none
+      }
+      status = .connecting
+      let server = server.text.trimmingCharacters(in: .whitespaces)
+      let username = username.text
+      return .run { send in
+        let discovery = try await dependencies.sync(user).discover(server, username)
+        await send(.sync(.setup(.discovered(discovery))))
+      } onError: { error, send in
+        await send(.sync(.setup(.failed("\(error)"))))
+      }
+      .cancellable(id: SyncState.requestEffectID, cancelInFlight: true)
+
+    case .discovered(let discovery):
+      guard status == .connecting else { return .none }
+      status = .choosing(discovery, selected: 0)
+      return .none
+
+    case .failed(let message):
+      status = .failed(message)
+      return .none
+
+    case .moveChoice(let offset):
+      guard case .choosing(let discovery, let selected) = status else { return .none }
+      // One row per book, and one more to make a new book where the server says they live.
+      let rows = discovery.books.count + (discovery.homeSet == nil ? 0 : 1)
+      status = .choosing(discovery, selected: min(max(0, selected + offset), max(0, rows - 1)))
+      return .none
+
+    case .choose:
+      guard case .choosing(let discovery, let selected) = status else { return .none }
+      let book = discovery.books.indices.contains(selected) ? discovery.books[selected] : nil
+      guard book != nil || discovery.homeSet != nil else { return .none }
+      status = .linking
+      return .run { send in
+        try await dependencies.sync(user).link(book, discovery)
+        await send(.sync(.setup(.linked)))
+      } onError: { error, send in
+        await send(.sync(.setup(.failed("\(error)"))))
+      }
+      .cancellable(id: SyncState.requestEffectID, cancelInFlight: true)
+
+    case .back:
+      status = .editing
+      return .cancel(id: SyncState.requestEffectID)
+
+    case .linked:
+      return .none
+    }
+  }
+}

@@ -1,0 +1,131 @@
+public import TerminalUI
+
+/// Sync as the app knows it while someone is signed in: the link, what a running sync is
+/// doing, how the last one ended, and the sync screen's set-up form and conflict selection.
+public struct SyncState: Equatable, Sendable {
+  /// The account's link: loading, not linked (nil), or where it stands.
+  public var overview: Loadable<SyncOverview?> = .loading
+  public var activity = Activity.idle
+  /// A change was made, or a sync asked for, while one ran: run again when it ends.
+  public var runsAgain = false
+  public var setup = SyncSetupForm()
+  /// The conflict the screen shows, by position.
+  public var selectedConflict = 0
+  /// Contacts changed differently on both sides: the screen opens on them and `f` forgets only
+  /// after a question.
+  public var conflicts: [SyncConflictPair] { overview.value??.conflicts ?? [] }
+
+  public enum Activity: Equatable, Sendable {
+    case idle
+    case running(SyncPhase)
+    /// The last sync ended: what it did, or why it failed.
+    case synced(SyncReport)
+    case failed(String)
+  }
+
+  public init() {}
+
+  public var isLinked: Bool { overview.value.flatMap { $0 } != nil }
+  public var isRunning: Bool { if case .running = activity { true } else { false } }
+
+  /// The title bar's words for it (the failure in words, as far as the bar has room): nothing
+  /// when not linked.
+  public var headerText: String? {
+    guard let overview = overview.value.flatMap({ $0 }) else { return nil }
+    switch activity {
+    case .running(let phase): return "Syncing: \(phase.text)"
+    case .failed(let message): return "Sync failed: \(message)"
+    case .synced, .idle:
+      if !overview.conflicts.isEmpty { return "\(overview.conflicts.count) to settle" }
+      if let error = overview.lastError { return "Sync failed: \(error)" }
+      return overview.lastSync.map { "Synced \($0)" } ?? "Not synced yet"
+    }
+  }
+
+  /// The effects a sync may have running, to cancel at sign-out.
+  static let effectIDs = [runEffectID, timerEffectID, requestEffectID]
+  static let runEffectID = "contacts/sync/run"
+  static let timerEffectID = "contacts/sync/timer"
+  static let requestEffectID = "contacts/sync/request"
+}
+
+/// The set-up form: the server, the user name, the password's mask, and where set-up is.
+public struct SyncSetupForm: Equatable, Sendable {
+  public enum Field: Hashable, Sendable { case server, username, password, connect }
+
+  public enum Status: Equatable, Sendable {
+    case editing
+    case connecting
+    case failed(String)
+    /// Discovery answered: the address books to choose from (the last row makes a new one).
+    case choosing(SyncDiscovery, selected: Int)
+    case linking
+  }
+
+  public var server = TextInput("", maxLength: 2_048)
+  public var username = TextInput("", maxLength: 256)
+  /// Dots: the password itself is in ``ServerPasswordEntry``.
+  public var password = PasswordMask()
+  public var focus = FocusRing<Field>([.server, .username, .password, .connect])
+  public var status = Status.editing
+
+  public init() {}
+
+  public var canConnect: Bool {
+    !server.text.trimmingCharacters(in: .whitespaces).isEmpty && !username.text.isEmpty && password.length > 0
+      && status != .connecting && status != .linking
+  }
+
+  /// Whether keys go into a text field now (and which).
+  public var focusedInput: Field? {
+    guard !isChoosing, status != .connecting, status != .linking, focus.focused != .connect else { return nil }
+    return focus.focused
+  }
+
+  public var isChoosing: Bool { if case .choosing = status { true } else { false } }
+}
+
+/// What sync's screen and its effects send.
+public enum SyncAction: Equatable, Sendable, Codable {
+  /// Read the link (after sign-in, on opening the screen, after a change to it).
+  case load
+  case loaded(SyncOverview?)
+  case loadFailed(String)
+  /// Sync now (the key); a sync already running runs again when it ends.
+  case syncNow
+  /// A contact was saved or deleted here: sync soon.
+  case changedHere
+  /// The wait before the next sync ended.
+  case timerEnded
+  case progress(SyncPhase)
+  case finished(SyncReport)
+  case failed(String)
+  case moveConflict(by: Int)
+  case resolve(SyncChoice)
+  case resolveFailed(String)
+  case askToForget
+  case forget
+  case forgotten
+  case setup(SyncSetupAction)
+}
+
+/// The set-up form's actions.
+public enum SyncSetupAction: Equatable, Sendable, Codable {
+  /// An editing key for the server or user name field.
+  case key(Key)
+  case paste(String)
+  /// The password field changed: its length and cursor (the text is in ``ServerPasswordEntry``).
+  case password(PasswordMask)
+  case nextField
+  case previousField
+  /// Enter: on a field, the next one; on the button, connect.
+  case submit
+  case discovered(SyncDiscovery)
+  case failed(String)
+  case moveChoice(by: Int)
+  /// Link the address book under the selection (or make a new one).
+  case choose
+  /// Back from the address books to the form.
+  case back
+  case linked
+}

@@ -1,0 +1,118 @@
+import ContactsModel
+import Foundation
+import GRDB
+
+extension SyncStore {
+  /// Below this many new cards in a batch, writing them together saves less than it costs (the
+  /// schema changes below make every prepared statement compile again).
+  static let fewestWrittenTogether = 32
+
+  /// The contact triggers an insert fires, which `writeNew` does the work of once per batch: the
+  /// list key and search index entry of each contact, the account's count, the sync mark.
+  static let insertTriggers = ["contact_search_insert", "contact_count_insert", "sync_mark_insert"]
+
+  /// Whether this side knows `remote`: a contact with its UID, or an item under its UID or at its
+  /// href. Cached statements: a first download asks for every card.
+  static func isKnown(_ remote: RemoteCard, account: Int64, _ db: Database) throws -> Bool {
+    let uid = remote.uid ?? ""
+    let item = try Bool.fetchOne(
+      db.cachedStatement(
+        sql: """
+          SELECT EXISTS (SELECT 1 FROM sync_item WHERE accountId = ?1 AND uid = ?2)
+            OR EXISTS (SELECT 1 FROM sync_item WHERE accountId = ?1 AND href = ?3)
+            OR EXISTS (SELECT 1 FROM contact WHERE accountId = ?1 AND uid = ?2)
+          """), arguments: [account, uid, remote.href])
+    return item ?? true
+  }
+
+  /// Writes cards new to this side (`NewArrivals`) as contacts with their items, inside the
+  /// caller's transaction, the way the seeder does: the insert triggers are dropped for the
+  /// batch and their work done once for all of it. The contacts go in in list order with list
+  /// keys spread over the gaps between their neighbours' (`ListKeySpread`), the search index
+  /// takes them in one statement, the count moves once, and each item is written clean (the
+  /// server has the card). The triggers are created again before the transaction commits, so
+  /// a sync killed anywhere leaves the database as it was or with the whole batch in.
+  ///
+  /// Returns false, having written nothing, when the keys around the new contacts leave too
+  /// little room: each is then inserted on its own and the triggers renumber.
+  static func writeNew(_ cards: [RemoteCard], account: Int64, now: Date, _ db: Database) throws -> Bool {
+    var rows = cards.compactMap { remote -> NewRow? in
+      guard let card = remote.card, let uid = remote.uid else { return nil }
+      var contact = Contact(card: card)
+      contact.uid = uid
+      contact.revision = contact.revision ?? now
+      let text = StoredContact.cardText(of: contact)
+      return NewRow(
+        remote: remote, values: StoredContact.values(of: contact, card: text),
+        sortKey: Array(ContactPosition.sortKey(for: contact.name).utf8))
+    }
+    // SQLite compares the sort keys as bytes (BINARY), and so does this order.
+    rows.sort { $0.sortKey.lexicographicallyPrecedes($1.sortKey) }
+    guard let keys = try listKeys(for: rows, account: account, db) else { return false }
+
+    let triggers = try Row.fetchAll(
+      db,
+      sql:
+        "SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND name IN (\(databaseQuestionMarks(count: insertTriggers.count)))",
+      arguments: StatementArguments(insertTriggers))
+    for trigger in triggers { try db.execute(sql: "DROP TRIGGER \(trigger["name"] as String)") }
+    let columns = StoredContact.columns
+    let insert = try db.makeStatement(
+      sql: """
+        INSERT INTO contact (accountId, listKey, \(columns.joined(separator: ", ")))
+        VALUES (?, ?, \(databaseQuestionMarks(count: columns.count)))
+        """)
+    var firstID: Int64?
+    for (row, key) in zip(rows, keys) {
+      try insert.execute(arguments: [account, key] + row.values)
+      if firstID == nil { firstID = db.lastInsertedRowID }
+    }
+    let phone = ContactsSchema.phoneColumn
+    try db.execute(
+      sql: """
+        INSERT INTO contact_search (rowid, name, email, \(phone), company)
+        SELECT listKey, name, email, \(phone), company FROM contact WHERE id >= ? ORDER BY listKey
+        """, arguments: [firstID])
+    try db.execute(
+      sql: "UPDATE account SET contactCount = contactCount + ? WHERE id = ?", arguments: [rows.count, account])
+    for trigger in triggers { try db.execute(sql: trigger["sql"]) }
+    for row in rows {
+      let uid = row.remote.uid ?? ""
+      try remember(
+        uid: uid, account: account, href: row.remote.href, etag: row.remote.etag, base: row.remote.text,
+        fingerprint: nil, dirty: false, db)
+    }
+    return true
+  }
+
+  /// A new contact's row: its card, the values of its columns, its sort key's bytes.
+  struct NewRow {
+    var remote: RemoteCard
+    var values: StatementArguments
+    var sortKey: [UInt8]
+  }
+
+  /// List keys for `rows` (in list order, all after every stored contact of the same sort key,
+  /// since their ids will be larger), from the keys of the stored contacts around each; nil when
+  /// some gap is too small.
+  private static func listKeys(for rows: [NewRow], account: Int64, _ db: Database) throws -> [Int64]? {
+    let previous = try db.cachedStatement(
+      sql: "SELECT listKey FROM contact WHERE accountId = ? AND sortKey <= ? ORDER BY sortKey DESC, id DESC LIMIT 1")
+    let next = try db.cachedStatement(
+      sql: "SELECT listKey FROM contact WHERE accountId = ? AND sortKey > ? ORDER BY sortKey, id LIMIT 1")
+    var neighbours: [ListKeySpread.Neighbours] = []
+    neighbours.reserveCapacity(rows.count)
+    for row in rows {
+      if let last = neighbours.last, row.sortKey == rows[neighbours.count - 1].sortKey {
+        neighbours.append(last)
+        continue
+      }
+      let key = String(decoding: row.sortKey, as: UTF8.self)
+      neighbours.append(
+        ListKeySpread.Neighbours(
+          previous: try Int64.fetchOne(previous, arguments: [account, key]),
+          next: try Int64.fetchOne(next, arguments: [account, key])))
+    }
+    return ListKeySpread.keys(for: neighbours, account: account)
+  }
+}

@@ -1,0 +1,122 @@
+import CardDAV
+import CardDAVTesting
+import ContactsCore
+import ContactsModel
+import ContactsServices
+import ContactsTesting
+import Foundation
+import SnapshotTesting
+import TerminalTesting
+import TerminalUI
+import TestSupport
+import Testing
+import VCardFormat
+
+/// The sync screen in the real app against a real Radicale on 127.0.0.1: set up from a bare
+/// server address with the password typed into the screen, a first sync up, a save that syncs
+/// by itself, and a password that never reaches the screen, the state or the session log.
+@MainActor
+struct SyncScreenTests {
+  let directory: TemporaryDirectory
+
+  init() throws { directory = try TemporaryDirectory() }
+
+  private func signedIn(recording: String? = nil) async throws -> AppDriver {
+    let driver = try await AppDriver(databasePath: directory.path("contacts.sqlite"), recordingTo: recording)
+    try await driver.seedAda(people: Array(fixturePeople.prefix(3)))
+    await driver.signIn(email: adaEmail, password: adaPassword)
+    return driver
+  }
+
+  @Test func theSetUpForm() async throws {
+    defer { directory.remove() }
+    let app = try await signedIn()
+    await app.type("s")
+    #expect(app.state.appRoute == .sync)
+    assertSnapshot(of: app.frame(), as: .frame, named: "sync-set-up")
+    // A server that is not there: said in words, the form kept.
+    await app.type("http://127.0.0.1:1")
+    await app.press(.tab)
+    await app.type("ada")
+    await app.press(.tab)
+    await app.type("secret")
+    await app.press(.enter)
+    let failed = app.screenText
+    #expect(failed.contains("✖"))
+    #expect(failed.contains("127.0.0.1"))
+    #expect(app.state.signedIn?.sync.setup.server.text == "http://127.0.0.1:1")
+    #expect(!failed.contains("secret"))
+  }
+
+  @Test func setUpInTheAppThenItSyncsByItself() async throws {
+    defer { directory.remove() }
+    try await DAVTestServer.withServer(.radicale) { server in
+      let log = directory.path("session.jsonl")
+      let app = try await signedIn(recording: log)
+      let password = server.credentials.password
+      await app.type("s")
+      await app.type(server.baseURL.absoluteString)
+      await app.press(.tab)
+      await app.type(server.credentials.username)
+      await app.press(.tab)
+      await app.type(password)
+      #expect(app.screenText.contains(String(repeating: "•", count: password.count)))
+      await app.press(.enter)
+      // Discovery found the user's address book from the bare server address.
+      let choosing = app.screenText
+      #expect(choosing.contains(server.addressBookURL.absoluteString))
+      #expect(choosing.contains("Make a new address book"))
+      await app.press(.enter)
+
+      // Linked, and the first sync sent the three contacts.
+      let linked = app.screenText
+      #expect(linked.contains(server.addressBookURL.absoluteString))
+      #expect(linked.contains("3 sent"))
+      #expect(app.frame().lines.first?.contains("Synced") == true)
+      #expect(try await ServerView(server: server).names() == ["Ada Lovelace", "Alan Turing", "Grace Hopper"])
+
+      // A contact added in the app reaches the server with no key pressed for it.
+      await app.press(.escape)
+      await app.type("a")
+      await app.type("Katherine Johnson")
+      await app.press(.ctrl("s"))
+      #expect(try await ServerView(server: server).names().contains("Katherine Johnson"))
+      #expect(app.state.signedIn?.sync.activity == .synced(SyncReport(sent: 1)))
+
+      // `s` syncs on demand: nothing to do.
+      await app.press(.escape)
+      await app.type("s")
+      await app.type("s")
+      #expect(app.screenText.contains("nothing to do"))
+
+      app.finishRecording()
+      let recorded = try String(contentsOfFile: log, encoding: .utf8)
+      #expect(!recorded.contains(password))
+      #expect(!String(describing: app.state).contains(password))
+      #expect(!app.screenText.contains(password))
+    }
+  }
+}
+
+/// The server's side, read with a client of its own.
+struct ServerView {
+  let server: DAVTestServer
+
+  /// The full names on the server, sorted.
+  func names() async throws -> [String] {
+    try await CardDAVClient.withClient(credentials: server.credentials) { client in
+      var hrefs: [String] = []
+      _ = try await client.listETags(server.addressBookURL) { hrefs.append($0.href) }
+      var names: [String] = []
+      if hrefs.isEmpty { return names }
+      try await client.multiget(server.addressBookURL, hrefs: hrefs) { fetched in
+        if case .card(_, _, let text) = fetched, let card = VCardReader.read(text).first?.card,
+          let name = card.first("FN")?.text
+        {
+          names.append(name)
+        }
+      }
+      return names.sorted()
+    }
+  }
+}

@@ -1,0 +1,294 @@
+import ContactsModel
+import Flow
+import FlowTesting
+import Navigation
+import Synchronization
+import TerminalUI
+import Testing
+
+@testable import ContactsCore
+
+/// A sync client that answers from memory and notes what it was asked.
+final class FakeSync: Sendable {
+  let linked: Mutex<SyncOverview?>
+  let runs = Mutex(0)
+  let passwordsSeen = Mutex<[String]>([])
+  let resolved = Mutex<[(String, SyncChoice)]>([])
+  let failure: String?
+  let entry: ServerPasswordEntry
+
+  init(linked: SyncOverview?, failure: String? = nil, entry: ServerPasswordEntry = ServerPasswordEntry()) {
+    self.linked = Mutex(linked)
+    self.failure = failure
+    self.entry = entry
+  }
+
+  static let report = SyncReport(sent: 1, received: 2)
+  static let book = AddressBookChoice(url: "https://dav.example.com/ada/contacts/", name: "Contacts")
+  static let discovery = SyncDiscovery(
+    server: "https://dav.example.com", username: "ada", books: [book], homeSet: "https://dav.example.com/ada/")
+
+  var client: SyncClient {
+    SyncClient(
+      overview: { self.linked.withLock { $0 } },
+      run: { _ in
+        self.runs.withLock { $0 += 1 }
+        return AsyncThrowingStream { continuation in
+          continuation.yield(.progress(.receiving(done: 1, of: 2)))
+          if let failure = self.failure {
+            continuation.finish(throwing: Failure(description: failure))
+          } else {
+            continuation.yield(.finished(Self.report))
+            continuation.finish()
+          }
+        }
+      },
+      discover: { _, _ in
+        self.passwordsSeen.withLock { $0.append(self.entry.text) }
+        return Self.discovery
+      },
+      link: { book, discovery in
+        self.passwordsSeen.withLock { $0.append(self.entry.text) }
+        self.linked.withLock {
+          $0 = SyncOverview(
+            addressBook: book?.url ?? "new", username: discovery.username, passwordSource: "stored sealed")
+        }
+      },
+      resolve: { uid, choice in self.resolved.withLock { $0.append((uid, choice)) } },
+      forget: { self.linked.withLock { $0 = nil } })
+  }
+
+  struct Failure: Error, CustomStringConvertible {
+    var description: String
+  }
+}
+
+@MainActor
+struct SyncFlowTests {
+  nonisolated static let ada = SignedInUser(id: 7, email: "ada@example.com")
+  nonisolated static let overview = SyncOverview(
+    addressBook: "https://dav.example.com/ada/contacts/", username: "ada", passwordSource: "stored sealed",
+    lastSync: "14:02")
+
+  let people = InMemoryContacts(["Ada Lovelace"])
+
+  private func dependencies(_ sync: FakeSync, clock: ControlledClock = ControlledClock()) -> AppDependencies {
+    let client = people.client
+    let syncClient = sync.client
+    return AppDependencies(
+      auth: FakeAccounts { _, _ in .success(Self.ada) }.client, contacts: { _ in client },
+      sleep: { try await clock.sleep(for: $0) }, sync: { _ in syncClient }, serverPassword: sync.entry,
+      syncTimer: { try await clock.sleep(for: $0) })
+  }
+
+  private func signedIn(route: AppRoute = .contacts, overview: SyncOverview?? = nil) -> AppState {
+    var state = AppState(route: .signIn)
+    var signedIn = SignedIn(user: Self.ada)
+    if let overview { signedIn.sync.overview = .loaded(overview) }
+    state.session = .signedIn(signedIn)
+    state.route = route.route
+    return state
+  }
+
+  @Test func aLinkedAccountSyncsWhenItsLinkIsFirstReadThenEveryFewMinutes() async {
+    let sync = FakeSync(linked: Self.overview)
+    let clock = ControlledClock()
+    let store = TestStore(initialState: signedIn(), reducer: appReducer(dependencies(sync, clock: clock)))
+    store.send(.sync(.load))
+    await store.receive(.sync(.loaded(Self.overview))) {
+      $0.signedIn?.sync.overview = .loaded(Self.overview)
+      $0.signedIn?.sync.activity = .running(.connecting)
+    }
+    #expect(store.state.statusText == "ada@example.com · Syncing: connecting")
+    await store.receive(.sync(.progress(.receiving(done: 1, of: 2)))) {
+      $0.signedIn?.sync.activity = .running(.receiving(done: 1, of: 2))
+    }
+    #expect(store.state.statusText == "ada@example.com · Syncing: receiving 1 of 2")
+    await store.receive(.sync(.finished(FakeSync.report))) { $0.signedIn?.sync.activity = .synced(FakeSync.report) }
+    // What arrived reaches the list and the link is read again (in no fixed order).
+    await store.finish()
+    #expect(store.receivedActions.contains(.databaseChanged) && store.receivedActions.contains(.sync(.load)))
+    store.skipReceivedActions()
+    #expect(store.state.statusText == "ada@example.com · Synced 14:02")
+    #expect(sync.runs.withLock { $0 } == 1)
+    // Nothing more until the interval has passed.
+    await clock.advance(by: SyncSchedule.interval - .seconds(1))
+    #expect(sync.runs.withLock { $0 } == 1)
+    await clock.advance(by: .seconds(1), waitingForSleepers: 0)
+    await store.receive(.sync(.timerEnded)) { $0.signedIn?.sync.activity = .running(.connecting) }
+    await store.finish()
+    store.skipReceivedActions()
+    #expect(sync.runs.withLock { $0 } == 2)
+    store.cancelInFlightEffects()
+  }
+
+  @Test func aSaveSyncsSoonAndABurstOfSavesSyncsOnce() async {
+    let sync = FakeSync(linked: Self.overview)
+    let clock = ControlledClock()
+    let store = TestStore(
+      initialState: signedIn(overview: .some(Self.overview)), reducer: appReducer(dependencies(sync, clock: clock)))
+    store.send(.sync(.changedHere))
+    await clock.advance(by: SyncSchedule.afterChange / 2)
+    // A second change restarts the wait.
+    store.send(.sync(.changedHere))
+    await clock.advance(by: SyncSchedule.afterChange / 2)
+    #expect(sync.runs.withLock { $0 } == 0)
+    await clock.advance(by: SyncSchedule.afterChange / 2)
+    await store.receive(.sync(.timerEnded)) { $0.signedIn?.sync.activity = .running(.connecting) }
+    await store.finish()
+    store.skipReceivedActions()
+    store.cancelInFlightEffects()
+    #expect(sync.runs.withLock { $0 } == 1)
+  }
+
+  @Test func aChangeWhileASyncRunsRunsItAgainAfter() async {
+    let sync = FakeSync(linked: Self.overview)
+    var state = signedIn(overview: .some(Self.overview))
+    state.signedIn?.sync.activity = .running(.sending(done: 3))
+    let store = TestStore(initialState: state, reducer: appReducer(dependencies(sync)))
+    store.send(.sync(.changedHere)) { $0.signedIn?.sync.runsAgain = true }
+    store.send(.sync(.syncNow))
+    store.send(.sync(.finished(SyncReport(sent: 3)))) {
+      $0.signedIn?.sync.activity = .running(.connecting)
+      $0.signedIn?.sync.runsAgain = false
+    }
+    await store.finish()
+    store.skipReceivedActions()
+    store.cancelInFlightEffects()
+    #expect(sync.runs.withLock { $0 } == 1)
+  }
+
+  @Test func aFailedSyncSaysWhyInTheHeaderAndOnTheScreen() async {
+    let sync = FakeSync(linked: Self.overview, failure: "the server refused the user name or password (401).")
+    let store = TestStore(
+      initialState: signedIn(route: .sync, overview: .some(Self.overview)), reducer: appReducer(dependencies(sync)))
+    store.send(.sync(.syncNow)) { $0.signedIn?.sync.activity = .running(.connecting) }
+    await store.receive(.sync(.progress(.receiving(done: 1, of: 2)))) {
+      $0.signedIn?.sync.activity = .running(.receiving(done: 1, of: 2))
+    }
+    await store.receive(.sync(.failed("the server refused the user name or password (401)."))) {
+      $0.signedIn?.sync.activity = .failed("the server refused the user name or password (401).")
+    }
+    await store.receive(.sync(.load))
+    await store.receive(.sync(.loaded(Self.overview)))
+    store.cancelInFlightEffects()
+    #expect(
+      store.state.statusText == "ada@example.com · Sync failed: the server refused the user name or password (401).")
+  }
+
+  @Test func setUpKeepsThePasswordOutOfStateAndActionsAndSyncsOnceLinked() async throws {
+    let entry = ServerPasswordEntry()
+    let sync = FakeSync(linked: nil, entry: entry)
+    let store = TestStore(
+      initialState: signedIn(route: .sync, overview: .some(nil)), reducer: appReducer(dependencies(sync)))
+    for character in "dav.example.com" {
+      store.send(.sync(.setup(.key(.character(character))))) {
+        $0.signedIn?.sync.setup.server.handle(.character(character))
+      }
+    }
+    store.send(.sync(.setup(.nextField))) { $0.signedIn?.sync.setup.focus.next() }
+    store.send(.sync(.setup(.paste("ada")))) { _ = $0.signedIn?.sync.setup.username.insert("ada") }
+    store.send(.sync(.setup(.nextField))) { $0.signedIn?.sync.setup.focus.next() }
+    // The coordinator's part: the keys go to the entry, the store hears of the mask.
+    var mask = PasswordMask()
+    for character in "s3cret-horse" { mask = entry.edit(.character(character)) }
+    #expect(mask == PasswordMask(length: 12, cursor: 12))
+    store.send(.sync(.setup(.password(mask)))) { $0.signedIn?.sync.setup.password = mask }
+    store.send(.sync(.setup(.submit))) { $0.signedIn?.sync.setup.status = .connecting }
+    await store.receive(.sync(.setup(.discovered(FakeSync.discovery)))) {
+      $0.signedIn?.sync.setup.status = .choosing(FakeSync.discovery, selected: 0)
+    }
+    // Two rows: the book, and making a new one; the selection stays on them.
+    store.send(.sync(.setup(.moveChoice(by: 5)))) {
+      $0.signedIn?.sync.setup.status = .choosing(FakeSync.discovery, selected: 1)
+    }
+    store.send(.sync(.setup(.moveChoice(by: -1)))) {
+      $0.signedIn?.sync.setup.status = .choosing(FakeSync.discovery, selected: 0)
+    }
+    store.send(.sync(.setup(.choose))) { $0.signedIn?.sync.setup.status = .linking }
+    await store.receive(.sync(.setup(.linked))) {
+      $0.signedIn?.sync = SyncState()
+    }
+    await store.receive(.sync(.load))
+    await store.receive(where: { if case .sync(.loaded(.some)) = $0 { true } else { false } }) {
+      $0.signedIn?.sync.overview = .loaded(
+        SyncOverview(addressBook: FakeSync.book.url, username: "ada", passwordSource: "stored sealed"))
+      $0.signedIn?.sync.activity = .running(.connecting)
+    }
+    await store.finish()
+    store.skipReceivedActions()
+    store.cancelInFlightEffects()
+    #expect(sync.passwordsSeen.withLock { $0 } == ["s3cret-horse", "s3cret-horse"])
+    // Linked: the entry is empty, and nothing the store ever held had the password.
+    #expect(entry.text.isEmpty)
+    #expect(!String(customDumping: store.state).contains("s3cret"))
+    #expect(sync.runs.withLock { $0 } == 1)
+  }
+
+  @Test func settlingAConflictTellsTheClientAndSyncs() async {
+    let here = Contact(id: 4, name: "Ada Lovelace", phone: "1")
+    let server = Contact(id: 4, name: "Ada Lovelace", phone: "2")
+    var overview = Self.overview
+    overview.conflicts = [
+      SyncConflictPair(uid: "a", here: here, server: server), SyncConflictPair(uid: "b", here: here, server: server),
+    ]
+    let sync = FakeSync(linked: overview)
+    let store = TestStore(
+      initialState: signedIn(route: .sync, overview: .some(overview)), reducer: appReducer(dependencies(sync)))
+    store.send(.sync(.moveConflict(by: 7))) { $0.signedIn?.sync.selectedConflict = 1 }
+    store.send(.sync(.resolve(.both)))
+    await store.finish()
+    // The list catches up with the version kept, and the server hears of it at once.
+    #expect(store.receivedActions.contains(.databaseChanged) && store.receivedActions.contains(.sync(.syncNow)))
+    store.skipReceivedActions()
+    store.cancelInFlightEffects()
+    #expect(sync.runs.withLock { $0 } == 1)
+    #expect(sync.resolved.withLock { $0.map(\.0) } == ["b"])
+    #expect(sync.resolved.withLock { $0.map(\.1) } == [.both])
+  }
+
+  @Test func unlinkingAsksFirstAndKeepsTheContacts() async {
+    let sync = FakeSync(linked: Self.overview)
+    let store = TestStore(
+      initialState: signedIn(route: .sync, overview: .some(Self.overview)), reducer: appReducer(dependencies(sync)))
+    store.send(.sync(.askToForget)) {
+      $0.dialog = .confirmation(
+        title: "Unlink from the server?",
+        message:
+          "Stop syncing with https://dav.example.com/ada/contacts/? Your contacts stay here and on the server.",
+        confirm: "Unlink", sends: .sync(.forget))
+    }
+    store.send(.dismissDialog) { $0.dialog = nil }
+    store.send(.sync(.forget))
+    await store.receive(.sync(.forgotten)) { $0.signedIn?.sync.overview = .loaded(nil) }
+    #expect(store.state.statusText == "ada@example.com")
+    #expect(sync.linked.withLock { $0 } == nil)
+    #expect(people.contacts.withLock { $0.count } == 1)
+  }
+}
+
+/// The sync screen's drawing of a conflict: both versions whole, side by side, the rows that
+/// differ marked on both.
+@MainActor
+struct SyncConflictViewTests {
+  @Test func bothVersionsShowSideBySideWithTheirDifferencesMarked() {
+    let here = Contact(id: 4, name: "Ada Lovelace", email: "ada@here.example", phone: "+44 1")
+    let server = Contact(id: 4, name: "Ada King", email: "ada@here.example", phone: "+44 2")
+    var sync = SyncState()
+    sync.overview = .loaded(
+      SyncOverview(
+        addressBook: "https://dav.example.com/ada/contacts/", username: "ada", passwordSource: "stored sealed",
+        lastSync: "14:02", conflicts: [SyncConflictPair(uid: "a", here: here, server: server)]))
+    var frame = Frame(size: Size(width: 100, height: 24))
+    SyncView(model: SyncScreen.ViewModel(sync: sync, tick: 0, password: ServerPasswordEntry()), isFocused: true)
+      .render(into: &frame, in: Rect(x: 0, y: 0, width: 100, height: 24))
+    let lines = frame.lines
+    let heading = lines.firstIndex { $0.contains("Here (h keeps it)") && $0.contains("Server (t keeps it)") }
+    #expect(heading != nil)
+    #expect(lines.contains { $0.contains("≠ Ada Lovelace") && $0.contains("≠ Ada King") })
+    #expect(lines.contains { $0.contains("≠ Phone") && $0.contains("+44 1") && $0.contains("+44 2") })
+    // The email is the same on both sides: not marked.
+    let email = lines.first { $0.contains("ada@here.example") }
+    #expect(email?.contains("Email") == true && email?.contains("≠") == false)
+  }
+}
