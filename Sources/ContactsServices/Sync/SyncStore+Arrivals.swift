@@ -60,8 +60,8 @@ extension SyncStore {
       var eachOnItsOwn = cards[...]
       let readable = cards.filter { $0.card != nil }
       if readable.count >= Self.fewestWrittenTogether {
-        let arrivals = try readable.map { remote in
-          NewArrivals.Arrival(uid: remote.uid ?? "", isKnownHere: try Self.isKnown(remote, account: account, db))
+        let arrivals = zip(readable, try Self.areKnown(readable, account: account, db)).map { remote, known in
+          NewArrivals.Arrival(uid: remote.uid ?? "", isKnownHere: known)
         }
         let split = NewArrivals.split(arrivals)
         if split.new.count >= Self.fewestWrittenTogether,
