@@ -54,6 +54,14 @@ public struct CSVCardReader {
     self.reader = reader
     self.headers = headers
     columns = headers.map(CSVColumn.init(header:))
+    guard columns.contains(where: { if case .unknown = $0 { false } else { true } }) else {
+      let named = headers.prefix(5).map { "\"\($0)\"" }.joined(separator: ", ")
+      throw CSVRowError(
+        line: 1,
+        reason:
+          "no column of the first line (\(named)\(headers.count > 5 ? ", …" : "")) names a contact field such as "
+          + "First Name, E-mail or Phone; the first line must be the header")
+    }
     let frenchHeaders: Set<String> = ["prenom", "nom", "adresse de messagerie", "societe", "tel. mobile"]
     dayFirst = headers.contains { frenchHeaders.contains(CSVColumn.fold($0)) }
     nextLine = 1 + Self.lineCount(headers)

@@ -193,6 +193,10 @@ struct CSVCardReaderTests {
 
   @Test func refusesAFileWithoutAHeaderRow() {
     #expect(throws: CSVRowError.self) { try CSVCardReader(CSVText(decoding: Array("\n\n".utf8))) }
+    // Data where the header should be: no column names a field.
+    #expect(throws: CSVRowError.self) {
+      try CSVCardReader(CSVText(decoding: Array("Ada Lovelace,ada@example.com\nBob,bob@example.com\n".utf8)))
+    }
   }
 }
 
