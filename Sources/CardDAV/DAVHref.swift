@@ -15,7 +15,8 @@ enum DAVHref {
     let text = written.trimmingXMLWhitespace
     guard !text.isEmpty else { return nil }
     var path: String
-    if let colon = text.firstIndex(of: ":"), !text[..<colon].contains("/") {
+    // Searched as UTF-8 bytes, not Characters: every href of a long answer comes through here.
+    if let colon = text.utf8.firstIndex(of: UInt8(ascii: ":")), !text.utf8[..<colon].contains(UInt8(ascii: "/")) {
       guard let components = URLComponents(string: text), components.host != nil else { return nil }
       path = components.percentEncodedPath
     } else if text.hasPrefix("/") {
@@ -26,7 +27,9 @@ enum DAVHref {
         basePath.hasSuffix("/") ? basePath : String(basePath[...(basePath.lastIndex(of: "/") ?? basePath.startIndex)])
       path = directory + text
     }
-    if let cut = path.firstIndex(where: { $0 == "?" || $0 == "#" }) { path = String(path[..<cut]) }
+    if let cut = path.utf8.firstIndex(where: { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") }) {
+      path = String(path[..<cut])
+    }
     return normalized(path)
   }
 

@@ -46,9 +46,12 @@ struct DAVProperties: Sendable {
 /// The status code in a status line: "HTTP/1.1 404 Not Found" → 404.
 enum StatusLine {
   static func code(_ line: String) -> Int? {
-    let parts = line.split(separator: " ", omittingEmptySubsequences: true)
-    guard parts.count >= 2, parts[0].hasPrefix("HTTP/"), let code = Int(parts[1]), (100...599).contains(code)
+    // As UTF-8 bytes: every member of a long answer has one.
+    let parts = line.utf8.split(separator: UInt8(ascii: " "), maxSplits: 2, omittingEmptySubsequences: true)
+    guard parts.count >= 2, parts[0].starts(with: "HTTP/".utf8), parts[1].count == 3,
+      parts[1].allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) })
     else { return nil }
-    return code
+    let code = parts[1].reduce(0) { $0 * 10 + Int($1 - UInt8(ascii: "0")) }
+    return (100...599).contains(code) ? code : nil
   }
 }

@@ -152,6 +152,12 @@ public enum VCardEscaping {
 
   /// Splits an escaped value at each `separator` that is not escaped; the parts stay escaped.
   public static func split(_ value: String, at separator: Unicode.Scalar) -> [String] {
+    // Without a backslash nothing is escaped: the parts are the text between the separators.
+    if separator.isASCII, !value.utf8.contains(0x5C) {
+      return value.utf8.split(separator: UInt8(separator.value), omittingEmptySubsequences: false).map {
+        String(Substring($0))
+      }
+    }
     var parts: [String] = []
     var current = ""
     var escaping = false

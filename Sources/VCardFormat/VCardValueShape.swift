@@ -86,6 +86,27 @@ enum VCardValueShape: Equatable {
   ///   `X-ANDROID-CUSTOM` uses it as a separator).
   /// - binary and verbatim values stay as they are.
   func writtenValue(_ value: String) -> String {
+    // Most values are plain, written as they are: no backslash, no line break, and no `,` or
+    // `;` but the separators of the value's own shape.
+    var escapesOrBreaks = false
+    var commas = false
+    var semicolons = false
+    for byte in value.utf8 {
+      switch byte {
+      case 0x5C, 0x0A, 0x0D: escapesOrBreaks = true
+      case 0x2C: commas = true
+      case 0x3B: semicolons = true
+      default: break
+      }
+    }
+    if !escapesOrBreaks {
+      switch self {
+      case .text where !commas && !semicolons, .textList where !semicolons, .listComponents,
+        .textComponents where !commas:
+        return value
+      default: break
+      }
+    }
     switch self {
     case .text:
       return VCardEscaping.escape(VCardEscaping.unescape(value))

@@ -9,6 +9,15 @@ import VCardFormat
 struct ServerView {
   let server: DAVTestServer
 
+  /// Every card's href on the server, read or not.
+  func hrefs() async throws -> [String] {
+    try await CardDAVClient.withClient(credentials: server.credentials) { client in
+      var hrefs: [String] = []
+      _ = try await client.listETags(server.addressBookURL) { hrefs.append($0.href) }
+      return hrefs
+    }
+  }
+
   /// Every card on the server: href → (ETag, card).
   func cards() async throws -> [String: (etag: String, card: VCard)] {
     try await CardDAVClient.withClient(credentials: server.credentials) { client in

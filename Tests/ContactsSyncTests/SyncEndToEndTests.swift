@@ -230,4 +230,39 @@ import VCardFormat
       #expect(try await laptop.all().count == 2)
     }
   }
+
+  /// A card with a 20 MB photo is more than the reader takes (10 MB a card, so that one card
+  /// cannot exhaust memory): on the server, it is reported with why, left alone on both sides,
+  /// and the rest arrive. Xandikos holds such a card; Radicale does not (it refuses a PUT over
+  /// 10 MB with a 412 and its log says "above limit 10000000"), so only Xandikos is asked.
+  @Test func aCardWithATwentyMegabytePhotoIsReportedNotLost() async throws {
+    var generator = SystemRandomNumberGenerator()
+    let bytes = Data((0..<15_000_000).map { _ in UInt8.random(in: .min ... .max, using: &generator) })
+    let big = [
+      "BEGIN:VCARD", "VERSION:3.0", "UID:big-photo", "FN:Big Photo",
+      "PHOTO;ENCODING=b;TYPE=JPEG:\(bytes.base64EncodedString())", "END:VCARD", "",
+    ].joined(separator: "\r\n")
+    #expect(big.utf8.count > 20_000_000)
+    let small = ["BEGIN:VCARD", "VERSION:3.0", "UID:small", "FN:Small One", "END:VCARD", ""].joined(separator: "\r\n")
+    let cards = [
+      DAVTestServer.PreloadedCard(name: "big-photo.vcf", text: big),
+      DAVTestServer.PreloadedCard(name: "small.vcf", text: small),
+    ]
+    try await DAVTestServer.withServer(.xandikos, preloading: cards) { server in
+      let desktop = try await SyncSide.make(on: server, name: "desktop")
+      defer { desktop.remove() }
+      try await desktop.link()
+      let first = try await desktop.run()
+      #expect(first.received == 1 && first.unreadable == 1 && first.needsAttention, "\(first)")
+      let problems = try await desktop.sync.problems(account: desktop.account)
+      #expect(problems.count == 1)
+      #expect(problems.first?.href.hasSuffix("big-photo.vcf") == true)
+      #expect(problems.first?.reason.contains("over the 10 MB limit") == true, "\(problems)")
+      // Left alone: still on the server after another sync, and nothing sent or deleted here.
+      let second = try await desktop.run()
+      #expect(second.deletedThere == 0 && second.sent == 0)
+      #expect(try await ServerView(server: server).hrefs().count == 2)
+      #expect(try await desktop.all().keys.sorted() == ["small"])
+    }
+  }
 }

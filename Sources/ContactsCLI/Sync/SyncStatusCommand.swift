@@ -33,7 +33,12 @@ struct SyncStatusCommand: AsyncParsableCommand {
     print("On server:    \(status.onServer) contacts")
     print("To send:      \(status.pending) changes")
     print("Conflicts:    \(status.conflicts)" + (status.conflicts > 0 ? " (see `contacts sync conflicts`)" : ""))
-    if status.problems > 0 { print("Unreadable:   \(status.problems) cards on the server (left alone)") }
+    if status.problems > 0 {
+      print("Unreadable:   \(status.problems) cards on the server (left alone on both sides)")
+      for problem in try await SyncStore(database: database).problems(account: account.id) {
+        print("  \(problem.href): \(problem.reason)")
+      }
+    }
     if status.refused > 0 {
       print("Refused:      \(status.refused) contacts the server would not store (kept here; sent again once edited)")
       for refusal in try await SyncStore(database: database).refusals(account: account.id) {

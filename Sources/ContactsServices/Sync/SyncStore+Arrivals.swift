@@ -12,12 +12,16 @@ public struct RemoteCard: Hashable, Sendable {
   /// The card `text` holds (nil: it cannot be read as a vCard). Read when the card is made, so
   /// that a sync reads the next batch's cards while the database writes the last one's.
   public let card: VCard?
+  /// Why `card` is nil, in words (too large, not a vCard…).
+  public let readProblem: String?
 
   public init(href: String, etag: String, text: String) {
     self.href = href
     self.etag = etag
     self.text = text
-    card = VCardReader.read(text).first?.card
+    let read = VCardReader.read(text).first
+    card = read?.card
+    readProblem = card == nil ? (read?.error?.description ?? "it is empty") : nil
   }
 
   /// The UID the card is kept under here: its own, or one derived from its content.
@@ -56,8 +60,8 @@ extension SyncStore {
       var eachOnItsOwn = cards[...]
       let readable = cards.filter { $0.card != nil }
       if readable.count >= Self.fewestWrittenTogether {
-        let arrivals = try readable.map { remote in
-          NewArrivals.Arrival(uid: remote.uid ?? "", isKnownHere: try Self.isKnown(remote, account: account, db))
+        let arrivals = zip(readable, try Self.areKnown(readable, account: account, db)).map { remote, known in
+          NewArrivals.Arrival(uid: remote.uid ?? "", isKnownHere: known)
         }
         let split = NewArrivals.split(arrivals)
         if split.new.count >= Self.fewestWrittenTogether,
@@ -78,7 +82,9 @@ extension SyncStore {
     _ remote: RemoteCard, account: Int64, now: Date, tally: inout ArrivalTally, _ db: Database
   ) throws {
     guard let card = remote.card, let uid = remote.uid else {
-      try recordProblem(remote, reason: "the server's card cannot be read as a vCard", account: account, db)
+      try recordProblem(
+        remote, reason: "it cannot be read as a vCard: \(remote.readProblem ?? "it holds no card")", account: account,
+        db)
       tally.unreadable += 1
       return
     }

@@ -11,18 +11,29 @@ extension SyncStore {
   /// list key and search index entry of each contact, the account's count, the sync mark.
   static let insertTriggers = ["contact_search_insert", "contact_count_insert", "sync_mark_insert"]
 
-  /// Whether this side knows `remote`: a contact with its UID, or an item under its UID or at its
-  /// href. Cached statements: a first download asks for every card.
-  static func isKnown(_ remote: RemoteCard, account: Int64, _ db: Database) throws -> Bool {
-    let uid = remote.uid ?? ""
-    let item = try Bool.fetchOne(
-      db.cachedStatement(
+  /// Whether this side knows each of `cards`: a contact with its UID, or an item under its UID
+  /// or at its href. Three queries for the batch, not three for each card.
+  static func areKnown(_ cards: [RemoteCard], account: Int64, _ db: Database) throws -> [Bool] {
+    // SQLite takes at most 32,766 arguments in one statement.
+    guard cards.count <= 1_000 else {
+      return try stride(from: 0, to: cards.count, by: 1_000).flatMap { start in
+        try areKnown(Array(cards[start..<min(start + 1_000, cards.count)]), account: account, db)
+      }
+    }
+    let uids = cards.map { $0.uid ?? "" }
+    let marks = databaseQuestionMarks(count: cards.count)
+    let knownUIDs = try Set(
+      String.fetchAll(
+        db,
         sql: """
-          SELECT EXISTS (SELECT 1 FROM sync_item WHERE accountId = ?1 AND uid = ?2)
-            OR EXISTS (SELECT 1 FROM sync_item WHERE accountId = ?1 AND href = ?3)
-            OR EXISTS (SELECT 1 FROM contact WHERE accountId = ?1 AND uid = ?2)
-          """), arguments: [account, uid, remote.href])
-    return item ?? true
+          SELECT uid FROM sync_item WHERE accountId = ? AND uid IN (\(marks))
+          UNION SELECT uid FROM contact WHERE accountId = ? AND uid IN (\(marks))
+          """, arguments: StatementArguments([account] + uids + [account] + uids)))
+    let knownHrefs = try Set(
+      String.fetchAll(
+        db, sql: "SELECT href FROM sync_item WHERE accountId = ? AND href IN (\(marks))",
+        arguments: StatementArguments([account] + cards.map(\.href))))
+    return cards.map { knownUIDs.contains($0.uid ?? "") || knownHrefs.contains($0.href) }
   }
 
   /// Writes cards new to this side (`NewArrivals`) as contacts with their items, inside the
@@ -64,7 +75,9 @@ extension SyncStore {
         """)
     var firstID: Int64?
     for (row, key) in zip(rows, keys) {
-      try insert.execute(arguments: [account, key] + row.values)
+      var arguments: StatementArguments = [account, key]
+      arguments += row.values
+      try insert.execute(arguments: arguments)
       if firstID == nil { firstID = db.lastInsertedRowID }
     }
     let phone = ContactsSchema.phoneColumn
@@ -76,11 +89,12 @@ extension SyncStore {
     try db.execute(
       sql: "UPDATE account SET contactCount = contactCount + ? WHERE id = ?", arguments: [rows.count, account])
     for trigger in triggers { try db.execute(sql: trigger["sql"]) }
+    // Clean: the server has the card. No fingerprint: most cards are never compared (made when
+    // one is, see `itemMemory`).
+    let item = try db.cachedStatement(
+      sql: "INSERT INTO sync_item (accountId, uid, href, etag, base, dirty) VALUES (?, ?, ?, ?, ?, 0)")
     for row in rows {
-      let uid = row.remote.uid ?? ""
-      try remember(
-        uid: uid, account: account, href: row.remote.href, etag: row.remote.etag, base: row.remote.text,
-        fingerprint: nil, dirty: false, db)
+      try item.execute(arguments: [account, row.remote.uid, row.remote.href, row.remote.etag, row.remote.text])
     }
     return true
   }

@@ -90,6 +90,15 @@ public final class SyncStore: Sendable {
     }
   }
 
+  /// The server's cards that cannot be read here, by href, with why: left alone on both sides.
+  public func problems(account: Int64) async throws -> [(href: String, reason: String)] {
+    try await database.writer.read { db in
+      try Row.fetchAll(
+        db, sql: "SELECT href, reason FROM sync_problem WHERE accountId = ? ORDER BY href", arguments: [account]
+      ).map { (href: $0["href"], reason: $0["reason"]) }
+    }
+  }
+
   /// Where the link stands: for `contacts sync status` and the app's header.
   public func status(account: Int64) async throws -> SyncStatus? {
     try await database.writer.read { db in
