@@ -21,6 +21,7 @@ let package = Package(
     .package(url: "https://github.com/swift-server/async-http-client", exact: "1.37.0"),
     .package(url: "https://github.com/apple/swift-collections", exact: "1.6.0"),
     .package(url: "https://github.com/apple/swift-crypto", exact: "4.5.2"),
+    .package(url: "https://github.com/yaslab/CSV.swift", exact: "2.5.2"),
     .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
     .package(url: "https://github.com/apple/swift-log", exact: "1.16.2"),
     .package(url: "https://github.com/apple/swift-nio", exact: "2.101.3"),
@@ -94,6 +95,11 @@ let package = Package(
     // The vCard format as values: a lenient reader and a strict writer for RFC 2426 and 6350 and
     // what real clients write, with no file or network I/O and nothing about contacts.
     .target(name: "VCardFormat"),
+
+    // Address books as CSV (Google's two generations, Outlook's flavours and languages, any file
+    // with a header row) read as vCards and written from them, columns mapped by header name.
+    // Pure like VCardFormat: text in, cards out, no file I/O.
+    .target(name: "VCardCSV", dependencies: ["VCardFormat", .product(name: "CSV", package: "CSV.swift")]),
 
     // CardDAV (RFC 4918, 6352, 6578, 6764) as a client: discovery, listing, sync-collection,
     // multiget, conditional PUT and DELETE, with responses streamed into the XML parser. It knows
@@ -186,6 +192,7 @@ let package = Package(
         "ContactsSync",
         "CardDAV",
         "SessionRecording",
+        "VCardCSV",
         "VCardFormat",
         .product(name: "Crypto", package: "swift-crypto"),
         .product(name: "GRDB", package: "GRDB.swift"),
@@ -202,6 +209,9 @@ let package = Package(
 
     // Fixtures: real cards and what Radicale stores of our exports (read by path, not bundled).
     .testTarget(name: "VCardFormatTests", dependencies: ["VCardFormat", "TestSupport"], exclude: ["Fixtures"]),
+    // Fixtures: Google and Outlook CSV files written from the formats' public descriptions.
+    .testTarget(
+      name: "VCardCSVTests", dependencies: ["VCardCSV", "VCardFormat", "TestSupport"], exclude: ["Fixtures"]),
     .testTarget(
       name: "FlowTests",
       dependencies: [

@@ -12,7 +12,8 @@ struct ContactsCommand: ParsableCommand {
     abstract: "A keyboard-driven address book for the terminal.",
     version: ContactsApp.version,
     subcommands: [
-      RunCommand.self, ImportCommand.self, ExportCommand.self, QueryCommand.self, SyncCommand.self, SeedCommand.self,
+      RunCommand.self, ImportCommand.self, ExportCommand.self, QueryCommand.self, DuplicatesCommand.self,
+      SyncCommand.self, SeedCommand.self,
       UserCommand.self,
       ReplayCommand.self, BenchSearchCommand.self,
     ],

@@ -4,28 +4,45 @@ import ContactsServices
 import Crypto
 import Foundation
 import Glibc
+import VCardCSV
 import VCardFormat
 
-/// `contacts export`: an account's contacts as vCards, to standard output, a file or a vdir.
+/// `contacts export`: an account's contacts as vCards (to standard output, a file or a vdir) or
+/// as the CSV Google Contacts or Outlook imports.
 struct ExportCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "export",
-    abstract: "Export contacts as vCard 4.0 (RFC 6350) or 3.0 (RFC 2426).",
+    abstract: "Export contacts as vCard 4.0 (RFC 6350) or 3.0 (RFC 2426), or as Google or Outlook CSV.",
     discussion: """
-      Every property a contact came with is written back, including those the app does not show. \
-      Exporting twice gives the same bytes. --output and each file of --vdir are written \
-      atomically: a reader never sees half a file.
+      As vCards, every property a contact came with is written back, including those the app does \
+      not show. As CSV (csv-google, csv-outlook), the fields those services import, and the columns \
+      a CSV import kept; photos and other vCard-only properties stay behind. Exporting twice gives \
+      the same bytes. --output and each file of --vdir are written atomically: a reader never sees \
+      half a file.
       """)
 
   enum Format: String, ExpressibleByArgument, CaseIterable {
     case vcard4, vcard3
+    case csvGoogle = "csv-google"
+    case csvOutlook = "csv-outlook"
 
-    var version: VCardVersion { self == .vcard4 ? .v40 : .v30 }
+    var version: VCardVersion { self == .vcard3 ? .v30 : .v40 }
+
+    /// The CSV layout, for the CSV formats.
+    var csvFlavour: CSVCardWriter.Flavour? {
+      switch self {
+      case .vcard4, .vcard3: nil
+      case .csvGoogle: .google
+      case .csvOutlook: .outlook
+      }
+    }
   }
 
   @OptionGroup var options: AccountOptions
 
-  @Option(name: .long, help: "vcard4 (the default) or vcard3.")
+  @Option(
+    name: .long,
+    help: "vcard4 (the default), vcard3, csv-google (Google Contacts' CSV) or csv-outlook (Outlook's CSV).")
   var format: Format = .vcard4
 
   @Option(name: .long, help: "Only the contacts the app's search finds for TEXT.")
@@ -41,6 +58,9 @@ struct ExportCommand: AsyncParsableCommand {
 
   func validate() throws {
     if output != nil && vdir != nil { throw ValidationError("Choose --output or --vdir, not both.") }
+    if vdir != nil && format.csvFlavour != nil {
+      throw ValidationError("--vdir writes vCards; a CSV export goes to --output or standard output.")
+    }
   }
 
   func run() async throws {
@@ -74,20 +94,44 @@ struct ExportCommand: AsyncParsableCommand {
     }
   }
 
-  /// Streams the cards to `write` in buffers of about 1 MB.
+  /// Streams the cards to `write` in buffers of about 1 MB. CSV reads the contacts twice: once
+  /// to count the columns the widest contact needs, once to write them.
   private func export(
     _ store: ContactStore, _ account: Int64, _ writer: VCardWriter, _ write: ([UInt8]) throws -> Void
   ) throws {
     var buffer: [UInt8] = []
     buffer.reserveCapacity(1 << 20 + 65_536)
+    var csv: CSVCardWriter?
+    if let flavour = format.csvFlavour {
+      var layout = CSVCardWriter(flavour: flavour)
+      try store.forEachContact(account: account, matching: query) { layout.measure($0.vCard) }
+      buffer += layout.header
+      csv = layout
+    }
+    var leftOut = 0
     try store.forEachContact(account: account, matching: query) { contact in
-      writer.append(contact.vCard, to: &buffer)
+      if let csv {
+        let card = contact.vCard
+        do {
+          buffer += try csv.row(card)
+        } catch {
+          throw CommandFailure("the contacts changed while they were exported; run the export again.")
+        }
+        leftOut += csv.entriesLeftOut(card)
+      } else {
+        writer.append(contact.vCard, to: &buffer)
+      }
       if buffer.count >= 1 << 20 {
         try write(buffer)
         buffer.removeAll(keepingCapacity: true)
       }
     }
     if !buffer.isEmpty { try write(buffer) }
+    if leftOut > 0 {
+      warn(
+        "\(leftOut) addresses or web pages did not fit Outlook's columns (three addresses, two web pages) "
+          + "and were left out; --format csv-google or vcard4 keeps them.")
+    }
   }
 }
 

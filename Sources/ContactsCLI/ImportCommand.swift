@@ -2,25 +2,30 @@ import ArgumentParser
 import ContactsServices
 import Foundation
 import Glibc
+import VCardCSV
 import VCardFormat
 
-/// `contacts import FILE...`: vCards (2.1, 3.0, 4.0) and abook's data file into an account.
+/// `contacts import FILE...`: vCards (2.1, 3.0, 4.0), CSV (Google's, Outlook's, any with a header
+/// row) and abook's data file into an account.
 struct ImportCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "import",
-    abstract: "Import vCard files (2.1, 3.0, 4.0) or abook's addressbook file.",
+    abstract: "Import vCard files (2.1, 3.0, 4.0), CSV files (Google, Outlook, any with a header row) or abook's file.",
     discussion: """
-      Importing the same file again adds nothing: a card whose UID is known updates that contact, \
-      and a card without a UID is recognised by its content. A card that cannot be read is reported \
-      with its file, line and reason, and the rest are imported. The exit status is 1 when any card \
-      or file was skipped.
+      The format is told by the content, whatever the file is called. CSV columns are mapped by \
+      their header names (Google's two generations, Outlook's in English, French and German); other \
+      columns are kept on the contact and listed. Importing the same file again adds nothing: a card \
+      whose UID is known updates that contact, and a card or row without a UID is recognised by its \
+      content. A card or row that cannot be read is reported with its file, line and reason, and the \
+      rest are imported. The exit status is 1 when any card, row or file was skipped.
       """)
 
   @OptionGroup var options: AccountOptions
 
   @Argument(
     help: ArgumentHelp(
-      "vCard or abook files; a directory for its .vcf files (a vdir); - reads standard input.", valueName: "FILE"))
+      "vCard, CSV or abook files; a directory for its .vcf files (a vdir); - reads standard input.",
+      valueName: "FILE"))
   var files: [String]
 
   /// Cards stored per transaction: each batch is all in or not at all.
@@ -39,6 +44,7 @@ struct ImportCommand: AsyncParsableCommand {
     var tally = ImportTally()
     var skipped = 0
     var unreadableFiles = 0
+    var keptColumns: [(file: String, headers: [String])] = []
     for file in Self.expandingDirectories(files) {
       let name = file == "-" ? "standard input" : file
       guard let input = InputFile(path: file) else {
@@ -48,14 +54,16 @@ struct ImportCommand: AsyncParsableCommand {
       }
       progress.startFile(size: input.size)
       var pending: [VCard] = []
+      func refuse(line: Int, _ reason: String) {
+        skipped += 1
+        progress.clearLine()
+        warn("\(name):\(line): \(reason)")
+      }
       func take(_ results: [VCardReadResult]) async throws {
         for result in results {
           switch result.result {
           case .success(let card): pending.append(card)
-          case .failure(let error):
-            skipped += 1
-            progress.clearLine()
-            warn("\(name):\(error.line ?? error.startLine): \(error)")
+          case .failure(let error): refuse(line: error.line ?? error.startLine, "\(error)")
           }
         }
         while pending.count >= Self.batchSize {
@@ -71,6 +79,25 @@ struct ImportCommand: AsyncParsableCommand {
         while case let chunk = input.read(Self.chunkSize), !chunk.isEmpty { whole += chunk }
         progress.read(bytes: whole.count)
         try await take(AbookFile.read(whole))
+      } else if CSVText.looksLikeCSV(first) {
+        var whole = first
+        while case let chunk = input.read(Self.chunkSize), !chunk.isEmpty { whole += chunk }
+        progress.read(bytes: whole.count)
+        switch Result(catching: { () throws(CSVRowError) in try CSVCardReader(CSVText(decoding: whole)) }) {
+        case .failure(let error):
+          unreadableFiles += 1
+          progress.clearLine()
+          warn("\(name):\(error.line): \(error.reason)")
+        case .success(var reader):
+          whole = []
+          if !reader.unknownHeaders.isEmpty { keptColumns.append((name, reader.unknownHeaders)) }
+          while let row = reader.next() {
+            switch row.result {
+            case .success(let card): try await take([VCardReadResult(startLine: row.line, result: .success(card))])
+            case .failure(let error): refuse(line: error.line, error.reason)
+            }
+          }
+        }
       } else {
         var reader = VCardReader()
         while !first.isEmpty {
@@ -91,6 +118,9 @@ struct ImportCommand: AsyncParsableCommand {
       }
     }
     progress.clearLine()
+    for (file, headers) in keptColumns {
+      print("\(file): columns kept as they are (export gives them back): \(headers.joined(separator: ", ")).")
+    }
     print(
       "Imported into \(account.email): \(tally.added) added, \(tally.updated) updated, \(tally.unchanged) unchanged, "
         + "\(skipped) skipped.")

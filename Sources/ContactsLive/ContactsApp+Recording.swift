@@ -21,6 +21,7 @@ extension NavigationApp where State == AppState, Action == AppAction {
   /// Records every input, action and effect answer into `recorder`, secrets redacted.
   public func record(to recorder: SessionRecorder<AppAction>) {
     record(to: recorder, redactingEvent: SessionSecrets.redact(_:in:), redactingAction: SessionSecrets.redact(_:in:))
+    recorder.actionLine = AppAction.typedKeyLine
   }
 
   /// An app that replays `log`: it starts where the recording started and runs no effects.
@@ -33,5 +34,22 @@ extension NavigationApp where State == AppState, Action == AppAction {
   /// This app as a replay drives it.
   public var replayTarget: SessionReplay<AppState, AppAction>.Target {
     replayTarget(redactingAction: SessionSecrets.redact(_:in:))
+  }
+}
+
+extension AppAction {
+  /// The log line of an action a key typed into a form or the search makes, written by hand
+  /// (`{"action":{"signIn":{"_0":{"key":{"_0":"a"}}}}}`): what the recorder would otherwise run
+  /// the encoder for on every typed key. Nil for every other action.
+  static func typedKeyLine(_ action: AppAction) -> [UInt8]? {
+    let (feature, key): (String, Key)
+    switch action {
+    case .signIn(.key(let typed)): (feature, key) = ("signIn", typed)
+    case .signUp(.key(let typed)): (feature, key) = ("signUp", typed)
+    case .search(.key(let typed)): (feature, key) = ("search", typed)
+    case .editor(.key(let typed)): (feature, key) = ("editor", typed)
+    default: return nil
+    }
+    return SessionRecorder<AppAction>.line(#"{"action":{"\#(feature)":{"_0":{"key":{"_0":"#, key, "}}}}}")
   }
 }

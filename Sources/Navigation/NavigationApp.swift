@@ -88,6 +88,10 @@ public final class NavigationApp<State, Action: Sendable> {
   public let keyMap: KeyMap<State, Action>
 
   private weak var session: TerminalSession?
+  /// Sends an action into the store. Made where the app's types are known (the public init is
+  /// inlinable), so keys reach the store's dispatch specialized for the app's state and actions
+  /// rather than through its generic form.
+  private let dispatch: (Action) -> Void
   private let director: StageDirector<State, Action>
   private let startDirecting: (StageDirector<State, Action>) -> Void
 
@@ -100,23 +104,36 @@ public final class NavigationApp<State, Action: Sendable> {
 
   /// The app for `initialState` and `reducer` (with `middleware`; `effects: .playedBack` for a
   /// replay), presenting on `wireframe` the screens `coordinator` names.
-  public init(
+  @inlinable
+  public convenience init(
     initialState: State, reducer: Reducer<State, Action>, middleware: [Middleware<State, Action>] = [],
     effects: Store<State, Action>.EffectExecution = .live, wireframe: Wireframe, events: Events = Events(),
     dialogs: Dialogs? = nil, keys: KeyMap<State, Action> = KeyMap([]),
     coordinator: some Coordinator<State, Action>
   ) {
-    store = Store(initialState: initialState, reducer: reducer, middleware: middleware, effects: effects)
+    let store = Store(initialState: initialState, reducer: reducer, middleware: middleware, effects: effects)
+    self.init(
+      store: store, dispatch: { [unowned store] action in store.send(action) }, wireframe: wireframe, events: events,
+      dialogs: dialogs, keys: keys, coordinator: coordinator)
+  }
+
+  @usableFromInline
+  init(
+    store: Store<State, Action>, dispatch: @escaping (Action) -> Void, wireframe: Wireframe, events: Events,
+    dialogs: Dialogs?, keys: KeyMap<State, Action>, coordinator: some Coordinator<State, Action>
+  ) {
+    self.store = store
+    self.dispatch = dispatch
     self.wireframe = wireframe
     self.events = events
     self.dialogs = dialogs
     keyMap = keys
-    director = StageDirector(store: store, wireframe: wireframe)
+    director = StageDirector(store: store, dispatch: dispatch, wireframe: wireframe)
     startDirecting = { $0.start(coordinator) }
     // The chain below the screens, fixed once: no cast or lookup per key.
     var responders: [any KeyResponder] = []
     if !coordinator.keys.bindings.isEmpty {
-      responders.append(StateKeyResponder(keyMap: coordinator.keys, store: store))
+      responders.append(StateKeyResponder(keyMap: coordinator.keys, store: store, dispatch: dispatch))
     }
     wireframe.responders = responders + [self]
     store.programRequestHandler = { [unowned self] request in
@@ -134,15 +151,15 @@ public final class NavigationApp<State, Action: Sendable> {
     if let dialogs {
       store.observe(self, select: dialogs.current, skipRepeats: .when(dialogs.isSame)) { app, dialog in
         dialogs.show(app.wireframe, dialog) { [unowned app] button in
-          app.store.send(dialogs.dismiss)
-          if let action = button.action { app.store.send(action) }
+          app.dispatch(dialogs.dismiss)
+          if let action = button.action { app.dispatch(action) }
         }
       }
     }
     // Not `select: { $0 }` skipping equal states: comparing the whole state after every key
     // costs more than drawing a frame that the renderer finds unchanged and does not write.
     store.observe(self, select: { _ in () }, skipRepeats: .never) { app, _ in app.stateDidChange() }
-    if let started = events.started { store.send(started) }
+    if let started = events.started { dispatch(started) }
   }
 
   /// Runs first when the app stops: to end work that outlives the screens (a watch of the
@@ -164,10 +181,10 @@ public final class NavigationApp<State, Action: Sendable> {
     eventObserver?(event, store.state)
     switch event {
     case .resize(let size):
-      if let resized = events.resized { store.send(resized(size)) }
+      if let resized = events.resized { dispatch(resized(size)) }
       director.resize(to: size)
     case .tick:
-      if let tick = events.tick { store.send(tick) }
+      if let tick = events.tick { dispatch(tick) }
     case .input(let input):
       willHandleInput?(input)
       if !wireframe.handle(input), input == .key(.ctrl("c")) { quit() }
@@ -244,7 +261,7 @@ public final class NavigationApp<State, Action: Sendable> {
 
 extension NavigationApp: KeyResponder {
   public var keyContext: State { store.state }
-  public func send(_ action: Action) { store.send(action) }
+  public func send(_ action: Action) { dispatch(action) }
 }
 
 /// The coordinator's keys in the chain: a map read against the whole state.
@@ -252,14 +269,16 @@ extension NavigationApp: KeyResponder {
 private final class StateKeyResponder<State, Action: Sendable>: KeyResponder {
   let keyMap: KeyMap<State, Action>
   private unowned let store: Store<State, Action>
+  private let dispatch: (Action) -> Void
 
-  init(keyMap: KeyMap<State, Action>, store: Store<State, Action>) {
+  init(keyMap: KeyMap<State, Action>, store: Store<State, Action>, dispatch: @escaping (Action) -> Void) {
     self.keyMap = keyMap
     self.store = store
+    self.dispatch = dispatch
   }
 
   var keyContext: State { store.state }
-  func send(_ action: Action) { store.send(action) }
+  func send(_ action: Action) { dispatch(action) }
 }
 
 extension NavigationApp.Dialogs where Action: Equatable {

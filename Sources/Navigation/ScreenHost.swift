@@ -9,17 +9,19 @@ final class ScreenHost<Declared: Screen>: LiveScreen {
   let screen: Declared
   let keyMap: KeyMap<Declared.Model, Declared.Action>
   private(set) var keyContext: Declared.Model
-  private unowned let store: Store<Declared.State, Declared.Action>
+  private let dispatch: (Declared.Action) -> Void
 
-  init(_ screen: Declared, store: Store<Declared.State, Declared.Action>) {
+  init(
+    _ screen: Declared, store: Store<Declared.State, Declared.Action>, send: @escaping (Declared.Action) -> Void
+  ) {
     self.screen = screen
-    self.store = store
+    dispatch = send
     keyMap = Declared.keys
     keyContext = screen.select(store.state)
     store.observe(self, select: { [screen] in screen.select($0) }) { host, model in host.keyContext = model }
   }
 
-  func send(_ action: Declared.Action) { store.send(action) }
+  func send(_ action: Declared.Action) { dispatch(action) }
 
   var title: String { screen.title(keyContext) }
 

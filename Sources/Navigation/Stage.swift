@@ -27,12 +27,15 @@ public struct Stage<State, Action: Sendable> {
     guard allowsSplit == other.allowsSplit, status == other.status, screens.count == other.screens.count else {
       return false
     }
-    for index in screens.indices {
-      let screen: any Screen<State, Action> = screens[index]
-      let shown: any Screen<State, Action> = other.screens[index]
-      if identity(of: screen) != identity(of: shown) { return false }
-    }
+    for index in screens.indices where !screens[index].isSame(as: other.screens[index]) { return false }
     return true
+  }
+}
+
+extension Screen {
+  /// Whether `other` is this screen (compared without boxing either: this runs after every batch).
+  func isSame(as other: any Screen<State, Action>) -> Bool {
+    (other as? Self) == self
   }
 }
 

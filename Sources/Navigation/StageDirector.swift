@@ -7,6 +7,8 @@ import TerminalUI
 @MainActor
 final class StageDirector<State, Action: Sendable> {
   private unowned let store: Store<State, Action>
+  /// Sends the actions the live screens' keys make (see `NavigationApp`).
+  private let dispatch: (Action) -> Void
   private let wireframe: Wireframe
   private var live: [AnyHashable: Entry] = [:]
   private var serial = 0
@@ -22,8 +24,9 @@ final class StageDirector<State, Action: Sendable> {
   /// Hears of every live screen built, with its declaration (lifecycle tests track them).
   var didBuild: ((AnyObject, any Screen<State, Action>) -> Void)?
 
-  init(store: Store<State, Action>, wireframe: Wireframe) {
+  init(store: Store<State, Action>, dispatch: @escaping (Action) -> Void, wireframe: Wireframe) {
     self.store = store
+    self.dispatch = dispatch
     self.wireframe = wireframe
   }
 
@@ -74,7 +77,7 @@ final class StageDirector<State, Action: Sendable> {
 
   private func build<Declared: Screen<State, Action>>(_ declared: Declared) -> (Entry, appear: Action?) {
     serial += 1
-    let host = ScreenHost(declared, store: store)
+    let host = ScreenHost(declared, store: store, send: dispatch)
     let entry = Entry(screen: host, owner: ScreenOwner(serial: serial), resized: declared.resized(to:))
     live[identity(of: declared)] = entry
     didBuild?(host, declared)
@@ -83,7 +86,7 @@ final class StageDirector<State, Action: Sendable> {
 
   private func sendArea(of entry: Entry, at index: Int) {
     guard let size, let action = entry.resized(wireframe.area(ofScreenAt: index, in: size).size) else { return }
-    store.send(action)
+    dispatch(action)
   }
 }
 

@@ -1,5 +1,6 @@
 import Synchronization
 import TerminalUI
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)

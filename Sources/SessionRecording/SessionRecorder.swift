@@ -1,5 +1,6 @@
 import Foundation
 import TerminalUI
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -69,6 +70,11 @@ public final class SessionRecorder<Action: Codable & Sendable> {
     buffer.deallocate()
   }
 
+  /// Writes some actions' lines by hand, byte for byte what the encoder writes: an app gives
+  /// one for the actions a typed key makes (built with ``line(_:_:_:)``), so a key costs no
+  /// encoder. Nil (for the recorder, or for an action) takes the encoder.
+  public var actionLine: ((Action) -> [UInt8]?)?
+
   /// Adds `entry` to the log (written at the next ``flush()``).
   public func record(_ entry: SessionEntry<Action>) {
     guard !isClosed else { return }
@@ -89,14 +95,24 @@ public final class SessionRecorder<Action: Codable & Sendable> {
   /// key's name needs no escaping (every key but `"`, `\` and control characters): a key is
   /// recorded on the path from the key to its frame, where the encoder costs tens of µs.
   nonisolated static func keyLine(_ key: Key) -> [UInt8]? {
+    line(#"{"input":{"key":"#, key, "}}")
+  }
+
+  /// `prefix`, `key`'s name as a JSON string, `suffix` and a newline, as the encoder writes a
+  /// line holding the key, when the name needs no escaping (every key but `"`, `\` and control
+  /// characters); nil otherwise.
+  public nonisolated static func line(_ prefix: String, _ key: Key, _ suffix: String) -> [UInt8]? {
     let name = key.name.utf8
     guard !name.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") || $0 == 0x7F })
     else { return nil }
     var line: [UInt8] = []
-    line.reserveCapacity(name.count + 22)
-    line.append(contentsOf: #"{"input":{"key":""#.utf8)
+    line.reserveCapacity(prefix.utf8.count + name.count + suffix.utf8.count + 3)
+    line.append(contentsOf: prefix.utf8)
+    line.append(UInt8(ascii: "\""))
     line.append(contentsOf: name)
-    line.append(contentsOf: "\"}}\n".utf8)
+    line.append(UInt8(ascii: "\""))
+    line.append(contentsOf: suffix.utf8)
+    line.append(0x0A)
     return line
   }
 
@@ -127,7 +143,13 @@ public final class SessionRecorder<Action: Codable & Sendable> {
     let actions = unencodedActions
     unencodedActions.removeAll(keepingCapacity: true)
     hasUnencodedActions = false
-    for action in actions { append(line: try? encoder.encode(action)) }
+    for entry in actions {
+      if case .action(let action) = entry, let line = actionLine?(action) {
+        line.withUnsafeBytes(append)
+      } else {
+        append(line: try? encoder.encode(entry))
+      }
+    }
   }
 
   private func writePending() {

@@ -4,12 +4,12 @@
 /// superset Windows-1252 (as browsers do) because Outlook labels cp1252 text as Latin-1. An
 /// unknown label is read as UTF-8 when the bytes are UTF-8, else as Windows-1252, so no text is
 /// lost to a label this library has not heard of.
-enum LegacyCharset {
+package enum LegacyCharset {
   case utf8
   case windows1252
   case unknown
 
-  init(label: String) {
+  package init(label: String) {
     switch label.uppercased().filter({ $0 != "-" && $0 != "_" }) {
     case "UTF8", "USASCII", "ASCII": self = .utf8
     case "ISO88591", "LATIN1", "L1", "WINDOWS1252", "CP1252": self = .windows1252
@@ -18,7 +18,7 @@ enum LegacyCharset {
   }
 
   /// The text, or nil when the bytes are not in this charset (only possible for UTF-8).
-  func decode(_ bytes: some Collection<UInt8>) -> String? {
+  package func decode(_ bytes: some Collection<UInt8>) -> String? {
     switch self {
     case .utf8:
       return Self.strictUTF8(bytes)
@@ -29,11 +29,11 @@ enum LegacyCharset {
     }
   }
 
-  static func strictUTF8(_ bytes: some Collection<UInt8>) -> String? {
+  package static func strictUTF8(_ bytes: some Collection<UInt8>) -> String? {
     String(validating: bytes, as: UTF8.self)
   }
 
-  static func windows1252(_ bytes: some Collection<UInt8>) -> String {
+  package static func windows1252(_ bytes: some Collection<UInt8>) -> String {
     var text = String.UnicodeScalarView()
     for byte in bytes {
       if (0x80...0x9F).contains(byte), let scalar = Unicode.Scalar(highBlock[Int(byte - 0x80)]), scalar != "\0" {

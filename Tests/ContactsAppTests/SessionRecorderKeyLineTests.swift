@@ -3,6 +3,7 @@ import Foundation
 import TerminalUI
 import Testing
 
+@testable import ContactsLive
 @testable import SessionRecording
 
 /// A key's line is written by hand on the path from the key to its frame: it must be the
@@ -36,5 +37,23 @@ struct SessionRecorderKeyLineTests {
     for key in [Key.character("a"), .character("/"), .enter, .ctrl("c"), .character("李")] {
       #expect(SessionRecorder<AppAction>.keyLine(key) != nil, "\(key.name)")
     }
+  }
+
+  /// So is the line of an action a typed key makes, for the forms and the search.
+  @Test func aTypedKeysActionLineIsTheEncodersLine() throws {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    var handWritten = 0
+    for key in Self.keys {
+      let actions: [AppAction] = [.signIn(.key(key)), .signUp(.key(key)), .search(.key(key)), .editor(.key(key))]
+      for action in actions {
+        guard let line = AppAction.typedKeyLine(action) else { continue }
+        let encoded = try encoder.encode(SessionEntry<AppAction>.action(action)) + [0x0A]
+        #expect(line == Array(encoded), "\(action)")
+        handWritten += 1
+      }
+    }
+    #expect(handWritten > Self.keys.count * 4 * 9 / 10)
+    #expect(AppAction.typedKeyLine(.signIn(.submit)) == nil)
   }
 }

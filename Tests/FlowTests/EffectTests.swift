@@ -96,6 +96,26 @@ struct EffectTests {
     #expect(store.state.results.isEmpty)
   }
 
+  /// What an action sent on behalf of an owner starts is cancelled by the owner's id, with no
+  /// id of its own in the reducer; an action sent plainly is not the owner's.
+  @Test func effectsStartedOnBehalfOfAnOwnerAreCancelledWithIt() async {
+    let clock = ControlledClock()
+    let store = Store(initialState: Search(), reducer: searchReducer(clock: clock))
+    store.send(.queryChanged("zo"), owner: "the search screen")
+    #expect(store.activeEffectCount == 1)
+    store.cancelEffects(id: "another screen")
+    #expect(store.activeEffectCount == 1)
+    store.cancelEffects(id: "the search screen")
+    #expect(store.activeEffectCount == 0)
+    store.send(.queryChanged("zoë"))
+    store.cancelEffects(id: "the search screen")
+    #expect(store.activeEffectCount == 1, "sent plainly, it is not the screen's")
+    store.cancelEffects(id: "search")
+    await clock.advance(by: .seconds(1), waitingForSleepers: 0)
+    await store.waitForEffects()
+    #expect(store.state.results.isEmpty)
+  }
+
   @Test func mergedEffectsAllRun() async {
     let reducer = Reducer<Counter, CounterAction> { state, action in
       switch action {

@@ -27,35 +27,25 @@ public struct ContactEditorScreen: Screen {
   /// apply. Otherwise the focused field takes its editing keys; on a list's row the keys that
   /// add, remove and mark entries show (elsewhere they explain where they work).
   public static let keys = KeyMap<ViewModel?, AppAction>([
-    KeyBinding(.character("m"), "Keep mine", .editor(.resolve(.keepMine)), when: { $0?.isAsking == true }),
-    KeyBinding(.character("t"), "Take theirs", .editor(.resolve(.takeTheirs)), when: { $0?.isAsking == true }),
-    KeyBinding(.escape, "Keep editing", .editor(.resolve(.keepEditing)), when: { $0?.isAsking == true }),
     KeyBinding(
-      .character("M"), "Keep mine", .editor(.resolve(.keepMine)), hidden: true, when: { $0?.isAsking == true }),
+      [.character("m"), .character("M")], "Keep mine", .editor(.resolve(.keepMine)), shownAs: "m", when: \.asks),
     KeyBinding(
-      .character("T"), "Take theirs", .editor(.resolve(.takeTheirs)), hidden: true, when: { $0?.isAsking == true }),
+      [.character("t"), .character("T")], "Take theirs", .editor(.resolve(.takeTheirs)), shownAs: "t", when: \.asks),
     KeyBinding(
-      [.character("e"), .character("E")], "Keep editing", .editor(.resolve(.keepEditing)), hidden: true,
-      when: { $0?.isAsking == true }),
-    .typing(
-      when: { model in model.map { !$0.isAsking && $0.editor[input: $0.editor.focus.focused] != nil } ?? false },
-      key: { .editor(.key($0)) }, paste: { .editor(.paste($0)) }),
-    KeyBinding(.tab, "Next field", .editor(.key(.tab)), when: { $0.map { !$0.isAsking && !$0.isOnEntry } ?? true }),
-    KeyBinding(.tab, "Next", .editor(.key(.tab)), when: { $0.map { !$0.isAsking && $0.isOnEntry } ?? false }),
-    KeyBinding(
-      .ctrl("n"), "Add", .editor(.key(.ctrl("n"))), when: { $0.map { !$0.isAsking && $0.isOnEntry } ?? false }),
-    KeyBinding(
-      .ctrl("x"), "Remove", .editor(.key(.ctrl("x"))), when: { $0.map { !$0.isAsking && $0.isOnEntry } ?? false }),
-    KeyBinding(
-      .ctrl("p"), "Preferred", .editor(.key(.ctrl("p"))), when: { $0.map { !$0.isAsking && $0.isOnEntry } ?? false }),
-    KeyBinding(
-      [.ctrl("n"), .ctrl("x"), .ctrl("p")], "Where list keys work", hidden: true,
-      when: { $0.map { !$0.isAsking && !$0.isOnEntry } ?? false }
-    ) { key, _ in .editor(.key(key)) },
-    KeyBinding(.ctrl("s"), "Save", .editor(.key(.ctrl("s"))), when: { $0?.isAsking != true }),
-    KeyBinding(.escape, "Cancel", .cancelEditing, when: { $0?.isAsking != true }),
-    KeyBinding([.down, .backTab, .up, .enter], "Move", hidden: true, when: { $0?.isAsking != true }) { key, _ in
-      .editor(.key(key))
+      [.escape, .character("e"), .character("E")], "Keep editing", .editor(.resolve(.keepEditing)), shownAs: "Esc",
+      when: \.asks),
+    .typing(when: \.typesInField, key: { .editor(.key($0)) }, paste: { .editor(.paste($0)) }),
+    KeyBinding(.tab, "Next field", .editor(.key(.tab)), when: \.editsField),
+    KeyBinding(.tab, "Next", .editor(.key(.tab)), when: \.editsEntry),
+    KeyBinding(.ctrl("n"), "Add", .editor(.key(.ctrl("n"))), when: \.editsEntry),
+    KeyBinding(.ctrl("x"), "Remove", .editor(.key(.ctrl("x"))), when: \.editsEntry),
+    KeyBinding(.ctrl("p"), "Preferred", .editor(.key(.ctrl("p"))), when: \.editsEntry),
+    KeyBinding([.ctrl("n"), .ctrl("x"), .ctrl("p")], "Where list keys work", hidden: true, when: \.editsField) {
+      key, _ in .editor(.key(key))
+    },
+    KeyBinding(.ctrl("s"), "Save", .editor(.key(.ctrl("s"))), when: { !$0.asks }),
+    KeyBinding(.escape, "Cancel", .cancelEditing, when: { !$0.asks }),
+    KeyBinding([.down, .backTab, .up, .enter], "Move", hidden: true, when: { !$0.asks }) { key, _ in .editor(.key(key))
     },
   ])
 
@@ -75,4 +65,15 @@ public struct ContactEditorScreen: Screen {
     guard let model else { return Spacer() }
     return Padding(ContactFormView(model: model, isFocused: isFocused), horizontal: 2, vertical: 1)
   }
+}
+
+extension ContactEditorScreen.ViewModel? {
+  /// Whether the form asks what to do about a change made elsewhere: only its answers apply.
+  var asks: Bool { self?.isAsking == true }
+  /// Whether the focus is on a field's text input, and the form is not asking.
+  var typesInField: Bool { self.map { !$0.isAsking && $0.editor[input: $0.editor.focus.focused] != nil } ?? false }
+  /// Whether the focus is on a list's entry (where Ctrl-N, Ctrl-X and Ctrl-P work), not asking.
+  var editsEntry: Bool { self.map { !$0.isAsking && $0.isOnEntry } ?? false }
+  /// Whether the focus is elsewhere in the form, not asking.
+  var editsField: Bool { self.map { !$0.isAsking && !$0.isOnEntry } ?? true }
 }

@@ -162,20 +162,18 @@ struct ContactsListView: View {
         return
       }
       let query = search.query.text
-      renderTable(into: &frame, in: body, empty: search.result == nil ? "" : "No contacts match “\(query)”")
+      table(empty: search.result == nil ? "" : "No contacts match “\(query)”").render(into: &frame, in: body)
     } else {
       LoadingContainer(model.count, tick: model.tick, label: "Loading contacts…") { _ in
-        TableView(
-          model: model, isFocused: isFocused && model.search?.isEditing != true,
-          emptyMessage: "No contacts yet. Press a to add one.")
+        table(empty: "No contacts yet. Press a to add one.")
       }
       .render(into: &frame, in: body)
     }
   }
 
-  private func renderTable(into frame: inout Frame, in region: Rect, empty: String) {
+  /// The table, saying `empty` when nothing is listed.
+  private func table(empty: String) -> TableView {
     TableView(model: model, isFocused: isFocused && model.search?.isEditing != true, emptyMessage: empty)
-      .render(into: &frame, in: region)
   }
 
   private func renderHeader(into frame: inout Frame, in row: Rect) {

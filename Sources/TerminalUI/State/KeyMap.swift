@@ -5,7 +5,7 @@
 /// then shows in help: a help bar never offers a key that does nothing. A binding marked
 /// `hidden` works but stays out of the help bar (an alias such as `j` beside `↓`).
 ///
-/// A *text entry* binding (``typing(_:except:when:key:paste:)``) stands for a focused text field: it
+/// A *text entry* binding (`typing(_:except:when:key:paste:)`) stands for a focused text field: it
 /// claims the keys ``TextInput`` edits with (printable characters, ←/→, Backspace, Ctrl-W…)
 /// and every paste, before any other binding, so a field takes its keys without the screen
 /// trying them on a throwaway copy of the input.

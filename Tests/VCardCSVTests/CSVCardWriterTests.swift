@@ -1,0 +1,63 @@
+import Testing
+import VCardCSV
+import VCardFormat
+
+@Suite("CSVCardWriter: Google and Outlook CSV from cards")
+struct CSVCardWriterTests {
+  static func export(_ cards: [VCard], _ flavour: CSVCardWriter.Flavour) throws -> [UInt8] {
+    var writer = CSVCardWriter(flavour: flavour)
+    for card in cards { writer.measure(card) }
+    return try cards.reduce(writer.header) { $0 + (try writer.row($1)) }
+  }
+
+  /// What Google's CSV gives, written and read again, is the same cards: an export imported
+  /// again adds nothing (a card without UID is recognised by its content).
+  @Test(arguments: ["google-current.csv", "google-legacy-utf16.csv"])
+  func googleCSVReadWrittenAndReadAgainGivesTheSameCards(fixture: String) throws {
+    let cards = try Fixture.cards(fixture)
+    let exported = try Self.export(cards, .google)
+    let again = try Fixture.rows(exported).rows.map { try $0.result.get() }
+    #expect(again == cards)
+    #expect(try Self.export(again, .google) == exported)
+  }
+
+  /// RFC 4180: CRLF after every record, a field with a line break, a comma or a quote quoted
+  /// and its quotes doubled; UTF-8 without a BOM for Google.
+  @Test func writesRFC4180() throws {
+    let card = VCard(properties: [
+      VCardProperty(name: "FN", text: "Ada Lovelace"), VCardProperty(name: "N", components: [["Lovelace"], ["Ada"]]),
+      VCardProperty(name: "NOTE", text: "Line one,\nsaid \"two\""),
+    ])
+    let text = String(decoding: try Self.export([card], .google), as: UTF8.self)
+    #expect(text.hasPrefix("First Name,Middle Name,Last Name,"))
+    #expect(text.contains(",,\"Line one,\nsaid \"\"two\"\"\",,"))
+    #expect(text.hasSuffix(",\r\n"))
+    #expect(text.components(separatedBy: "\r\n").count == 3)
+  }
+
+  /// As many numbered columns as the widest contact needs, and none fewer than one.
+  @Test func numbersAsManyColumnsAsTheWidestContactNeeds() throws {
+    let emails = (1...5).map { VCardProperty(name: "EMAIL", text: "a\($0)@example.com") }
+    let wide = VCard(properties: [VCardProperty(name: "FN", text: "Wide")] + emails)
+    let narrow = VCard(properties: [VCardProperty(name: "FN", text: "Narrow")])
+    var writer = CSVCardWriter(flavour: .google)
+    writer.measure(narrow)
+    #expect(writer.headers.contains("E-mail 1 - Value") && !writer.headers.contains("E-mail 2 - Value"))
+    #expect(throws: CSVCardWriter.LayoutChanged.self) { try writer.row(wide) }
+    writer.measure(wide)
+    #expect(writer.headers.contains("E-mail 5 - Value") && !writer.headers.contains("E-mail 6 - Value"))
+    let outlook = String(decoding: try Self.export([wide, narrow], .outlook), as: UTF8.self)
+    #expect(outlook.hasPrefix("\u{FEFF}First Name,"))
+    #expect(outlook.contains("E-mail 3 Address,E-mail 4 Address,E-mail 5 Address,"))
+  }
+
+  /// Outlook's layout read back gives the same names, e-mails, phones, addresses and dates.
+  @Test(arguments: ["outlook-com.csv", "outlook-desktop.csv", "outlook-desktop-de.csv", "outlook-desktop-fr-1252.csv"])
+  func outlookCSVReadWrittenAndReadAgain(fixture: String) throws {
+    let cards = try Fixture.cards(fixture)
+    let again = try Fixture.rows(Self.export(cards, .outlook)).rows.map { try $0.result.get() }
+    for name in ["FN", "N", "EMAIL", "TEL", "ADR", "BDAY", "ORG", "TITLE", "NOTE", "CATEGORIES", "URL"] {
+      #expect(again.map { $0.lines(name) } == cards.map { $0.lines(name) }, "\(name)")
+    }
+  }
+}
