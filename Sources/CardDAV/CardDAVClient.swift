@@ -19,18 +19,22 @@ import Synchronization
 /// dropped without it), or use `withClient(credentials:timeout:_:)`.
 public final class CardDAVClient: Sendable {
   let credentials: DAVCredentials
+  /// The wait for an answer's head.
   let timeout: Duration
   let http: HTTPClient
   private let sentRequests = Mutex(0)
 
   /// `timeout` bounds the connection, the wait for an answer's head, and each silence while its
-  /// body arrives; a long answer that keeps flowing is not cut off.
-  public init(credentials: DAVCredentials, timeout: Duration = .seconds(30)) {
+  /// body arrives; a long answer that keeps flowing is not cut off. `answerTimeout`, when given,
+  /// bounds the wait for an answer and its silences instead: a server builds a listing of a
+  /// big book whole before it answers (Radicale, 100,000 cards: over 30 s on a busy machine).
+  public init(credentials: DAVCredentials, timeout: Duration = .seconds(30), answerTimeout: Duration? = nil) {
     self.credentials = credentials
-    self.timeout = timeout
+    let answerTimeout = answerTimeout ?? timeout
+    self.timeout = answerTimeout
     var configuration = HTTPClient.Configuration(
       redirectConfiguration: .disallow,
-      timeout: .init(connect: TimeAmount(timeout), read: TimeAmount(timeout)),
+      timeout: .init(connect: TimeAmount(timeout), read: TimeAmount(answerTimeout)),
       decompression: .disabled
     )
     // Fail at once when nothing listens, rather than retrying until the timeout.
@@ -40,10 +44,10 @@ public final class CardDAVClient: Sendable {
 
   /// Runs `body` with a new client and shuts it down afterwards, also when `body` throws.
   public static func withClient<Result>(
-    credentials: DAVCredentials, timeout: Duration = .seconds(30),
+    credentials: DAVCredentials, timeout: Duration = .seconds(30), answerTimeout: Duration? = nil,
     _ body: (CardDAVClient) async throws -> Result
   ) async throws -> Result {
-    let client = CardDAVClient(credentials: credentials, timeout: timeout)
+    let client = CardDAVClient(credentials: credentials, timeout: timeout, answerTimeout: answerTimeout)
     do {
       let result = try await body(client)
       try await client.shutdown()
