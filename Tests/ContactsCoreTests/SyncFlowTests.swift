@@ -72,6 +72,11 @@ struct SyncFlowTests {
 
   let people = InMemoryContacts(["Ada Lovelace"])
 
+  /// How long a chain of effects may take before the test fails: long, because a loaded CI
+  /// machine running every suite at once can keep the main actor from them for a minute; a
+  /// passing run takes milliseconds.
+  static let timeout = Duration.seconds(600)
+
   private func dependencies(_ sync: FakeSync, clock: ControlledClock = ControlledClock()) -> AppDependencies {
     let client = people.client
     let syncClient = sync.client
@@ -93,7 +98,8 @@ struct SyncFlowTests {
   @Test func aLinkedAccountSyncsWhenItsLinkIsFirstReadThenEveryFewMinutes() async {
     let sync = FakeSync(linked: Self.overview)
     let clock = ControlledClock()
-    let store = TestStore(initialState: signedIn(), reducer: appReducer(dependencies(sync, clock: clock)))
+    let store = TestStore(
+      initialState: signedIn(), reducer: appReducer(dependencies(sync, clock: clock)), timeout: Self.timeout)
     store.send(.sync(.load))
     await store.receive(.sync(.loaded(Self.overview))) {
       $0.signedIn?.sync.overview = .loaded(Self.overview)
@@ -126,7 +132,8 @@ struct SyncFlowTests {
     let sync = FakeSync(linked: Self.overview)
     let clock = ControlledClock()
     let store = TestStore(
-      initialState: signedIn(overview: .some(Self.overview)), reducer: appReducer(dependencies(sync, clock: clock)))
+      initialState: signedIn(overview: .some(Self.overview)), reducer: appReducer(dependencies(sync, clock: clock)),
+      timeout: Self.timeout)
     store.send(.sync(.changedHere))
     await clock.advance(by: SyncSchedule.afterChange / 2)
     // A second change restarts the wait.
@@ -145,7 +152,7 @@ struct SyncFlowTests {
     let sync = FakeSync(linked: Self.overview)
     var state = signedIn(overview: .some(Self.overview))
     state.signedIn?.sync.activity = .running(.sending(done: 3))
-    let store = TestStore(initialState: state, reducer: appReducer(dependencies(sync)))
+    let store = TestStore(initialState: state, reducer: appReducer(dependencies(sync)), timeout: Self.timeout)
     store.send(.sync(.changedHere)) { $0.signedIn?.sync.runsAgain = true }
     store.send(.sync(.syncNow))
     store.send(.sync(.finished(SyncReport(sent: 3)))) {
@@ -161,7 +168,8 @@ struct SyncFlowTests {
   @Test func aFailedSyncSaysWhyInTheHeaderAndOnTheScreen() async {
     let sync = FakeSync(linked: Self.overview, failure: "the server refused the user name or password (401).")
     let store = TestStore(
-      initialState: signedIn(route: .sync, overview: .some(Self.overview)), reducer: appReducer(dependencies(sync)))
+      initialState: signedIn(route: .sync, overview: .some(Self.overview)), reducer: appReducer(dependencies(sync)),
+      timeout: Self.timeout)
     store.send(.sync(.syncNow)) { $0.signedIn?.sync.activity = .running(.connecting) }
     await store.receive(.sync(.progress(.receiving(done: 1, of: 2)))) {
       $0.signedIn?.sync.activity = .running(.receiving(done: 1, of: 2))
@@ -180,7 +188,8 @@ struct SyncFlowTests {
     let entry = ServerPasswordEntry()
     let sync = FakeSync(linked: nil, entry: entry)
     let store = TestStore(
-      initialState: signedIn(route: .sync, overview: .some(nil)), reducer: appReducer(dependencies(sync)))
+      initialState: signedIn(route: .sync, overview: .some(nil)), reducer: appReducer(dependencies(sync)),
+      timeout: Self.timeout)
     for character in "dav.example.com" {
       store.send(.sync(.setup(.key(.character(character))))) {
         $0.signedIn?.sync.setup.server.handle(.character(character))
@@ -234,7 +243,8 @@ struct SyncFlowTests {
     ]
     let sync = FakeSync(linked: overview)
     let store = TestStore(
-      initialState: signedIn(route: .sync, overview: .some(overview)), reducer: appReducer(dependencies(sync)))
+      initialState: signedIn(route: .sync, overview: .some(overview)), reducer: appReducer(dependencies(sync)),
+      timeout: Self.timeout)
     store.send(.sync(.moveConflict(by: 7))) { $0.signedIn?.sync.selectedConflict = 1 }
     store.send(.sync(.resolve(.both)))
     await store.finish()
@@ -250,7 +260,8 @@ struct SyncFlowTests {
   @Test func unlinkingAsksFirstAndKeepsTheContacts() async {
     let sync = FakeSync(linked: Self.overview)
     let store = TestStore(
-      initialState: signedIn(route: .sync, overview: .some(Self.overview)), reducer: appReducer(dependencies(sync)))
+      initialState: signedIn(route: .sync, overview: .some(Self.overview)), reducer: appReducer(dependencies(sync)),
+      timeout: Self.timeout)
     store.send(.sync(.askToForget)) {
       $0.dialog = .confirmation(
         title: "Unlink from the server?",
