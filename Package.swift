@@ -205,7 +205,8 @@ let package = Package(
     .executableTarget(name: "TermFlowDemo", dependencies: ["TerminalUI"]),
 
     // `make bench`: release-built benchmarks that write JSON under .bench/.
-    .executableTarget(name: "TermFlowBenchmarks", dependencies: ["Flow", "TerminalUI", "CNcursesw", "ContactsCore"]),
+    .executableTarget(
+      name: "TermFlowBenchmarks", dependencies: ["Flow", "TerminalUI", "CNcursesw", "ContactsCore", "ContactsModel"]),
 
     // Fixtures: real cards and what Radicale stores of our exports (read by path, not bundled).
     .testTarget(name: "VCardFormatTests", dependencies: ["VCardFormat", "TestSupport"], exclude: ["Fixtures"]),

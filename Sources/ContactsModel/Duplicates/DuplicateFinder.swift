@@ -63,8 +63,8 @@ public struct DuplicateFinder: Sendable {
   private var parent: [Int32] = []
   private var firstWithEmail: [String: Int32] = [:]
   private var firstWithPhone: [String: Int32] = [:]
-  /// For each name key, the first contact with each of its other fields ("org:acme").
-  private var firstWithNameAnd: [String: [String: Int32]] = [:]
+  /// For each name key and each other field ("org:acme"), the first contact with both.
+  private var firstWithNameAnd: [String: Int32] = [:]
   private var links: [(Int32, Reason)] = []
 
   public init() {}
@@ -86,15 +86,15 @@ public struct DuplicateFinder: Sendable {
     guard !others.isEmpty else { return }
     let names = MatchKey.names(contact)
     for name in names.sorted() {
-      var firstWithField = firstWithNameAnd[name] ?? [:]
       for (key, what) in others {
-        if let earlier = firstWithField[key] {
+        // One flat table: a table per name would be copied on every write.
+        let nameAndField = name + "\u{1}" + key
+        if let earlier = firstWithNameAnd[nameAndField] {
           union(earlier, index, because: .name(contact.name, also: what))
         } else {
-          firstWithField[key] = index
+          firstWithNameAnd[nameAndField] = index
         }
       }
-      firstWithNameAnd[name] = firstWithField
     }
   }
 

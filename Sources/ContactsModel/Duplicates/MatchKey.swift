@@ -40,6 +40,7 @@ public enum MatchKey {
     let parts = contact.nameParts
     let name = parts.given.isEmpty && parts.family.isEmpty ? contact.name : parts.given + " " + parts.family
     guard !name.trimmingCharacters(in: .whitespaces).isEmpty else { return [] }
+    if name.utf8.allSatisfy({ $0 < 0x80 }) { return Set([words(name)].compactMap { $0 }) }
     let transcribed = name.lowercased().replacingOccurrences(of: "ä", with: "ae")
       .replacingOccurrences(of: "ö", with: "oe").replacingOccurrences(of: "ü", with: "ue")
       .replacingOccurrences(of: "ß", with: "ss")
@@ -53,6 +54,11 @@ public enum MatchKey {
   }
 
   private static func words(_ text: String) -> String? {
+    // ASCII (most names and organisations) needs no Foundation folding, which is slow.
+    if text.utf8.allSatisfy({ $0 < 0x80 }) {
+      let words = text.lowercased().split { !$0.isLetter && !$0.isNumber }
+      return words.isEmpty ? nil : words.sorted().joined(separator: " ")
+    }
     let folded = text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
       .replacingOccurrences(of: "ß", with: "ss")
     let words = folded.split { !$0.isLetter && !$0.isNumber }
