@@ -143,8 +143,9 @@ struct LiveSync: Sendable {
         do {
           guard let link = try await store.link(account: account) else { throw Failure.notLinked }
           let password = try password(of: link)
+          // A big book's first listing can take the server minutes to answer (as `contacts sync`).
           let summary = try await CardDAVClient.withClient(
-            credentials: DAVCredentials(username: link.username, password: password)
+            credentials: DAVCredentials(username: link.username, password: password), answerTimeout: .seconds(300)
           ) { client in
             try await SyncEngine(store: store, client: client, link: link).run(force: force) { progress in
               continuation.yield(.progress(Self.phase(progress)))
