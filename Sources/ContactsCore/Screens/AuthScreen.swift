@@ -55,20 +55,12 @@ struct AuthFormView: View {
   func render(into frame: inout Frame, in region: Rect) {
     var rows: [StackItem] = [.fixed(1, Spacer())]
     func field(_ label: String, _ input: TextInput, _ field: AuthForm.Field, masked: Bool, error: String?) {
-      let isFocusedField = isFocused && form.focus.focused == field
       rows.append(
         .fixed(
           1,
-          HStack(
-            spacing: 1,
-            [
-              .fixed(10, Text(label, style: isFocusedField ? theme.title : .plain)),
-              .fill(
-                TextField(
-                  input, placeholder: masked ? "" : form.suggestedEmail ?? "you@example.com", isMasked: masked,
-                  isFocused: isFocusedField,
-                  isDisabled: form.isSubmitting)),
-            ])))
+          LabelledField(
+            label: label, input: input, placeholder: masked ? "" : form.suggestedEmail ?? "you@example.com",
+            isMasked: masked, isFocused: isFocused && form.focus.focused == field, isDisabled: form.isSubmitting)))
       rows.append(.fixed(1, Padding(Text(error ?? "", style: theme.error), left: 11)))
     }
     field("Email", form.email, .email, masked: false, error: form.emailError)

@@ -144,19 +144,12 @@ struct SetupFormView: View {
       .fixed(1, Spacer()),
     ]
     func field(_ label: String, _ input: TextInput, _ field: SyncSetupForm.Field, placeholder: String, masked: Bool) {
-      let focused = isFocused && form.focus.focused == field
       rows.append(
         .fixed(
           1,
-          HStack(
-            spacing: 1,
-            [
-              .fixed(10, Text(label, style: focused ? theme.title : .plain)),
-              .fill(
-                TextField(
-                  input, placeholder: placeholder, isMasked: masked, isFocused: focused,
-                  isDisabled: form.status == .connecting)),
-            ])))
+          LabelledField(
+            label: label, input: input, placeholder: placeholder, isMasked: masked,
+            isFocused: isFocused && form.focus.focused == field, isDisabled: form.status == .connecting)))
     }
     field("Server", form.server, .server, placeholder: "https://dav.example.com", masked: false)
     field("User", form.username, .username, placeholder: "your user name there", masked: false)

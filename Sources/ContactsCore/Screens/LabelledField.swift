@@ -1,0 +1,26 @@
+import TerminalUI
+
+/// A form's row: a label ten cells wide (bold while its field has the focus), then the text
+/// field. The sign-in forms and sync's set-up form are made of these.
+struct LabelledField: View {
+  let label: String
+  let input: TextInput
+  var placeholder = ""
+  var isMasked = false
+  let isFocused: Bool
+  var isDisabled = false
+  var theme = Theme.standard
+
+  func render(into frame: inout Frame, in region: Rect) {
+    HStack(
+      spacing: 1,
+      [
+        .fixed(10, Text(label, style: isFocused ? theme.title : .plain)),
+        .fill(
+          TextField(
+            input, placeholder: placeholder, isMasked: isMasked, isFocused: isFocused, isDisabled: isDisabled)),
+      ]
+    )
+    .render(into: &frame, in: region)
+  }
+}
