@@ -150,6 +150,17 @@ public struct Frame: Equatable, Sendable {
     }
   }
 
+  /// Blanks whole rows (clipped to the frame), as a new frame has them: cheaper than ``fill(_:with:)``,
+  /// since no wide cluster can cross the edge of a whole row.
+  package mutating func clear(rows: Range<Int>) {
+    let rows = rows.clamped(to: 0..<size.height)
+    guard !rows.isEmpty else { return }
+    let cellRange = (rows.lowerBound * size.width)..<(rows.upperBound * size.width)
+    cells.withUnsafeMutableBufferPointer { cells in
+      for index in cellRange { cells[index] = .blank }
+    }
+  }
+
   /// Changes the style of the cells in a rectangle (clipped), keeping their content.
   public mutating func restyle(_ rect: Rect, _ change: (Style) -> Style) {
     let area = rect.intersection(bounds)
