@@ -167,8 +167,9 @@ public struct Frame: Equatable, Sendable {
     let rows = rows.clamped(to: 0..<size.height)
     guard !rows.isEmpty else { return }
     let cellRange = (rows.lowerBound * size.width)..<(rows.upperBound * size.width)
+    let blank = Cell.blank
     cells.withUnsafeMutableBufferPointer { cells in
-      for index in cellRange { cells[index] = .blank }
+      UnsafeMutableBufferPointer(rebasing: cells[cellRange]).update(repeating: blank)
     }
   }
 
