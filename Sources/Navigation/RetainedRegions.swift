@@ -29,27 +29,35 @@ struct RetainedRegions {
   let inputs: Inputs
   let frame: Frame
 
-  /// The frame for `inputs` made from this one: the regions whose inputs changed are cleared
-  /// and drawn by `draw`; nil when it cannot be made so (another size, a modal, a screen that
+  /// The frame for `inputs` made from this one: the regions whose inputs changed are drawn by
+  /// `draw`, the others' rows copied; nil when it cannot be made so (another size, a modal, a screen that
   /// cannot tell its revision) and the frame must be drawn in full.
   func frame(for next: Inputs, drawing draw: (Region, inout Frame) -> Void) -> Frame? {
     let size = next.size
     guard size == inputs.size, size.height >= 3, next.theme == inputs.theme, !next.hasModal, !inputs.hasModal,
       next.stage != nil, inputs.stage != nil
     else { return nil }
-    var frame = self.frame
-    if next.titleBar != inputs.titleBar {
-      frame.clear(rows: 0..<1)
-      draw(.titleBar, &frame)
+    // A new frame, the kept regions' rows copied in: changing a copy of the last frame would
+    // copy all of it first, since the renderer holds it too.
+    var frame = Frame(size: size, theme: self.frame.theme)
+    for (region, rows) in [
+      (Region.titleBar, 0..<1), (.stage, 1..<(size.height - 1)), (.helpBar, (size.height - 1)..<size.height),
+    ] {
+      if changed(region, in: next) {
+        draw(region, &frame)
+      } else {
+        frame.copy(rows: rows, from: self.frame)
+      }
     }
-    if next.stage != inputs.stage || next.emptyDetailMessage != inputs.emptyDetailMessage {
-      frame.clear(rows: 1..<(size.height - 1))
-      draw(.stage, &frame)
-    }
-    if next.help != inputs.help {
-      frame.clear(rows: (size.height - 1)..<size.height)
-      draw(.helpBar, &frame)
-    }
+    if !changed(.stage, in: next) { frame.cursor = self.frame.cursor }
     return frame
+  }
+
+  private func changed(_ region: Region, in next: Inputs) -> Bool {
+    switch region {
+    case .titleBar: next.titleBar != inputs.titleBar
+    case .stage: next.stage != inputs.stage || next.emptyDetailMessage != inputs.emptyDetailMessage
+    case .helpBar: next.help != inputs.help
+    }
   }
 }

@@ -161,16 +161,12 @@ public struct Frame: Equatable, Sendable {
     }
   }
 
-  /// Blanks whole rows (clipped to the frame), as a new frame has them: cheaper than ``fill(_:with:)``,
-  /// since no wide cluster can cross the edge of a whole row.
-  package mutating func clear(rows: Range<Int>) {
+  /// Copies whole rows of `other` (a frame of the same size) into the same rows of this one.
+  package mutating func copy(rows: Range<Int>, from other: Frame) {
     let rows = rows.clamped(to: 0..<size.height)
-    guard !rows.isEmpty else { return }
+    guard other.size == size, !rows.isEmpty else { return }
     let cellRange = (rows.lowerBound * size.width)..<(rows.upperBound * size.width)
-    let blank = Cell.blank
-    cells.withUnsafeMutableBufferPointer { cells in
-      UnsafeMutableBufferPointer(rebasing: cells[cellRange]).update(repeating: blank)
-    }
+    cells.replaceSubrange(cellRange, with: other.cells[cellRange])
   }
 
   /// Changes the style of the cells in a rectangle (clipped), keeping their content.
