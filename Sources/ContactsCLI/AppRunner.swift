@@ -18,6 +18,8 @@ final class AppRunner {
   let databasePath: String
   let route: String
   let recordPath: String?
+  /// The app's looks (`--theme`, or the config file's `theme`; see `Theme.named(_:)`).
+  var theme = Theme.dark
 
   init(databasePath: String, route: String, recordPath: String?) {
     self.databasePath = databasePath
@@ -64,7 +66,8 @@ final class AppRunner {
       recorder = nil
     }
 
-    let app = ContactsApp(initialState: AppState(route: startRoute, size: size), dependencies: dependencies)
+    let app = ContactsApp(
+      initialState: AppState(route: startRoute, size: size), dependencies: dependencies, theme: theme)
     if let recorder { app.record(to: recorder) }
     // A start failure (no tty, unknown TERM) is printed by ArgumentParser as a plain error.
     let session = try TerminalSession(

@@ -24,7 +24,8 @@ struct ContactsCommand: ParsableCommand {
   /// (see `TerminalSession.run`). The other commands are async and run as a main-actor task
   /// while Dispatch takes the main thread.
   static func main() {
-    TerminalSession.prepareProcess()
+    // A shell's Tab (`---completion`) must answer at once: no second start.
+    if CommandLine.arguments.dropFirst().first != "---completion" { TerminalSession.prepareProcess() }
     let command: any ParsableCommand
     do {
       command = try parseAsRoot()
@@ -73,9 +74,20 @@ struct RunCommand: ParsableCommand {
       "Record the session to FILE (JSON lines; passwords redacted), for `contacts replay`.", valueName: "FILE"))
   var record: String?
 
+  @Option(
+    name: .long,
+    help: ArgumentHelp(
+      "The colours: \(Theme.builtIn.map(\.name).joined(separator: ", ")) (default: dark; NO_COLOR wins).",
+      valueName: "NAME"))
+  var theme: String?
+
   func validate() throws {
     if let route, case .failure(let error) = AppRoute.parse(route) {
       throw ValidationError(error.description)
+    }
+    if let theme, Theme.named(theme) == nil {
+      throw ValidationError(
+        "there is no theme '\(theme)'; the themes are \(Theme.builtIn.map(\.name).joined(separator: ", ")).")
     }
   }
 
@@ -83,7 +95,9 @@ struct RunCommand: ParsableCommand {
   func run() throws {
     let databasePath = try database.path()
     let status = try MainActor.assumeIsolated {
-      try AppRunner(databasePath: databasePath, route: route ?? AppRoute.patterns[0], recordPath: record).run()
+      let runner = AppRunner(databasePath: databasePath, route: route ?? AppRoute.patterns[0], recordPath: record)
+      if let theme { runner.theme = Theme.named(theme) ?? .dark }
+      return try runner.run()
     }
     if status != 0 { throw ExitCode(status) }
   }

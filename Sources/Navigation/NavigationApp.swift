@@ -240,6 +240,7 @@ public final class NavigationApp<State, Action: Sendable> {
   /// program's first frame.
   public func start(on session: TerminalSession) {
     self.session = session
+    wireframe.colorDepth = session.backend.colorDepth
     session.reportsIdle(of: store)
     start()
     handle(.resize(session.size))

@@ -47,6 +47,16 @@ public final class TerminalApp<State, Action: Sendable> {
   /// Whether the app has quit (its reducer returned `Effect.quit`, or Ctrl-C went unanswered).
   public private(set) var didQuit = false
 
+  /// The app's looks (see ``Theme``), mapped down to what the terminal shows when it runs.
+  public var theme = Theme.standard {
+    didSet { drawnTheme = theme.adapted(to: colorDepth) }
+  }
+  /// What the terminal shows: set by ``run(logPath:)`` from the terminal it takes over.
+  public var colorDepth = ColorDepth.trueColor {
+    didSet { drawnTheme = theme.adapted(to: colorDepth) }
+  }
+  private var drawnTheme = Theme.standard
+
   /// An app whose `screen` draws the state above the help bar of its key map (the whole
   /// terminal when no binding shows), and whose key map says which action each key sends.
   /// Ctrl-C quits unless the map answers it; pastes go to a text field the map declares, else
@@ -72,8 +82,8 @@ public final class TerminalApp<State, Action: Sendable> {
   /// The frame of the current state at `size`: what the terminal shows, and what tests snapshot.
   public func render(size: Size) -> Frame {
     let (view, help) = draw(store.state)
-    guard !help.isEmpty else { return view.frame(size: size) }
-    return VStack([.fill(view), .fixed(1, HelpBar(help))]).frame(size: size)
+    guard !help.isEmpty else { return view.frame(size: size, theme: drawnTheme) }
+    return VStack([.fill(view), .fixed(1, HelpBar(help))]).frame(size: size, theme: drawnTheme)
   }
 
   /// Handles one event from the run loop (or from a test): keys and pastes go through the key
@@ -104,6 +114,7 @@ public final class TerminalApp<State, Action: Sendable> {
         handle: { [unowned self] event in handle(event) })
     else { return 1 }
     self.session = session
+    colorDepth = session.backend.colorDepth
     // One frame per batch of actions: the store notifies once per batch.
     store.observe(self, select: { _ in () }, skipRepeats: .never) { app, _ in app.session?.setNeedsRender() }
     session.reportsIdle(of: store)

@@ -37,11 +37,23 @@ public final class Wireframe {
   public var status: String = ""
   public var splitMinimumWidth = 120
   public var emptyDetailMessage = "Nothing selected"
-  public var theme: Theme
+  /// The app's looks (see ``Theme``): every frame is drawn in it, mapped down to
+  /// ``colorDepth``, and every widget and screen takes its styles from the frame's.
+  public var theme: Theme {
+    didSet { drawnTheme = theme.adapted(to: colorDepth) }
+  }
+  /// What the terminal can show: ``NavigationApp`` sets it from the terminal it runs on
+  /// (headless, the full palette, so snapshots show the theme as written).
+  public var colorDepth: ColorDepth = .trueColor {
+    didSet { drawnTheme = theme.adapted(to: colorDepth) }
+  }
+  /// ``theme`` as ``colorDepth`` shows it: worked out when either changes, never per frame.
+  public private(set) var drawnTheme: Theme
 
   public init(appTitle: String, theme: Theme = .standard) {
     self.appTitle = appTitle
     self.theme = theme
+    drawnTheme = theme
   }
 
   /// Whether the current stack may be split on a wide terminal (a list and its detail may; a
@@ -128,18 +140,18 @@ public final class Wireframe {
 
   /// The whole frame: title bar, stage (stack or split), help bar, and a modal on top.
   public func render(size: Size) -> Frame {
-    var frame = Frame(size: size)
+    var frame = Frame(size: size, theme: drawnTheme)
     let breadcrumb = ([appTitle] + stack.map(\.title)).joined(separator: " › ")
     let layout = VStack([
       .fixed(1, StatusBar(left: [Span(breadcrumb)], right: status.isEmpty ? [] : [Span(status)])),
       .fill(StageView(wireframe: self, presentation: presentation(for: size))),
-      .fixed(1, HelpBar(help, theme: theme)),
+      .fixed(1, HelpBar(help)),
     ])
     layout.render(into: &frame, in: frame.bounds)
     if let modal {
       frame.cursor = nil
       let box = modal.modalSize(in: size)
-      Modal(title: modal.title, size: box, theme: theme, modal.body(isFocused: true))
+      Modal(title: modal.title, size: box, modal.body(isFocused: true))
         .render(into: &frame, in: frame.bounds)
     }
     return frame
@@ -167,14 +179,14 @@ public final class Wireframe {
         let (left, right) = Wireframe.panes(splitting: region)
         root.body(isFocused: stageHasKeyboard && stack.count == 1).render(into: &frame, in: left)
         for y in region.minY..<region.maxY {
-          frame.set(Cell("│", style: wireframe.theme.border), at: Point(x: left.maxX, y: y), clip: region)
+          frame.set(Cell("│", style: frame.theme.border), at: Point(x: left.maxX, y: y), clip: region)
         }
         if stack.count > 1 {
           top.body(isFocused: stageHasKeyboard).render(into: &frame, in: right)
         } else if let preview = root.preview {
           preview.render(into: &frame, in: right)
         } else {
-          Text(wireframe.emptyDetailMessage, style: wireframe.theme.secondary, alignment: .center)
+          Text(wireframe.emptyDetailMessage, style: frame.theme.secondary, alignment: .center)
             .render(into: &frame, in: right.row(right.height / 2))
         }
       }

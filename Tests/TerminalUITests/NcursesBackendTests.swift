@@ -2,6 +2,10 @@ import Testing
 
 @testable import TerminalUI
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// The bytes the ncursesw backend writes for a frame, read from the other side of a pty.
 @Suite(.serialized)
 @MainActor
@@ -57,6 +61,32 @@ struct NcursesBackendTests {
       let typed = draw(Self.frame("Adaz", cursor: Point(x: 9, y: 3)))
       #expect(typed.contains("z"), "\(typed.debugDescription)")
       #expect(!typed.contains(Self.showCursor) && !typed.contains(Self.hideCursor), "\(typed.debugDescription)")
+    }
+  }
+
+  /// On an 8-colour terminal (`TERM=xterm`) bright black is drawn as the nearest colour the
+  /// terminal has (white, `setaf 7`), not wrapped around to black (`setaf 0`), which made
+  /// borders vanish; the backend says it has 8 colours.
+  @Test func aColourTheTerminalLacksIsDrawnAsTheNearestOne() throws {
+    let pty = try #require(PseudoTerminal(size: Self.size))
+    defer { pty.close() }
+    let backend = try NcursesBackend(input: pty.follower, output: pty.follower, terminalType: "xterm")
+    defer { backend.stop() }
+    let renderer = Renderer(backend: backend)
+    renderer.render(Frame(size: Self.size))
+    _ = pty.readAvailable()
+    var frame = Frame(size: Self.size)
+    frame.write("│border│", at: Point(x: 2, y: 1), style: Style.plain.foreground(.brightBlack))
+    renderer.render(frame)
+    let written = String(decoding: pty.readAvailable(), as: UTF8.self)
+    #expect(written.contains("border"), "\(written.debugDescription)")
+    if let noColor = getenv("NO_COLOR"), noColor.pointee != 0 {
+      #expect(backend.colorDepth == .monochrome)
+      #expect(!written.contains("\u{1B}[3"), "\(written.debugDescription)")
+    } else {
+      #expect(backend.colorDepth == .ansi8)
+      #expect(written.contains("\u{1B}[37m"), "\(written.debugDescription)")
+      #expect(!written.contains("\u{1B}[30m"), "\(written.debugDescription)")
     }
   }
 }

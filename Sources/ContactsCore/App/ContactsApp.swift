@@ -1,6 +1,6 @@
 public import Flow
 public import Navigation
-import TerminalUI
+public import TerminalUI
 
 /// The whole app, wired: the store with the app's reducer, the coordinator tree and the
 /// wireframe, on the framework's app loop. It does no I/O of its own, so the same object runs
@@ -9,11 +9,13 @@ public typealias ContactsApp = NavigationApp<AppState, AppAction>
 
 extension NavigationApp where State == AppState, Action == AppAction {
   /// `effects: .playedBack` makes an app for replaying a recording: it starts no effects.
+  /// `theme` is its looks (one of `Theme.builtIn`, or the user's own), mapped down to the
+  /// terminal's colours as it runs.
   public convenience init(
     initialState: AppState, dependencies: AppDependencies, middleware: [Middleware<AppState, AppAction>] = [],
-    effects: Store<AppState, AppAction>.EffectExecution = .live
+    effects: Store<AppState, AppAction>.EffectExecution = .live, theme: Theme = .dark
   ) {
-    let wireframe = Wireframe(appTitle: "Address book")
+    let wireframe = Wireframe(appTitle: "Address book", theme: theme)
     wireframe.splitMinimumWidth = AppState.splitMinimumWidth
     self.init(
       initialState: initialState, reducer: appReducer(dependencies), middleware: middleware, effects: effects,

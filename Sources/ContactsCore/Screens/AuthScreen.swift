@@ -50,9 +50,9 @@ struct AuthFormView: View {
   let form: AuthForm
   let title: String
   let isFocused: Bool
-  var theme = Theme.standard
 
   func render(into frame: inout Frame, in region: Rect) {
+    let theme = frame.theme
     var rows: [StackItem] = [.fixed(1, Spacer())]
     func field(_ label: String, _ input: TextInput, _ field: AuthForm.Field, masked: Bool, error: String?) {
       rows.append(

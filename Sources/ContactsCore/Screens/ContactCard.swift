@@ -14,6 +14,7 @@ struct ContactCard: View {
   /// Another version of the same contact (a sync conflict's): rows this one has and that one
   /// lacks are marked `≠`.
   var comparedWith: Contact? = nil
+  /// The frame's theme, which the helpers below draw in: set as the view is drawn.
   var theme = Theme.standard
 
   /// The width of the label column: "Anniversary" and a space.
@@ -62,6 +63,12 @@ struct ContactCard: View {
   }
 
   func render(into frame: inout Frame, in region: Rect) {
+    var themed = self
+    themed.theme = frame.theme
+    themed.draw(into: &frame, in: region)
+  }
+
+  private func draw(into frame: inout Frame, in region: Rect) {
     var items: [StackItem] = [
       .fixed(1, Text("Contact details", style: theme.secondary)),
       .fixed(1, Text(contact.name, style: theme.title)),
@@ -124,7 +131,7 @@ private struct EntryLine: View {
     if !row.types.isEmpty { suffix.append(Span(row.types, style: theme.secondary)) }
     if row.isPreferred {
       if !suffix.isEmpty { suffix.append(Span(" ")) }
-      suffix.append(Span(ContactCard.preferredMark, style: Style.plain.bold.foreground(.yellow)))
+      suffix.append(Span(ContactCard.preferredMark, style: theme.mark))
     }
     guard !suffix.isEmpty else {
       Text(row.value).render(into: &frame, in: region)

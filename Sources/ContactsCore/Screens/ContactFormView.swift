@@ -11,6 +11,7 @@ import TerminalUI
 struct ContactFormView: View {
   let model: ContactEditorScreen.ViewModel
   let isFocused: Bool
+  /// The frame's theme, which the helpers below draw in: set as the view is drawn.
   var theme = Theme.standard
 
   static let labelWidth = 12
@@ -23,6 +24,12 @@ struct ContactFormView: View {
   }
 
   func render(into frame: inout Frame, in region: Rect) {
+    var themed = self
+    themed.theme = frame.theme
+    themed.draw(into: &frame, in: region)
+  }
+
+  private func draw(into frame: inout Frame, in region: Rect) {
     let editor = model.editor
     switch editor.status {
     case .loading:
@@ -129,7 +136,7 @@ struct ContactFormView: View {
               .fixed(
                 2,
                 Text(
-                  row.isPreferred ? " " + ContactCard.preferredMark : "", style: Style.plain.bold.foreground(.yellow))),
+                  row.isPreferred ? " " + ContactCard.preferredMark : "", style: theme.mark)),
             ])))
         problem(valueField)
       }

@@ -146,13 +146,13 @@ public struct ContactsBrowserScreen: Screen {
 struct ContactsListView: View {
   let model: ContactsListViewModel
   let isFocused: Bool
-  var theme = Theme.standard
 
   /// Rows of contacts an area `height` rows tall shows: the header line takes one, the table
   /// the rest.
   static func rows(inHeight height: Int) -> Int { ListView.visibleRows(inHeight: height - 1) }
 
   func render(into frame: inout Frame, in region: Rect) {
+    let theme = frame.theme
     guard region.height > 0 else { return }
     renderHeader(into: &frame, in: region.row(0))
     let body = region.inset(top: 1)
@@ -177,6 +177,7 @@ struct ContactsListView: View {
   }
 
   private func renderHeader(into frame: inout Frame, in row: Rect) {
+    let theme = frame.theme
     if let search = model.search {
       let matches: String
       if let result = search.result {

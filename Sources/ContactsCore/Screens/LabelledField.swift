@@ -9,9 +9,9 @@ struct LabelledField: View {
   var isMasked = false
   let isFocused: Bool
   var isDisabled = false
-  var theme = Theme.standard
 
   func render(into frame: inout Frame, in region: Rect) {
+    let theme = frame.theme
     HStack(
       spacing: 1,
       [

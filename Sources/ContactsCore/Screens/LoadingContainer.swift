@@ -8,11 +8,12 @@ public struct LoadingContainer<Value: Equatable & Sendable>: View {
   public var label: String
   public var retryKey: String
   public var content: (Value) -> any View
-  public var theme: Theme
+  /// The theme to draw in; nil draws in the frame's.
+  public var theme: Theme?
 
   public init(
     _ state: Loadable<Value>, tick: Int, label: String = "Loading…", retryKey: String = "r",
-    theme: Theme = .standard, content: @escaping (Value) -> any View
+    theme: Theme? = nil, content: @escaping (Value) -> any View
   ) {
     self.state = state
     self.tick = tick
@@ -23,6 +24,7 @@ public struct LoadingContainer<Value: Equatable & Sendable>: View {
   }
 
   public func render(into frame: inout Frame, in region: Rect) {
+    let theme = self.theme ?? frame.theme
     switch state {
     case .loading:
       let width = min(region.width, DisplayWidth.of(label) + 2)

@@ -6,9 +6,16 @@ import TerminalUI
 struct SyncView: View {
   let model: SyncScreen.ViewModel
   let isFocused: Bool
+  /// The frame's theme, which the helpers below draw in: set as the view is drawn.
   var theme = Theme.standard
 
   func render(into frame: inout Frame, in region: Rect) {
+    var themed = self
+    themed.theme = frame.theme
+    themed.draw(into: &frame, in: region)
+  }
+
+  private func draw(into frame: inout Frame, in region: Rect) {
     let content: any View
     switch model.sync.overview {
     case .loading:
@@ -157,9 +164,9 @@ struct SetupFormView: View {
   let form: SyncSetupForm
   let tick: Int
   let isFocused: Bool
-  var theme = Theme.standard
 
   func render(into frame: inout Frame, in region: Rect) {
+    let theme = frame.theme
     var rows: [StackItem] = [
       .fixed(1, Text("Keep this account's contacts in step with a CardDAV server.", style: theme.title)),
       .fixed(1, Spacer()),

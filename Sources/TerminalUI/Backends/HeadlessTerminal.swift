@@ -18,6 +18,9 @@ public final class HeadlessTerminal: TerminalBackend {
   /// default, like the real terminal's backend. Rows moved over its life: ``rowScrolls``.
   public var scrollsRows = true
   public private(set) var rowScrolls = 0
+  /// The colours it claims to show (every colour by default): set it to see how an app's theme
+  /// looks on a smaller palette.
+  public var colorDepth: ColorDepth = .trueColor
 
   public init(size: Size) {
     self.size = size

@@ -1,4 +1,5 @@
 import CNcursesw
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -63,6 +64,12 @@ public final class NcursesBackend: TerminalBackend {
   private var savedStandardStreams: (output: Int32, error: Int32)?
   private var colorPairs: [ColorPair: Int16] = [:]
   private let colorsEnabled: Bool
+  /// What the terminal shows: the smaller of what the environment says (``ColorDepth/detect(environment:)``,
+  /// `NO_COLOR` first) and what terminfo's `colors` gives, since ncurses draws only the latter.
+  public private(set) var colorDepth = ColorDepth.monochrome
+  /// The palette ncurses has (terminfo's `colors`): colours beyond it are drawn as the nearest
+  /// one within it.
+  private var paletteDepth = ColorDepth.monochrome
   private var isSuspended = false
   /// Whether the screen has been through one `endwin` and refresh (see `leaveInitialState`).
   private var hasLeftInitialState = false
@@ -117,6 +124,8 @@ public final class NcursesBackend: TerminalBackend {
     if colorsEnabled {
       start_color()
       use_default_colors()
+      paletteDepth = ColorDepth(terminfoColors: Int(tf_colors()))
+      colorDepth = min(paletteDepth, ColorDepth.detect(environment: Self.colorEnvironment()))
     }
     // Bracketed paste on; ask whether synchronized output and grapheme clustering are
     // supported (the answers arrive as input and are decoded like keys).
@@ -256,11 +265,23 @@ public final class NcursesBackend: TerminalBackend {
     return pair
   }
 
+  /// The terminal's number for `color`: the nearest colour its palette has, never an index
+  /// wrapped around (on an 8-colour terminal bright black would wrap to black, and borders
+  /// drawn in it would vanish). Worked out once per colour pair, when it is allocated.
   private func colorNumber(_ color: Color) -> Int16 {
-    switch color {
+    switch paletteDepth.approximating(color) {
     case .default: -1
-    case .palette(let index): Int16(Int(index) % max(1, Int(tf_colors())))
+    case .palette(let index): Int16(index)
     }
+  }
+
+  /// The variables ``ColorDepth/detect(environment:)`` reads.
+  private static func colorEnvironment() -> [String: String] {
+    var environment: [String: String] = [:]
+    for name in ["NO_COLOR", "TERM", "COLORTERM", "TERM_PROGRAM"] {
+      if let value = getenv(name) { environment[name] = String(cString: value) }
+    }
+    return environment
   }
 
   // MARK: Terminal life

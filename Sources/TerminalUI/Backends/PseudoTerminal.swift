@@ -1,4 +1,5 @@
 import CNcursesw
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)

@@ -9,10 +9,21 @@ public struct Frame: Equatable, Sendable {
   public private(set) var cells: [Cell]
   /// Where the terminal's cursor should be shown (the focused text field), or nil to hide it.
   public var cursor: Point?
+  /// The looks the frame is drawn in: widgets and screens take their styles from it (unless
+  /// given a theme of their own), so the app's theme reaches every view without being handed
+  /// down. The ``Wireframe`` sets it, already mapped to the terminal's ``ColorDepth``. Not part
+  /// of what makes two frames equal: only what they show is.
+  public var theme: Theme
 
-  public init(size: Size, fill: Cell = .blank) {
+  public init(size: Size, fill: Cell = .blank, theme: Theme = .standard) {
     self.size = size
     self.cells = Array(repeating: fill, count: size.width * size.height)
+    self.theme = theme
+  }
+
+  /// Frames are equal when they show the same: size, cells and cursor.
+  public static func == (lhs: Frame, rhs: Frame) -> Bool {
+    lhs.size == rhs.size && lhs.cursor == rhs.cursor && lhs.cells == rhs.cells
   }
 
   public var bounds: Rect { Rect(size: size) }

@@ -11,6 +11,9 @@ public protocol TerminalBackend: AnyObject {
   /// region). When it can, the renderer asks it to whenever that leaves fewer cells to write.
   var scrollsRows: Bool { get }
 
+  /// How many colours the screen shows: apps map their ``Theme`` down to it before drawing.
+  var colorDepth: ColorDepth { get }
+
   /// Moves the rows of `scrolling` first, when given; then writes the cells of `frame` in
   /// `changes` (which are relative to the scrolled screen), places the cursor at `frame.cursor`
   /// (hidden when nil), and makes it all visible.
@@ -19,6 +22,9 @@ public protocol TerminalBackend: AnyObject {
 
 extension TerminalBackend {
   public var scrollsRows: Bool { false }
+
+  /// Every colour, unless the backend says otherwise.
+  public var colorDepth: ColorDepth { .trueColor }
 
   /// Writes the cells of `frame` in `changes` and places the cursor, moving no rows.
   public func draw(_ frame: Frame, changes: [ChangedSpan]) {

@@ -1,5 +1,6 @@
 public import Logging
 import Synchronization
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)

@@ -30,9 +30,9 @@ public protocol View {
 extension View {
   public func preferredSize(in available: Size) -> Size { available }
 
-  /// Renders this view alone into a new frame of `size`.
-  public func frame(size: Size) -> Frame {
-    var frame = Frame(size: size)
+  /// Renders this view alone into a new frame of `size`, drawn in `theme`.
+  public func frame(size: Size, theme: Theme = .standard) -> Frame {
+    var frame = Frame(size: size, theme: theme)
     render(into: &frame, in: frame.bounds)
     return frame
   }

@@ -3,9 +3,10 @@ public struct Button: View {
   public var title: String
   public var isFocused: Bool
   public var isDisabled: Bool
-  public var theme: Theme
+  /// The theme to draw in; nil draws in the frame's (``Frame/theme``).
+  public var theme: Theme?
 
-  public init(_ title: String, isFocused: Bool = false, isDisabled: Bool = false, theme: Theme = .standard) {
+  public init(_ title: String, isFocused: Bool = false, isDisabled: Bool = false, theme: Theme? = nil) {
     self.title = title
     self.isFocused = isFocused
     self.isDisabled = isDisabled
@@ -13,6 +14,7 @@ public struct Button: View {
   }
 
   public func render(into frame: inout Frame, in region: Rect) {
+    let theme = self.theme ?? frame.theme
     let style = isDisabled ? theme.disabled : (isFocused ? theme.focusedButton : theme.button)
     Text("[ \(title) ]", style: style).render(into: &frame, in: region.row(0))
   }

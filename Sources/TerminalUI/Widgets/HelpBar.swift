@@ -2,14 +2,16 @@
 /// left out from the end, never cut in half.
 public struct HelpBar: View {
   public var items: [HelpItem]
-  public var theme: Theme
+  /// The theme to draw in; nil draws in the frame's (``Frame/theme``).
+  public var theme: Theme?
 
-  public init(_ items: [HelpItem], theme: Theme = .standard) {
+  public init(_ items: [HelpItem], theme: Theme? = nil) {
     self.items = items
     self.theme = theme
   }
 
   public func render(into frame: inout Frame, in region: Rect) {
+    let theme = self.theme ?? frame.theme
     let row = region.row(0)
     var spans: [Span] = [Span(" ")]
     var used = 1

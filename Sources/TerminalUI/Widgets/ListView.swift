@@ -37,13 +37,14 @@ public struct ListView: View {
   public var emptyMessage: String
   /// Whether a scrollbar is drawn when the list is longer than the screen.
   public var showsScrollbar: Bool
-  public var theme: Theme
+  /// The theme to draw in; nil draws in the frame's (``Frame/theme``).
+  public var theme: Theme?
   /// Set when `rows` is the whole list: the window then follows the area drawn into.
   private var wholeListSelection: Int?
 
   public init(
     columns: [ListColumn], showsHeader: Bool = true, rows: [ListRow], window: ScrollWindow, isFocused: Bool = true,
-    emptyMessage: String = "Nothing here", showsScrollbar: Bool = true, theme: Theme = .standard
+    emptyMessage: String = "Nothing here", showsScrollbar: Bool = true, theme: Theme? = nil
   ) {
     self.columns = columns
     self.showsHeader = showsHeader
@@ -59,7 +60,7 @@ public struct ListView: View {
   public init(
     columns: [ListColumn], showsHeader: Bool = true, allRows rows: [ListRow], selected: Int,
     isFocused: Bool = true, emptyMessage: String = "Nothing here", showsScrollbar: Bool = true,
-    theme: Theme = .standard
+    theme: Theme? = nil
   ) {
     self.init(
       columns: columns, showsHeader: showsHeader, rows: rows, window: ScrollWindow(total: rows.count),
@@ -93,6 +94,7 @@ public struct ListView: View {
   private func draw(_ rows: [ListRow], window: ScrollWindow, into frame: inout Frame, in region: Rect) {
     let area = region.intersection(frame.bounds)
     guard !area.isEmpty else { return }
+    let theme = self.theme ?? frame.theme
     let needsScrollbar = showsScrollbar && window.total > window.visible && region.width > 2
     let content = Rect(x: region.x, y: region.y, width: region.width - (needsScrollbar ? 1 : 0), height: region.height)
     // Column widths are the same for every row: work them out once.
@@ -120,7 +122,8 @@ public struct ListView: View {
     }
     if needsScrollbar {
       renderScrollbar(
-        window, into: &frame, in: Rect(x: region.maxX - 1, y: body.y, width: 1, height: body.height), clip: area)
+        window, into: &frame, in: Rect(x: region.maxX - 1, y: body.y, width: 1, height: body.height), clip: area,
+        theme: theme)
     }
   }
 
@@ -138,7 +141,9 @@ public struct ListView: View {
     }
   }
 
-  private func renderScrollbar(_ window: ScrollWindow, into frame: inout Frame, in track: Rect, clip: Rect) {
+  private func renderScrollbar(
+    _ window: ScrollWindow, into frame: inout Frame, in track: Rect, clip: Rect, theme: Theme
+  ) {
     guard track.height > 0 else { return }
     let thumbHeight = max(1, track.height * window.visible / max(1, window.total))
     let scrollable = max(1, window.total - window.visible)

@@ -4,9 +4,10 @@ public struct Modal: View {
   public var title: String
   public var content: any View
   public var size: Size
-  public var theme: Theme
+  /// The theme to draw in; nil draws in the frame's (``Frame/theme``).
+  public var theme: Theme?
 
-  public init(title: String, size: Size, theme: Theme = .standard, _ content: any View) {
+  public init(title: String, size: Size, theme: Theme? = nil, _ content: any View) {
     self.title = title
     self.content = content
     self.size = size
@@ -15,6 +16,7 @@ public struct Modal: View {
 
   public func render(into frame: inout Frame, in region: Rect) {
     let area = region.intersection(frame.bounds)
+    let theme = self.theme ?? frame.theme
     frame.restyle(area) { $0.adding(.dim) }
     let box = area.centered(size)
     frame.fill(box, with: .blank)

@@ -2,9 +2,10 @@
 public struct StatusBar: View {
   public var left: [Span]
   public var right: [Span]
-  public var style: Style
+  /// The bar's look; nil draws it in the frame's theme (``Theme/statusBar``).
+  public var style: Style?
 
-  public init(left: [Span], right: [Span] = [], style: Style = Theme.standard.statusBar) {
+  public init(left: [Span], right: [Span] = [], style: Style? = nil) {
     self.left = left
     self.right = right
     self.style = style
@@ -12,6 +13,7 @@ public struct StatusBar: View {
 
   public func render(into frame: inout Frame, in region: Rect) {
     let row = region.row(0)
+    let style = self.style ?? frame.theme.statusBar
     frame.fill(row.intersection(frame.bounds), with: .blank(style))
     let restyle = { (spans: [Span]) in spans.map { Span($0.text, style: $0.style == .plain ? style : $0.style) } }
     let rightWidth = right.reduce(0) { $0 + DisplayWidth.of($1.text) }

@@ -7,11 +7,12 @@ public struct TextField: View {
   public var isMasked: Bool
   public var isFocused: Bool
   public var isDisabled: Bool
-  public var theme: Theme
+  /// The theme to draw in; nil draws in the frame's (``Frame/theme``).
+  public var theme: Theme?
 
   public init(
     _ input: TextInput, placeholder: String = "", isMasked: Bool = false, isFocused: Bool = false,
-    isDisabled: Bool = false, theme: Theme = .standard
+    isDisabled: Bool = false, theme: Theme? = nil
   ) {
     self.input = input
     self.placeholder = placeholder
@@ -24,6 +25,7 @@ public struct TextField: View {
   public func render(into frame: inout Frame, in region: Rect) {
     let area = region.intersection(frame.bounds)
     guard !area.isEmpty else { return }
+    let theme = self.theme ?? frame.theme
     let row = Rect(x: region.x, y: region.y, width: region.width, height: 1).intersection(area)
     let style = isDisabled ? theme.disabled.underline : (isFocused ? theme.focusedField : theme.field)
     frame.fill(row, with: .blank(style))

@@ -1,6 +1,25 @@
-/// The looks widgets share. Meaning is carried by attributes (reverse, bold, underline, dim) so
-/// that everything stays legible with `NO_COLOR`; colour only adds emphasis.
+/// The looks of an app by role: a title, the selection, a field and the focused one, an error,
+/// secondary text, a help bar's keys. Widgets and screens draw with these roles, never with raw
+/// colours, so one value changes the whole app's look.
+///
+/// Meaning is carried by attributes (reverse, bold, underline, dim) so that everything stays
+/// legible without colour (`NO_COLOR`, ``monochrome``); colour only adds emphasis. A theme is
+/// drawn through the frame: ``Frame/theme`` is the one widgets use unless given their own, and
+/// the ``ColorDepth`` of the terminal maps it down (``adapted(to:)``) before any cell is written.
+///
+/// An app picks one of the built-in themes (``dark``, ``light``, ``highContrast``,
+/// ``monochrome``; by name with ``named(_:)``), or makes its own from one:
+///
+/// ```swift
+/// var theme = Theme.dark
+/// theme.name = "ocean"
+/// theme.title = Style.plain.bold.foreground(.rgb(0x5F, 0xAF, 0xFF))
+/// theme.selection = Style.plain.background(.rgb(0x00, 0x5F, 0x87)).foreground(.brightWhite)
+/// let wireframe = Wireframe(appTitle: "Items", theme: theme)
+/// ```
 public struct Theme: Hashable, Sendable {
+  /// What users call it (`--theme`, a config file).
+  public var name = "dark"
   public var title = Style.plain.bold
   public var border = Style.plain.foreground(.brightBlack)
   public var focusedBorder = Style.plain.foreground(.cyan)
@@ -20,8 +39,30 @@ public struct Theme: Hashable, Sendable {
   public var helpLabel = Style.plain.dim
   public var scrollbarTrack = Style.plain.foreground(.brightBlack)
   public var scrollbarThumb = Style.plain
+  /// A mark that draws the eye to one item among many (a preferred entry's star).
+  public var mark = Style.plain.bold.foreground(.yellow)
 
+  /// The ``dark`` theme.
   public init() {}
 
-  public static let standard = Theme()
+  /// Every role, for going over them all (mapping a theme down, listing it).
+  public static var roles: [(name: String, style: WritableKeyPath<Theme, Style>)] {
+    [
+      ("title", \.title), ("border", \.border), ("focusedBorder", \.focusedBorder), ("field", \.field),
+      ("focusedField", \.focusedField), ("placeholder", \.placeholder), ("disabled", \.disabled),
+      ("button", \.button), ("focusedButton", \.focusedButton), ("selection", \.selection),
+      ("inactiveSelection", \.inactiveSelection), ("header", \.header), ("secondary", \.secondary),
+      ("error", \.error), ("statusBar", \.statusBar), ("helpKey", \.helpKey), ("helpLabel", \.helpLabel),
+      ("scrollbarTrack", \.scrollbarTrack), ("scrollbarThumb", \.scrollbarThumb), ("mark", \.mark),
+    ]
+  }
+
+  /// This theme as a terminal of `depth` can show it: every colour it lacks becomes the
+  /// nearest one it has, and with no colour at all only the attributes are left.
+  public func adapted(to depth: ColorDepth) -> Theme {
+    guard depth < .palette256 else { return self }
+    var theme = self
+    for role in Theme.roles { theme[keyPath: role.style] = depth.approximating(self[keyPath: role.style]) }
+    return theme
+  }
 }
