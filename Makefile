@@ -6,7 +6,8 @@ BENCH_OUT ?= .bench
 EXAMPLES := Counter Items
 SOURCES := Package.swift Sources Tests $(foreach example,$(EXAMPLES),$(addprefix Examples/$(example)/,Package.swift Sources Tests))
 
-.PHONY: run build test examples soak sync-soak sync-kill bench bench-sync docs deps deps-build dav-servers format lint clean
+.PHONY: run build test examples soak sync-soak sync-kill bench bench-sync docs deps deps-build dav-servers format lint clean \
+	release install-files install uninstall install-check deps-install-check
 
 ## run: build and start `contacts` (pass options with ARGS="--db /tmp/x.db").
 run: build
@@ -23,6 +24,7 @@ test: deps
 	@if grep -E "^$(CURDIR)/(Sources|Tests|Modules)/.*: warning:" .build/build-output.txt; then \
 		echo "error: the build has warnings (see above); TermFlow builds warning-free."; exit 1; fi
 	SNAPSHOT_TESTING_RECORD=never $(SWIFT) test --skip-build
+	@$(MAKE) --no-print-directory install-check
 	@$(MAKE) --no-print-directory examples
 
 ## examples: build and test each example as the outside package it is (warning-free, snapshot
@@ -36,6 +38,81 @@ examples: deps
 			echo "error: Examples/$$example has warnings (see above); TermFlow builds warning-free."; exit 1; fi; \
 		SNAPSHOT_TESTING_RECORD=never $(SWIFT) test --skip-build --package-path "Examples/$$example"; \
 	done
+
+## install: the release `contacts`, its man page and its bash, zsh and fish completions, under
+## PREFIX (default /usr/local; `make install PREFIX=$$HOME/.local` needs no root), DESTDIR
+## prepended for packagers. Builds first when needed: to install as root, `make release` as
+## yourself, then `sudo make install` (which then compiles nothing). The page and the scripts
+## are made from the command definitions by the binary itself (`--experimental-dump-help`
+## through the argument parser's generate-manual, `--generate-completion-script`), so nothing
+## generated is committed; the page's date is the last commit's, so it is the same every time.
+PREFIX ?= /usr/local
+prefix = $(PREFIX)
+exec_prefix = $(prefix)
+bindir = $(exec_prefix)/bin
+datarootdir = $(prefix)/share
+mandir = $(datarootdir)/man
+man1dir = $(mandir)/man1
+bashcompletiondir = $(datarootdir)/bash-completion/completions
+zshcompletiondir = $(datarootdir)/zsh/site-functions
+fishcompletiondir = $(datarootdir)/fish/vendor_completions.d
+INSTALL ?= install
+# release, or debug to install the build `make test` made (install-check does).
+CONFIGURATION ?= release
+MAN_DATE ?= $(shell git log -1 --format=%cs 2>/dev/null || echo 2026-01-01)
+INSTALL_FILES = .build/install-files/$(CONFIGURATION)
+INSTALLED = "$(DESTDIR)$(bindir)/contacts" "$(DESTDIR)$(man1dir)/contacts.1" \
+	"$(DESTDIR)$(bashcompletiondir)/contacts" "$(DESTDIR)$(zshcompletiondir)/_contacts" \
+	"$(DESTDIR)$(fishcompletiondir)/contacts.fish"
+
+## release: the optimised `contacts` and the argument parser's generate-manual, one build.
+release: deps-build
+	$(SWIFT) build -c $(CONFIGURATION) --product contacts
+	$(SWIFT) build -c $(CONFIGURATION) --product generate-manual
+
+# Commands --help leaves out (`shouldDisplay: false`), which generate-manual 1.8.2 still lists:
+# the awk program drops each one's `.It Em NAME` item up to the next item or the end of its list.
+HIDDEN_COMMANDS := bench-search
+define without_hidden_commands
+/^\.It Em / { name = $$3; if (index(hidden, " " name " ")) { skipping = 1; depth = 0; next } }
+skipping && /^\.Bl/ { depth++; next }
+skipping && /^\.El/ { if (depth-- > 0) next; skipping = 0 }
+skipping && /^\.It Em / && depth == 0 { skipping = 0 }
+!skipping { print }
+endef
+export WITHOUT_HIDDEN_COMMANDS = $(without_hidden_commands)
+
+## install-files: the man page and completion scripts, made by the built binary.
+install-files: release
+	@set -e; bin="$$($(SWIFT) build -c $(CONFIGURATION) --show-bin-path)"; out="$(INSTALL_FILES)"; \
+	rm -rf "$$out"; mkdir -p "$$out"; \
+	"$$bin/generate-manual" "$$bin/contacts" --date "$(MAN_DATE)" --section 1 --output-directory - \
+		| awk -v hidden=" $(HIDDEN_COMMANDS) " "$$WITHOUT_HIDDEN_COMMANDS" > "$$out/contacts.1"; \
+	for shell in bash zsh fish; do "$$bin/contacts" --generate-completion-script $$shell > "$$out/contacts.$$shell"; done
+
+install: install-files
+	@bin="$$($(SWIFT) build -c $(CONFIGURATION) --show-bin-path)"; \
+	$(INSTALL) -Dm755 "$$bin/contacts" "$(DESTDIR)$(bindir)/contacts"
+	$(INSTALL) -Dm644 "$(INSTALL_FILES)/contacts.1" "$(DESTDIR)$(man1dir)/contacts.1"
+	$(INSTALL) -Dm644 "$(INSTALL_FILES)/contacts.bash" "$(DESTDIR)$(bashcompletiondir)/contacts"
+	$(INSTALL) -Dm644 "$(INSTALL_FILES)/contacts.zsh" "$(DESTDIR)$(zshcompletiondir)/_contacts"
+	$(INSTALL) -Dm644 "$(INSTALL_FILES)/contacts.fish" "$(DESTDIR)$(fishcompletiondir)/contacts.fish"
+	@echo "installed contacts in $(DESTDIR)$(bindir), its man page and bash, zsh and fish completions"
+
+## uninstall: removes exactly the files install put there.
+uninstall:
+	rm -f $(INSTALLED)
+
+## install-check: installs the debug build `make test` made into a temporary DESTDIR and uses
+## it as a user would: the binary, `man -l` on its page, Tab in bash (and zsh and fish when they
+## are there), `uninstall` leaving nothing behind. `make test` ends with it.
+install-check: deps-install-check
+	@Tests/install-check.sh "$(MAKE)"
+
+# man and groff for `man -l`, bash-completion's loader, and the other two shells.
+INSTALL_CHECK_PACKAGES := man-db groff-base bash-completion zsh fish
+deps-install-check:
+	$(call install_missing,$(INSTALL_CHECK_PACKAGES))
 
 ## soak: the monkey test with 1,000,000 keys (TERMFLOW_MONKEY_KEYS to change); a failure is
 ## shrunk and written to $TMPDIR/termflow-monkey/monkey-seed-N.jsonl for `contacts replay`.

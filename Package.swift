@@ -196,6 +196,8 @@ let package = Package(
         "VCardFormat",
         .product(name: "Crypto", package: "swift-crypto"),
         .product(name: "GRDB", package: "GRDB.swift"),
+        // SQLite itself, for the shell's completion of --account: a read that leaves no trace.
+        .product(name: "GRDBSQLite", package: "GRDB.swift"),
         .product(name: "Logging", package: "swift-log"),
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]

@@ -6,7 +6,9 @@ import ContactsServices
 struct AccountOptions: ParsableArguments {
   @OptionGroup var database: DatabaseOptions
 
-  @Option(name: .long, help: "The account to act on (default: the only one).")
+  @Option(
+    name: .long, help: "The account to act on (default: the only one).",
+    completion: .custom(AccountCompletion.emails))
   var account: String?
 
   /// The opened database and the account: the one `--account` names, or the only one.

@@ -24,7 +24,8 @@ struct ContactsCommand: ParsableCommand {
   /// (see `TerminalSession.run`). The other commands are async and run as a main-actor task
   /// while Dispatch takes the main thread.
   static func main() {
-    TerminalSession.prepareProcess()
+    // A shell's Tab (`---completion`) must answer at once: no second start.
+    if CommandLine.arguments.dropFirst().first != "---completion" { TerminalSession.prepareProcess() }
     let command: any ParsableCommand
     do {
       command = try parseAsRoot()

@@ -6,17 +6,19 @@
 
 /// Where an app keeps its state (logs, crash reports) and data (databases), following the XDG
 /// base directory spec: `$XDG_STATE_HOME/<app>` or `~/.local/state/<app>`, and
-/// `$XDG_DATA_HOME/<app>` or `~/.local/share/<app>`. Created with mode 0700 when missing.
+/// `$XDG_DATA_HOME/<app>` or `~/.local/share/<app>`. Created with mode 0700 when missing,
+/// unless the caller only looks (`creating: false`: a shell's completion must leave no trace).
+/// A variable that is unset, empty or not an absolute path is ignored, as the spec says.
 public enum AppDirectories {
-  public static func state(for app: String) -> String? {
-    directory(environment: "XDG_STATE_HOME", fallback: ".local/state", app: app)
+  public static func state(for app: String, creating: Bool = true) -> String? {
+    directory(environment: "XDG_STATE_HOME", fallback: ".local/state", app: app, creating: creating)
   }
 
-  public static func data(for app: String) -> String? {
-    directory(environment: "XDG_DATA_HOME", fallback: ".local/share", app: app)
+  public static func data(for app: String, creating: Bool = true) -> String? {
+    directory(environment: "XDG_DATA_HOME", fallback: ".local/share", app: app, creating: creating)
   }
 
-  private static func directory(environment: String, fallback: String, app: String) -> String? {
+  private static func directory(environment: String, fallback: String, app: String, creating: Bool) -> String? {
     let base: String
     if let value = getenv(environment).map({ String(cString: $0) }), value.hasPrefix("/") {
       base = value
@@ -26,7 +28,7 @@ public enum AppDirectories {
       return nil
     }
     let path = base + "/" + app
-    guard makeDirectories(path) else { return nil }
+    guard !creating || makeDirectories(path) else { return nil }
     return path
   }
 
