@@ -20,6 +20,9 @@ final class AppRunner {
   let recordPath: String?
   /// The app's looks (`--theme`, or the config file's `theme`; see `Theme.named(_:)`).
   var theme = Theme.dark
+  /// Whether the terminal reports the mouse to the app (the config file's `mouse = false`
+  /// turns it off).
+  var reportsMouse = true
 
   init(databasePath: String, route: String, recordPath: String?) {
     self.databasePath = databasePath
@@ -67,7 +70,8 @@ final class AppRunner {
     }
 
     let app = ContactsApp(
-      initialState: AppState(route: startRoute, size: size), dependencies: dependencies, theme: theme)
+      initialState: AppState(route: startRoute, size: size), dependencies: dependencies, theme: theme,
+      mouse: reportsMouse)
     if let recorder { app.record(to: recorder) }
     // A start failure (no tty, unknown TERM) is printed by ArgumentParser as a plain error.
     let session = try TerminalSession(
