@@ -55,7 +55,8 @@ extension AppAction {
 
   /// The log line of a move in the list or in the search's results
   /// (`{"action":{"browser":{"_0":{"move":{"_0":{"down":{}}}}}}}`), written by hand: the
-  /// encoder costs more than the rest of a step down the list. Nil for every other action.
+  /// encoder costs more than the rest of a step down the list. Nil for every other action
+  /// (a click's move to a row included).
   static func moveLine(_ action: AppAction) -> [UInt8]? {
     let (feature, move): (String, ScrollWindow.Move)
     switch action {
@@ -63,15 +64,16 @@ extension AppAction {
     case .search(.move(let moved)): (feature, move) = ("search", moved)
     default: return nil
     }
-    let name =
-      switch move {
-      case .up: "up"
-      case .down: "down"
-      case .pageUp: "pageUp"
-      case .pageDown: "pageDown"
-      case .home: "home"
-      case .end: "end"
-      }
+    let name: String
+    switch move {
+    case .up: name = "up"
+    case .down: name = "down"
+    case .pageUp: name = "pageUp"
+    case .pageDown: name = "pageDown"
+    case .home: name = "home"
+    case .end: name = "end"
+    case .to: return nil  // a click: rare, and its row number goes through the encoder
+    }
     return Array(#"{"action":{"\#(feature)":{"_0":{"move":{"_0":{"\#(name)":{}}}}}}}"#.utf8) + [0x0A]
   }
 }

@@ -69,6 +69,7 @@ struct SessionRecorderKeyLineTests {
         #expect(line == Array(encoded), "\(action)")
       }
     }
+    #expect(AppAction.moveLine(.browser(.move(.to(12)))) == nil)
     #expect(AppAction.moveLine(.browser(.retry)) == nil)
     #expect(AppAction.moveLine(.signIn(.key(.down))) == nil)
   }
