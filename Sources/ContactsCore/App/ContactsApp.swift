@@ -10,10 +10,12 @@ public typealias ContactsApp = NavigationApp<AppState, AppAction>
 extension NavigationApp where State == AppState, Action == AppAction {
   /// `effects: .playedBack` makes an app for replaying a recording: it starts no effects.
   /// `theme` is its looks (one of `Theme.builtIn`, or the user's own), mapped down to the
-  /// terminal's colours as it runs.
+  /// terminal's colours as it runs. `keyBindings` are the user's own keys for the screens'
+  /// bindings (see ``ContactsKeyMaps``), checked before; `listColumns` the list's columns.
   public convenience init(
     initialState: AppState, dependencies: AppDependencies, middleware: [Middleware<AppState, AppAction>] = [],
-    effects: Store<AppState, AppAction>.EffectExecution = .live, theme: Theme = .dark
+    effects: Store<AppState, AppAction>.EffectExecution = .live, theme: Theme = .dark,
+    keyBindings: [String: [String: [Key]]] = [:], listColumns: [ContactsListColumn] = ContactsListColumn.allCases
   ) {
     let wireframe = Wireframe(appTitle: "Address book", theme: theme)
     wireframe.splitMinimumWidth = AppState.splitMinimumWidth
@@ -24,8 +26,8 @@ extension NavigationApp where State == AppState, Action == AppAction {
       dialogs: Dialogs(\.dialog, dismiss: .dismissDialog),
       // Ctrl-C asks to quit wherever no screen took it (the reducer asks first about unsaved
       // changes).
-      keys: KeyMap([KeyBinding(.ctrl("c"), "Quit", .quit, hidden: true)]),
-      coordinator: AppCoordinator(serverPassword: dependencies.serverPassword))
+      keys: KeyMap([KeyBinding(.ctrl("c"), "Quit", .quit, hidden: true)]), keyBindings: keyBindings,
+      coordinator: AppCoordinator(serverPassword: dependencies.serverPassword, listColumns: listColumns))
     // Any key clears a notice, and still does what it does.
     willHandleInput = { [unowned self] input in
       if store.state.signedIn?.notice != nil, case .key = input { store.send(.clearNotice) }
