@@ -12,21 +12,18 @@ public struct AddressBookInfo: Sendable, Hashable {
   /// Whether `DAV:supported-report-set` lists `sync-collection` (RFC 6578): without it the sync
   /// engine lists ETags instead.
   public var supportsSyncCollection: Bool
-  /// The collection's current `DAV:sync-token`, when it reports one.
-  public var syncToken: String?
   /// `CARDDAV:max-resource-size` in octets, when the server says.
   public var maxResourceSize: Int?
 
   public init(
     url: URL, displayName: String? = nil, description: String? = nil, supportedVersions: [String] = [],
-    supportsSyncCollection: Bool = false, syncToken: String? = nil, maxResourceSize: Int? = nil
+    supportsSyncCollection: Bool = false, maxResourceSize: Int? = nil
   ) {
     self.url = url
     self.displayName = displayName
     self.description = description
     self.supportedVersions = supportedVersions
     self.supportsSyncCollection = supportsSyncCollection
-    self.syncToken = syncToken
     self.maxResourceSize = maxResourceSize
   }
 

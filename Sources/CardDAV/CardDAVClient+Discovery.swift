@@ -184,7 +184,6 @@ extension AddressBookInfo {
       description: properties.addressBookDescription,
       supportedVersions: properties.supportedVersions,
       supportsSyncCollection: properties.supportedReports.contains(.syncCollection),
-      syncToken: properties.syncToken,
       maxResourceSize: properties.maxResourceSize
     )
   }

@@ -46,6 +46,16 @@ public struct DAVTestServer: Sendable {
     DAVCredentials(username: credentials.username, password: credentials.password + "-wrong")
   }
 
+  /// The user's password changed on the server, as an administrator changes it (Radicale
+  /// reads its user file at each request): from now on only the credentials returned work.
+  public func changePassword(to password: String) throws -> DAVCredentials {
+    guard kind == .radicale else {
+      throw DAVTestServerError.unsupported("Only the Radicale test server has passwords.")
+    }
+    try Data("\(credentials.username):\(password)\n".utf8).write(to: dataFolder.appendingPathComponent("users"))
+    return DAVCredentials(username: credentials.username, password: password)
+  }
+
   /// Starts a `kind` server with `cards` already in its address book, runs `body`, then stops the
   /// server and removes its folder whatever `body` did.
   ///

@@ -24,6 +24,9 @@ final class AppRunner {
   /// The rest of the config file: the keys, the list's columns, sync's interval, the account
   /// the sign-in form starts with.
   var settings = ContactsSettings()
+  /// Whether the terminal reports the mouse to the app (the config file's `mouse = false`
+  /// turns it off).
+  var reportsMouse = true
 
   init(databasePath: String, route: String, recordPath: String?) {
     self.databasePath = databasePath
@@ -73,7 +76,7 @@ final class AppRunner {
 
     let app = ContactsApp(
       initialState: AppState(route: startRoute, size: size), dependencies: dependencies, theme: theme,
-      keyBindings: settings.keys, listColumns: settings.listColumns)
+      keyBindings: settings.keys, listColumns: settings.listColumns, mouse: reportsMouse)
     if let recorder { app.record(to: recorder) }
     // A start failure (no tty, unknown TERM) is printed by ArgumentParser as a plain error.
     let session = try TerminalSession(

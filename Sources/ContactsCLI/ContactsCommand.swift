@@ -99,6 +99,7 @@ struct RunCommand: ParsableCommand {
       let runner = AppRunner(databasePath: databasePath, route: route ?? AppRoute.patterns[0], recordPath: record)
       runner.theme = Theme.named(theme ?? settings.theme) ?? .dark
       runner.settings = settings
+      runner.reportsMouse = settings.mouse
       return try runner.run()
     }
     if status != 0 { throw ExitCode(status) }

@@ -80,12 +80,19 @@ private struct Reading {
             problem(at: [key], "there is no theme “\(theme)”; the themes are: \(names.joined(separator: ", "))")
           }
         }
+      case "mouse":
+        if let mouse = value.bool {
+          settings.mouse = mouse
+        } else {
+          problem(at: [key], "“mouse” must be true or false, like mouse = false")
+        }
       case "list": if let table = table(value, at: [key]) { readList(table) }
       case "sync": if let table = table(value, at: [key]) { readSync(table) }
       case "keys": if let table = table(value, at: [key]) { readKeys(table) }
       default:
         problem(
-          at: [key], unknown("setting", key, known: ["database", "account", "theme", "[list]", "[sync]", "[keys]"]))
+          at: [key],
+          unknown("setting", key, known: ["database", "account", "theme", "mouse", "[list]", "[sync]", "[keys]"]))
       }
     }
   }

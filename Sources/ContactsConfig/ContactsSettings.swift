@@ -11,6 +11,9 @@ public struct ContactsSettings: Equatable, Sendable {
   public var account: String?
   /// The colour theme's name (`theme`): one of `Theme.builtIn`.
   public var theme = "dark"
+  /// Whether the app takes the mouse (`mouse`): the wheel scrolls, a click selects, focuses or
+  /// presses, a double click opens. Off, the terminal's own text selection works without Shift.
+  public var mouse = true
   /// The list's columns, in order (`[list] columns`); a narrow terminal shows the first ones
   /// that fit its width.
   public var listColumns = ContactsListColumn.allCases

@@ -27,6 +27,11 @@ public enum DefaultConfig {
       "# still takes the colours away.",
       "theme = " + quoted(defaults.theme),
       "",
+      "# The mouse: the wheel scrolls, a click selects, focuses a field or presses a button, a double",
+      "# click opens. With false the terminal keeps the mouse, and its own text selection works",
+      "# without holding Shift.",
+      "mouse = \(defaults.mouse)",
+      "",
       "[list]",
       "# The list's columns, in the order they show: "
         + ContactsListColumn.allCases.map(\.rawValue)

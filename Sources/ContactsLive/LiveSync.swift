@@ -98,7 +98,7 @@ struct LiveSync: Sendable {
       case .notLinked: "this account is not linked to a server."
       case .signInAgain: "sign in again to sync (the session does not hold the account password)."
       case .cannotOpenStoredPassword:
-        "the account password does not open the stored server password; set sync up again (u, then s)."
+        "the account password does not open the stored server password; give the server password again (p)."
       case .notAURL(let text): "“\(text)” is not a server address (for example https://dav.example.com)."
       case .noPlaceForANewBook: "the server did not say where your address books live; make one there first."
       }
@@ -107,7 +107,7 @@ struct LiveSync: Sendable {
 
   var client: SyncClient {
     SyncClient(
-      overview: overview, run: run, discover: discover, link: link,
+      overview: overview, run: run, discover: discover, link: link, changePassword: changePassword,
       resolve: { uid, choice in
         let kept: ConflictChoice =
           switch choice {
@@ -200,6 +200,18 @@ struct LiveSync: Sendable {
       SyncLink(
         account: account, addressBook: url, username: discovery.username, password: .sealed(sealed),
         cardVersion: book.cardVersion))
+  }
+
+  /// The password typed into the entry, checked with the linked server (a refusal is said in
+  /// `CardDAVError`'s words, and nothing changes), then sealed in place of the old one.
+  private func changePassword() async throws {
+    guard let link = try await store.link(account: account) else { throw Failure.notLinked }
+    let password = entry.text
+    _ = try await CardDAVClient.withClient(credentials: DAVCredentials(username: link.username, password: password)) {
+      client in try await client.addressBook(at: link.addressBook)
+    }
+    let sealed = try SealedPassword.seal(password, accountPassword: try keys.accountPassword(account))
+    try await store.replacePassword(account: account, with: .sealed(sealed))
   }
 
   /// A server address as typed: `dav.example.com` means `https://dav.example.com`, and a server

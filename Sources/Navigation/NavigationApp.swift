@@ -166,6 +166,13 @@ public final class NavigationApp<State, Action: Sendable> {
     if let started = events.started { dispatch(started) }
   }
 
+  /// Whether the terminal reports the mouse to the app while it runs (presses, releases, drags
+  /// and the wheel; see ``Wireframe/handle(mouse:)``). Off unless the app asks: with it on, the
+  /// terminal's own selection needs Shift held.
+  public var reportsMouse = false {
+    didSet { session?.reportsMouse = reportsMouse }
+  }
+
   /// Runs first when the app stops: to end work that outlives the screens (a watch of the
   /// outside world, say).
   public var willStop: (() -> Void)?
@@ -189,6 +196,9 @@ public final class NavigationApp<State, Action: Sendable> {
       director.resize(to: size)
     case .tick:
       if let tick = events.tick { dispatch(tick) }
+    case .input(.mouse(let mouse)):
+      willHandleInput?(.mouse(mouse))
+      wireframe.handle(mouse: mouse)
     case .input(let input):
       willHandleInput?(input)
       if !wireframe.handle(input), input == .key(.ctrl("c")) { quit() }
@@ -244,6 +254,7 @@ public final class NavigationApp<State, Action: Sendable> {
   /// program's first frame.
   public func start(on session: TerminalSession) {
     self.session = session
+    session.reportsMouse = reportsMouse
     wireframe.colorDepth = session.backend.colorDepth
     session.reportsIdle(of: store)
     start()

@@ -17,7 +17,6 @@ import Testing
         let book = try #require(account.addressBooks.first { $0.url == server.addressBookURL })
         #expect(book.supportsSyncCollection)
         #expect(book.acceptedVersions.contains("3.0"))
-        #expect(book.syncToken?.isEmpty == false)
       }
     }
   }

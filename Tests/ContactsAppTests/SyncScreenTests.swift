@@ -98,13 +98,62 @@ struct SyncScreenTests {
   }
 }
 
+extension SyncScreenTests {
+  /// The password changed on the server: the header says sync failed and why, `p` on the sync
+  /// screen takes the new one, the server checks it, and the link goes on where it was (its
+  /// token kept: nothing is sent again).
+  @Test func aPasswordChangedOnTheServerIsGivenAgainWithoutStartingOver() async throws {
+    defer { directory.remove() }
+    try await DAVTestServer.withServer(.radicale) { server in
+      let app = try await signedIn()
+      await app.type("s")
+      await app.type(server.baseURL.absoluteString)
+      await app.press(.tab)
+      await app.type(server.credentials.username)
+      await app.press(.tab)
+      await app.type(server.credentials.password)
+      await app.press(.enter)
+      await app.press(.enter)
+      #expect(app.screenText.contains("3 sent"))
+
+      let changed = try server.changePassword(to: "n3w-" + server.credentials.password)
+      await app.type("s")
+      #expect(app.screenText.contains("refused the user name or password (401)."))
+      #expect(app.screenText.contains("p New password"))
+      await app.type("p")
+      await app.type("not-it")
+      await app.press(.enter)
+      #expect(app.screenText.contains("refused the user name or password"))
+      #expect(app.state.signedIn?.sync.newPassword != nil)
+      await app.press(.ctrl("u"))
+      await app.type(changed.password)
+      #expect(!app.screenText.contains(changed.password))
+      await app.press(.enter)
+      #expect(app.state.signedIn?.sync.newPassword == nil)
+      #expect(app.state.signedIn?.sync.activity == .synced(SyncReport()))
+      #expect(app.frame().lines.first?.contains("Synced") == true)
+      #expect(!String(describing: app.state).contains(changed.password))
+      #expect(
+        try await ServerView(server: server, credentials: changed).names() == [
+          "Ada Lovelace", "Alan Turing", "Grace Hopper",
+        ])
+    }
+  }
+}
+
 /// The server's side, read with a client of its own.
 struct ServerView {
   let server: DAVTestServer
+  var credentials: DAVCredentials
+
+  init(server: DAVTestServer, credentials: DAVCredentials? = nil) {
+    self.server = server
+    self.credentials = credentials ?? server.credentials
+  }
 
   /// The full names on the server, sorted.
   func names() async throws -> [String] {
-    try await CardDAVClient.withClient(credentials: server.credentials) { client in
+    try await CardDAVClient.withClient(credentials: credentials) { client in
       var hrefs: [String] = []
       _ = try await client.listETags(server.addressBookURL) { hrefs.append($0.href) }
       var names: [String] = []

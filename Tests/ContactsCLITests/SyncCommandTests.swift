@@ -97,6 +97,37 @@ import Testing
     #expect(try contacts.run(["sync", "status"]).output.contains("not linked"))
   }
 
+  @Test func aPasswordChangedOnTheServerIsGivenAgainAndTheLinkGoesOn() async throws {
+    try await DAVTestServer.withServer(.radicale) { server in
+      let contacts = try ContactsBinary()
+      defer { contacts.cleanUp() }
+      try contacts.addAccount()
+      let file = try contacts.file(
+        "in.vcf", crlf("BEGIN:VCARD", "VERSION:3.0", "UID:ann-1", "FN:Ann", "END:VCARD"))
+      #expect(try contacts.run(["import", file]).status == 0)
+      let setup = try contacts.run(
+        ["sync", "setup", server.addressBookURL.absoluteString, "--username", server.credentials.username],
+        input: "\(server.credentials.password)\n\(Self.accountPassword)\n")
+      #expect(setup.status == 0, "\(setup.errors)")
+      #expect(try contacts.run(["sync"], input: "\(Self.accountPassword)\n").status == 0)
+
+      let changed = try server.changePassword(to: "n3w-" + server.credentials.password)
+      let refused = try contacts.run(["sync"], input: "\(Self.accountPassword)\n")
+      #expect(refused.status == 1 && refused.errors.contains("refused the user name or password (401)"))
+      // A wrong new password is checked with the server before anything is kept.
+      let wrong = try contacts.run(["sync", "password"], input: "not-it\n")
+      #expect(wrong.status == 1 && wrong.errors.contains("(401). Nothing was changed."), "\(wrong.errors)")
+      let given = try contacts.run(["sync", "password"], input: "\(changed.password)\n\(Self.accountPassword)\n")
+      #expect(given.status == 0, "\(given.errors)")
+      #expect(!given.output.contains(changed.password) && !given.errors.contains(changed.password))
+      // The link went on where it was: its token kept, nothing to send again, one request.
+      let again = try contacts.run(["sync"], input: "\(Self.accountPassword)\n")
+      #expect(again.status == 0, "\(again.errors)")
+      #expect(again.output.contains(": 0 sent, 0 received") && again.output.contains("(1 request)."))
+      #expect(try contacts.run(["sync", "status"]).output.contains("succeeded"))
+    }
+  }
+
   @Test func syncingAnUnlinkedAccountSaysHowToSetItUp() throws {
     let contacts = try ContactsBinary()
     defer { contacts.cleanUp() }

@@ -86,6 +86,7 @@ struct ConfigFileTests {
       database = "~/books/contacts.sqlite"
       account = "ada@example.com"
       theme = "high-contrast"
+      mouse = false
 
       [list]
       columns = ["phone", "name"]
@@ -105,6 +106,7 @@ struct ConfigFileTests {
     #expect(settings.database == "/home/ada/books/contacts.sqlite")
     #expect(settings.account == "ada@example.com")
     #expect(settings.theme == "high-contrast")
+    #expect(settings.mouse == false)
     #expect(settings.listColumns == [.phone, .name])
     #expect(settings.syncIntervalMinutes == 0)
     #expect(settings.syncInterval == nil)
@@ -145,7 +147,8 @@ struct ConfigFileTests {
     #expect(
       problems == [
         "config.toml:1:1: there is no theme “solarized”; the themes are: dark, light, high-contrast, monochrome",
-        "config.toml:2:1: unknown setting “colour”; the settings are: database, account, theme, [list], [sync], [keys]",
+        "config.toml:2:1: unknown setting “colour”; the settings are: database, account, theme, mouse, [list], [sync], "
+          + "[keys]",
         "config.toml:5:3: there is no column \"birthday\"; the columns are: name, email, phone, company",
         "config.toml:5:3: the column “name” is listed twice",
         "config.toml:6:3: unknown setting “width” in [list]; the settings are: columns",
@@ -157,6 +160,7 @@ struct ConfigFileTests {
         "config.toml:1:1: “account” must be text in quotes, like account = \"ada@example.com\""
       ])
     #expect(refusal("list = 3").first?.contains("“list” must be a table") == true)
+    #expect(refusal("mouse = \"no\"") == ["config.toml:1:1: “mouse” must be true or false, like mouse = false"])
   }
 
   @Test func keyBindingsThatCannotWorkAreRefusedWithWhy() {

@@ -24,6 +24,8 @@ final class FakeSync: Sendable {
   }
 
   static let report = SyncReport(sent: 1, received: 2)
+  /// The password the fake server refuses when it is given as a new one.
+  static let refusedPassword = "old-horse"
   static let book = AddressBookChoice(url: "https://dav.example.com/ada/contacts/", name: "Contacts")
   static let discovery = SyncDiscovery(
     server: "https://dav.example.com", username: "ada", books: [book], homeSet: "https://dav.example.com/ada/")
@@ -52,6 +54,13 @@ final class FakeSync: Sendable {
         self.linked.withLock {
           $0 = SyncOverview(
             addressBook: book?.url ?? "new", username: discovery.username, passwordSource: "stored sealed")
+        }
+      },
+      changePassword: {
+        let typed = self.entry.text
+        self.passwordsSeen.withLock { $0.append(typed) }
+        if typed == Self.refusedPassword {
+          throw Failure(description: "the server refused the user name or password (401).")
         }
       },
       resolve: { uid, choice in self.resolved.withLock { $0.append((uid, choice)) } },
@@ -267,6 +276,60 @@ struct SyncFlowTests {
     #expect(entry.text.isEmpty)
     #expect(!String(customDumping: store.state).contains("s3cret"))
     #expect(sync.runs.withLock { $0 } == 1)
+  }
+
+  @Test func aNewServerPasswordIsCheckedKeptAndSyncedWithNeverEnteringState() async {
+    let entry = ServerPasswordEntry()
+    let sync = FakeSync(linked: Self.overview, entry: entry)
+    var state = signedIn(route: .sync, overview: .some(Self.overview))
+    state.signedIn?.sync.activity = .failed("the server refused the user name or password (401).")
+    let store = TestStore(initialState: state, reducer: appReducer(dependencies(sync)), timeout: Self.timeout)
+    store.send(.sync(.newPassword(.start))) { $0.signedIn?.sync.newPassword = NewServerPassword() }
+    #expect(store.state.isTypingSecret)
+    // The screen's part: keys go to the entry, the store hears of the mask.
+    var mask = PasswordMask()
+    for character in FakeSync.refusedPassword { mask = entry.edit(.character(character)) }
+    store.send(.sync(.newPassword(.typed(mask)))) { $0.signedIn?.sync.newPassword?.mask = mask }
+    store.send(.sync(.newPassword(.submit))) { $0.signedIn?.sync.newPassword?.status = .checking }
+    #expect(!store.state.isTypingSecret)
+    await store.receive(.sync(.newPassword(.refused("the server refused the user name or password (401).")))) {
+      $0.signedIn?.sync.newPassword?.status = .failed("the server refused the user name or password (401).")
+    }
+    for _ in FakeSync.refusedPassword { mask = entry.edit(.backspace) }
+    for character in "n3w-horse" { mask = entry.edit(.character(character)) }
+    store.send(.sync(.newPassword(.typed(mask)))) {
+      $0.signedIn?.sync.newPassword = NewServerPassword()
+      $0.signedIn?.sync.newPassword?.mask = mask
+    }
+    store.send(.sync(.newPassword(.submit))) { $0.signedIn?.sync.newPassword?.status = .checking }
+    await store.receive(.sync(.newPassword(.accepted))) {
+      $0.signedIn?.sync.newPassword = nil
+      $0.signedIn?.sync.activity = .running(.connecting)
+    }
+    await store.finish()
+    store.skipReceivedActions()
+    store.cancelInFlightEffects()
+    #expect(sync.passwordsSeen.withLock { $0 } == [FakeSync.refusedPassword, "n3w-horse"])
+    // Kept: the entry is empty, the store never held it, and a sync ran with it.
+    #expect(entry.text.isEmpty)
+    #expect(!String(customDumping: store.state).contains("horse"))
+    #expect(sync.runs.withLock { $0 } == 1)
+  }
+
+  @Test func aNewPasswordCanBeAbandonedAndLeavesNothingBehind() async {
+    let entry = ServerPasswordEntry()
+    let sync = FakeSync(linked: Self.overview, entry: entry)
+    let store = TestStore(
+      initialState: signedIn(route: .sync, overview: .some(Self.overview)), reducer: appReducer(dependencies(sync)),
+      timeout: Self.timeout)
+    store.send(.sync(.newPassword(.start))) { $0.signedIn?.sync.newPassword = NewServerPassword() }
+    let mask = entry.paste("half-typed")
+    store.send(.sync(.newPassword(.typed(mask)))) { $0.signedIn?.sync.newPassword?.mask = mask }
+    store.send(.sync(.newPassword(.cancel))) { $0.signedIn?.sync.newPassword = nil }
+    await store.finish()
+    #expect(entry.text.isEmpty)
+    #expect(sync.passwordsSeen.withLock { $0 }.isEmpty)
+    #expect(sync.runs.withLock { $0 } == 0)
   }
 
   @Test func settlingAConflictTellsTheClientAndSyncs() async {

@@ -26,6 +26,18 @@ enum ServerPassword {
     }
   }
 
+  /// `password` sealed under the account password of `email`, which is asked for and checked
+  /// first (a typo would seal it under a key nobody knows).
+  static func seal(_ password: String, email: String, database: ContactsDatabase) async throws -> SealedPassword {
+    let accountPassword = try ask("Password of \(email) (seals the server password): ")
+    do {
+      _ = try await AccountService(database: database).signIn(email: email, password: accountPassword)
+    } catch {
+      throw CommandFailure("wrong password for \(email); nothing was changed.")
+    }
+    return try SealedPassword.seal(password, accountPassword: accountPassword)
+  }
+
   /// The server password of `link`: from its command, or opened with the account password.
   static func of(_ link: SyncLink, email: String) throws -> String {
     switch link.password {

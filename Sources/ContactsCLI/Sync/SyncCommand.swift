@@ -15,7 +15,7 @@ struct SyncCommand: AsyncParsableCommand {
       """,
     subcommands: [
       SyncNow.self, SyncSetupCommand.self, SyncStatusCommand.self, SyncConflictsCommand.self,
-      SyncResolveCommand.self, SyncForgetCommand.self,
+      SyncResolveCommand.self, SyncPasswordCommand.self, SyncForgetCommand.self,
     ],
     defaultSubcommand: SyncNow.self)
 }

@@ -62,13 +62,7 @@ struct SyncSetupCommand: AsyncParsableCommand {
     if let passwordCommand {
       source = .command(passwordCommand)
     } else {
-      let accountPassword = try ServerPassword.ask("Password of \(account.email) (seals the server password): ")
-      do {
-        _ = try await AccountService(database: database).signIn(email: account.email, password: accountPassword)
-      } catch {
-        throw CommandFailure("wrong password for \(account.email); nothing was changed.")
-      }
-      source = .sealed(try SealedPassword.seal(password, accountPassword: accountPassword))
+      source = .sealed(try await ServerPassword.seal(password, email: account.email, database: database))
     }
     let version = book.supportedVersions.contains("4.0") ? "4.0" : "3.0"
     let store = SyncStore(database: database)

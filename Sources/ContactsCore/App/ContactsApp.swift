@@ -12,10 +12,14 @@ extension NavigationApp where State == AppState, Action == AppAction {
   /// `theme` is its looks (one of `Theme.builtIn`, or the user's own), mapped down to the
   /// terminal's colours as it runs. `keyBindings` are the user's own keys for the screens'
   /// bindings (see ``ContactsKeyMaps``), checked before; `listColumns` the list's columns.
+  /// `mouse`: whether the terminal reports the mouse (the wheel scrolls, a click selects,
+  /// focuses or presses, a double click opens); off, the terminal's own selection works without
+  /// Shift.
   public convenience init(
     initialState: AppState, dependencies: AppDependencies, middleware: [Middleware<AppState, AppAction>] = [],
     effects: Store<AppState, AppAction>.EffectExecution = .live, theme: Theme = .dark,
-    keyBindings: [String: [String: [Key]]] = [:], listColumns: [ContactsListColumn] = ContactsListColumn.allCases
+    keyBindings: [String: [String: [Key]]] = [:], listColumns: [ContactsListColumn] = ContactsListColumn.allCases,
+    mouse: Bool = true
   ) {
     let wireframe = Wireframe(appTitle: "Address book", theme: theme)
     wireframe.splitMinimumWidth = AppState.splitMinimumWidth
@@ -28,6 +32,7 @@ extension NavigationApp where State == AppState, Action == AppAction {
       // changes).
       keys: KeyMap([KeyBinding(.ctrl("c"), "Quit", .quit, hidden: true)]), keyBindings: keyBindings,
       coordinator: AppCoordinator(serverPassword: dependencies.serverPassword, listColumns: listColumns))
+    reportsMouse = mouse
     // Any key clears a notice, and still does what it does.
     willHandleInput = { [unowned self] input in
       if store.state.signedIn?.notice != nil, case .key = input { store.send(.clearNotice) }

@@ -38,7 +38,7 @@ public enum SessionSecrets {
     switch input {
     case .key(let key): .key(redact(key))
     case .paste(let text): .paste(redact(text))
-    case .terminalMode: input
+    case .terminalMode, .mouse: input
     }
   }
 
@@ -59,8 +59,7 @@ extension AppState {
   var isTypingSecret: Bool {
     guard dialog == nil else { return false }
     if let signedIn {
-      return signedIn.sync.overview == .loaded(nil) && signedIn.sync.setup.focusedInput == .password
-        && appRoute == .sync
+      return signedIn.sync.isTypingPassword && appRoute == .sync
     }
     guard let forms = signedOut else { return false }
     // Asked at every key: the route is read only when a form's focus is on a password field.

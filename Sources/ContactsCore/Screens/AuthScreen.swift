@@ -29,6 +29,10 @@ public struct AuthScreen: Screen {
     KeyBinding(.escape, "Sign in", .route(.set(AppRoute.signIn.route)), named: "back", when: { $0.mode == .signUp }),
     KeyBinding(.ctrl("c"), "Quit", .quit),
     KeyBinding([.down, .backTab, .up], "Move", hidden: true) { key, form in form.sends(.key(key)) },
+    .click(AuthFormView.control) { click, form in
+      let field = AuthFormView.clickable[min(click.index, AuthFormView.clickable.count - 1)]
+      return form.sends(field == .submit ? .submit : .focus(field, column: click.column))
+    },
   ])
 
   private static func title(_ mode: AuthForm.Mode) -> String { mode == .signIn ? "Sign in" : "Create account" }
@@ -52,6 +56,14 @@ extension AuthForm {
 /// The form's drawing: labelled fields, each with its problem under it, the server's error,
 /// and the button (a spinner while the request runs).
 struct AuthFormView: View {
+  /// The name the form's fields and button answer clicks by, each by its place in ``clickable``.
+  static let control = "auth"
+  static let clickable: [AuthForm.Field] = [.email, .password, .confirmation, .submit]
+
+  static func target(_ field: AuthForm.Field) -> MouseTarget {
+    .item(control, index: clickable.firstIndex(of: field) ?? 0)
+  }
+
   let form: AuthForm
   let title: String
   let isFocused: Bool
@@ -65,7 +77,8 @@ struct AuthFormView: View {
           1,
           LabelledField(
             label: label, input: input, placeholder: masked ? "" : form.suggestedEmail ?? "you@example.com",
-            isMasked: masked, isFocused: isFocused && form.focus.focused == field, isDisabled: form.isSubmitting)))
+            isMasked: masked, isFocused: isFocused && form.focus.focused == field, isDisabled: form.isSubmitting,
+            clickTarget: Self.target(field))))
       rows.append(.fixed(1, Padding(Text(error ?? "", style: theme.error), left: 11)))
     }
     field("Email", form.email, .email, masked: false, error: form.emailError)
@@ -82,7 +95,11 @@ struct AuthFormView: View {
       if case .submitting(let tick) = form.status {
         Spinner(tick: tick, label: form.mode == .signIn ? "Signing in…" : "Creating your account…")
       } else {
-        Button(title, isFocused: isFocused && form.focus.focused == .submit, isDisabled: !form.canSubmit)
+        {
+          var button = Button(title, isFocused: isFocused && form.focus.focused == .submit, isDisabled: !form.canSubmit)
+          button.clickTarget = Self.target(.submit)
+          return button
+        }()
       }
     rows.append(.fixed(1, HStack([.fill(Spacer()), .fit(action), .fill(Spacer())])))
     let hint =

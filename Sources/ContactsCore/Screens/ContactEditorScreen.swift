@@ -50,6 +50,9 @@ public struct ContactEditorScreen: Screen {
     KeyBinding(.escape, "Cancel", .cancelEditing, when: { !$0.asks }),
     KeyBinding([.down, .backTab, .up, .enter], "Move", hidden: true, when: { !$0.asks }) { key, _ in .editor(.key(key))
     },
+    .click(ContactFormView.control, when: { !$0.asks }) { click, _ in
+      .editor(.click(index: click.index, column: click.column))
+    },
   ])
 
   public func select(_ state: AppState) -> ViewModel? {

@@ -127,6 +127,13 @@ public struct ContactsBrowserScreen: Screen {
     KeyBinding(.character("s"), "Sync", .route(.set(AppRoute.sync.route)), when: { !$0.isEditingSearch }),
     KeyBinding(.character("S"), "Sign out", .askToSignOut, when: { !$0.isEditingSearch }),
     KeyBinding(.character("q"), "Quit", .quit, when: { !$0.isEditingSearch }),
+    // A click selects a row; a double click on the selected row opens it.
+    .click(TableView.control, when: \.listsContacts) { click, model in
+      if click.count > 1, click.index == model.window.selected, let selected = model.selected {
+        return .route(.set(AppRoute.contact(selected.id).route))
+      }
+      return model.search?.showsResults == true ? .search(.move(.to(click.index))) : .browser(.move(.to(click.index)))
+    },
   ])
 
   public func title(_ model: ContactsListViewModel) -> String { "Contacts" }
@@ -233,6 +240,9 @@ struct ContactsListView: View {
 
 /// The table of contacts, with as many of its columns as the width allows.
 struct TableView: View {
+  /// The name the table's rows answer clicks by.
+  static let control = "contacts"
+
   let model: ContactsListViewModel
   let isFocused: Bool
   let emptyMessage: String
@@ -246,9 +256,9 @@ struct TableView: View {
     let rows = model.rows.map { contact in
       ListRow(contact.map { contact in columns.map { $0.1(contact) } } ?? ["…"])
     }
-    ListView(
-      columns: columns.map(\.0), rows: rows, window: model.window, isFocused: isFocused, emptyMessage: emptyMessage
-    )
-    .render(into: &frame, in: region)
+    var list = ListView(
+      columns: columns.map(\.0), rows: rows, window: model.window, isFocused: isFocused, emptyMessage: emptyMessage)
+    list.control = Self.control
+    list.render(into: &frame, in: region)
   }
 }

@@ -26,7 +26,7 @@ public enum ContactsKeyMaps {
   private static func screen<Declared: Navigation.Screen>(_ declared: Declared.Type) -> Screen {
     let keys = Declared.keys
     let labels = Dictionary(
-      keys.bindings.filter { !$0.isTextEntry }.map { ($0.name, $0.label) }, uniquingKeysWith: { first, _ in first })
+      keys.bindings.filter { !$0.name.isEmpty }.map { ($0.name, $0.label) }, uniquingKeysWith: { first, _ in first })
     return Screen(
       name: Declared.keysName, bindings: keys.namedKeys, problems: { keys.problems(rebinding: $0) }, labels: labels)
   }

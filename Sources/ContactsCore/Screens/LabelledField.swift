@@ -9,6 +9,8 @@ struct LabelledField: View {
   var isMasked = false
   let isFocused: Bool
   var isDisabled = false
+  /// What a click on the field is (see `MouseTarget`).
+  var clickTarget: MouseTarget?
 
   func render(into frame: inout Frame, in region: Rect) {
     let theme = frame.theme
@@ -17,8 +19,12 @@ struct LabelledField: View {
       [
         .fixed(10, Text(label, style: isFocused ? theme.title : .plain)),
         .fill(
-          TextField(
-            input, placeholder: placeholder, isMasked: isMasked, isFocused: isFocused, isDisabled: isDisabled)),
+          {
+            var field = TextField(
+              input, placeholder: placeholder, isMasked: isMasked, isFocused: isFocused, isDisabled: isDisabled)
+            field.clickTarget = clickTarget
+            return field
+          }()),
       ]
     )
     .render(into: &frame, in: region)

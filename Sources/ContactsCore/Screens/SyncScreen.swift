@@ -31,13 +31,17 @@ public struct SyncScreen: Screen {
     var isChoosing: Bool { setup?.isChoosing == true }
     var isSettingUp: Bool { setup != nil && !isChoosing }
     var linked: SyncOverview? { sync.overview.value ?? nil }
-    var hasConflicts: Bool { linked.map { !$0.conflicts.isEmpty } ?? false }
+    /// Linked, with no new password being typed: the linked screen's keys apply.
+    var isLinkedIdle: Bool { linked != nil && sync.newPassword == nil }
+    var isTypingNewPassword: Bool { linked != nil && sync.isTypingPassword }
+    var hasConflicts: Bool { isLinkedIdle && !(linked?.conflicts.isEmpty ?? true) }
   }
 
   public func select(_ state: AppState) -> ViewModel {
     let sync = state.signedIn?.sync ?? SyncState()
     let busy =
       sync.isRunning || sync.overview.isLoading || sync.setup.status == .connecting || sync.setup.status == .linking
+      || sync.newPassword?.status == .checking
     return ViewModel(sync: sync, tick: busy ? state.tick : 0, password: password)
   }
 
@@ -57,6 +61,13 @@ public struct SyncScreen: Screen {
     KeyBinding([.tab, .down], "Next field", .sync(.setup(.nextField)), shownAs: "Tab", when: \.isSettingUp),
     KeyBinding([.backTab, .up], "Previous field", .sync(.setup(.previousField)), hidden: true, when: \.isSettingUp),
     KeyBinding(.enter, "Connect", .sync(.setup(.submit)), when: \.isSettingUp),
+    // A new password, after it changed on the server.
+    .typing(
+      when: \.isTypingNewPassword,
+      key: { key, model in .sync(.newPassword(.typed(model.password.edit(key)))) },
+      paste: { text, model in .sync(.newPassword(.typed(model.password.paste(text)))) }),
+    KeyBinding(.enter, "Save password", .sync(.newPassword(.submit)), when: \.isTypingNewPassword),
+    KeyBinding(.escape, "Cancel", .sync(.newPassword(.cancel)), when: { $0.sync.newPassword != nil }),
     // Choosing the address book.
     KeyBinding([.up, .down], "Move", shownAs: "↑↓", when: \.isChoosing) { key, _ in
       .sync(.setup(.moveChoice(by: key == .up ? -1 : 1)))
@@ -64,16 +75,17 @@ public struct SyncScreen: Screen {
     KeyBinding(.enter, "Link", .sync(.setup(.choose)), when: \.isChoosing),
     KeyBinding(.escape, "Back", .sync(.setup(.back)), named: "back-to-form", when: \.isChoosing),
     // Linked.
-    KeyBinding(.character("s"), "Sync now", .sync(.syncNow), when: { $0.linked != nil && !$0.sync.isRunning }),
+    KeyBinding(.character("s"), "Sync now", .sync(.syncNow), when: { $0.isLinkedIdle && !$0.sync.isRunning }),
     KeyBinding([.up, .down], "Conflict", shownAs: "↑↓", when: \.hasConflicts) { key, _ in
       .sync(.moveConflict(by: key == .up ? -1 : 1))
     },
     KeyBinding(.character("h"), "Keep here", .sync(.resolve(.here)), when: \.hasConflicts),
     KeyBinding(.character("t"), "Keep server's", .sync(.resolve(.server)), when: \.hasConflicts),
     KeyBinding(.character("b"), "Keep both", .sync(.resolve(.both)), when: \.hasConflicts),
-    KeyBinding(.character("u"), "Unlink", .sync(.askToForget), when: { $0.linked != nil }),
+    KeyBinding(.character("p"), "New password", .sync(.newPassword(.start)), when: \.isLinkedIdle),
+    KeyBinding(.character("u"), "Unlink", .sync(.askToForget), when: \.isLinkedIdle),
     KeyBinding(.character("r"), "Retry", .sync(.load), when: { $0.sync.overview.failure != nil }),
-    KeyBinding(.escape, "Back", .route(.pop), when: { !$0.isChoosing }),
+    KeyBinding(.escape, "Back", .route(.pop), when: { !$0.isChoosing && $0.sync.newPassword == nil }),
   ])
 
   /// The link as it is now.

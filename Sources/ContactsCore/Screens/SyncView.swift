@@ -66,8 +66,9 @@ struct SyncView: View {
     var rows: [StackItem] = [
       line("Address book", overview.addressBook),
       line("User", "\(overview.username), password \(overview.passwordSource)"),
-      line("Last sync", lastSync(overview)),
     ]
+    if let form = model.sync.newPassword { rows += newPassword(form) }
+    rows.append(line("Last sync", lastSync(overview)))
     var waiting: [String] = []
     if overview.pending > 0 { waiting.append("\(overview.pending.formattedWithSeparators) changes to send") }
     if overview.refused > 0 { waiting.append("\(overview.refused) refused by the server (kept here)") }
@@ -108,6 +109,26 @@ struct SyncView: View {
                 ContactCard(contact: pair.server, comparedWith: pair.here))),
           ])))
     return VStack(rows)
+  }
+
+  /// The new password's field, and how its check with the server went.
+  private func newPassword(_ form: NewServerPassword) -> [StackItem] {
+    var rows: [StackItem] = [
+      .fixed(
+        1,
+        LabelledField(
+          label: "Password", input: form.mask.input, placeholder: "the new one, as the server now has it",
+          isMasked: true, isFocused: isFocused, isDisabled: form.status == .checking))
+    ]
+    switch form.status {
+    case .editing:
+      rows.append(.fixed(1, Text("Enter checks it with the server and keeps it.", style: theme.secondary)))
+    case .checking:
+      rows.append(.fixed(1, Spinner(tick: model.tick, label: "Asking the server…")))
+    case .failed(let message):
+      rows.append(.fixed(2, Text("✖ " + message, style: theme.error, overflow: .wrap)))
+    }
+    return rows
   }
 
   private func lastSync(_ overview: SyncOverview) -> [Span] {

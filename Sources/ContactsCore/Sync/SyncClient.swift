@@ -18,6 +18,10 @@ public struct SyncClient: Sendable {
   /// Links the account to `book` (found by ``discover``), or to a new one made in the discovery's
   /// home set when `book` is nil; the password is stored sealed under the account password.
   public var link: @Sendable (_ book: AddressBookChoice?, _ discovery: SyncDiscovery) async throws -> Void
+  /// Checks the password typed into the entry with the linked server and, when it accepts it,
+  /// keeps it in place of the old one (sealed under the account password); the link keeps its
+  /// token and all it knows of the server's cards.
+  public var changePassword: @Sendable () async throws -> Void
   /// Settles a conflict; the next sync sends what has to be sent.
   public var resolve: @Sendable (_ uid: String, _ keeping: SyncChoice) async throws -> Void
   /// Unlinks the account; its contacts stay.
@@ -36,6 +40,9 @@ public struct SyncClient: Sendable {
     link: @escaping @Sendable (AddressBookChoice?, SyncDiscovery) async throws -> Void = { _, _ in
       throw SyncClientError.unimplemented("link")
     },
+    changePassword: @escaping @Sendable () async throws -> Void = {
+      throw SyncClientError.unimplemented("changePassword")
+    },
     resolve: @escaping @Sendable (String, SyncChoice) async throws -> Void = { _, _ in
       throw SyncClientError.unimplemented("resolve")
     },
@@ -46,6 +53,7 @@ public struct SyncClient: Sendable {
     self.run = run
     self.discover = discover
     self.link = link
+    self.changePassword = changePassword
     self.resolve = resolve
     self.forget = forget
     self.end = end

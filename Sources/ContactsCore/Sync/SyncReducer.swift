@@ -116,6 +116,9 @@ func syncReducer(_ dependencies: AppDependencies) -> Reducer<SignedIn, AppAction
 
     case .setup(let action):
       return signedIn.sync.setup.reduce(action, dependencies: dependencies, user: user)
+
+    case .newPassword(let action):
+      return signedIn.changePassword(action, dependencies: dependencies)
     }
   }
 }
@@ -167,6 +170,58 @@ extension SignedIn {
         .none
       }
     return .merge(.send(.sync(.load)), changedHere ? .send(.databaseChanged) : .none, next)
+  }
+}
+
+extension SignedIn {
+  /// The new-password field: typed into the entry, checked with the server on Enter, then kept
+  /// and a sync started with it.
+  fileprivate mutating func changePassword(
+    _ action: NewPasswordAction, dependencies: AppDependencies
+  ) -> Effect<AppAction> {
+    switch action {
+    case .start:
+      guard sync.isLinked, sync.newPassword == nil else { return .none }
+      dependencies.serverPassword.clear()
+      sync.newPassword = NewServerPassword()
+      return .none
+
+    case .typed(let mask):
+      sync.newPassword?.mask = mask
+      if case .failed = sync.newPassword?.status { sync.newPassword?.status = .editing }
+      return .none
+
+    case .submit:
+      guard let form = sync.newPassword, form.status != .checking else { return .none }
+      guard form.mask.length > 0 else {
+        sync.newPassword?.status = .failed("Type the new password first.")
+        return .none
+      }
+      sync.newPassword?.status = .checking
+      let user = user
+      return .run { send in
+        try await dependencies.sync(user).changePassword()
+        await send(.sync(.newPassword(.accepted)))
+      } onError: { error, send in
+        await send(.sync(.newPassword(.refused("\(error)"))))
+      }
+      .cancellable(id: SyncState.requestEffectID, cancelInFlight: true)
+
+    case .accepted:
+      dependencies.serverPassword.clear()
+      sync.newPassword = nil
+      return .merge(.send(.sync(.load)), startSync(dependencies))
+
+    case .refused(let message):
+      guard sync.newPassword != nil else { return .none }
+      sync.newPassword?.status = .failed(message)
+      return .none
+
+    case .cancel:
+      dependencies.serverPassword.clear()
+      sync.newPassword = nil
+      return .cancel(id: SyncState.requestEffectID)
+    }
   }
 }
 

@@ -9,6 +9,8 @@ public struct SyncState: Equatable, Sendable {
   /// A change was made, or a sync asked for, while one ran: run again when it ends.
   public var runsAgain = false
   public var setup = SyncSetupForm()
+  /// A new server password being typed (it changed on the server); nil when none is.
+  public var newPassword: NewServerPassword?
   /// The conflict the screen shows, by position.
   public var selectedConflict = 0
   /// Contacts changed differently on both sides: the screen opens on them and `f` forgets only
@@ -26,6 +28,11 @@ public struct SyncState: Equatable, Sendable {
   public init() {}
 
   public var isLinked: Bool { overview.value.flatMap { $0 } != nil }
+  /// Whether keys go into a password field now (set-up's, or a new password's).
+  public var isTypingPassword: Bool {
+    if isLinked { return newPassword.map { $0.status != .checking } ?? false }
+    return overview == .loaded(nil) && setup.focusedInput == .password
+  }
   public var isRunning: Bool { if case .running = activity { true } else { false } }
 
   /// The title bar's words for it (the failure in words, as far as the bar has room): nothing
@@ -85,6 +92,23 @@ public struct SyncSetupForm: Equatable, Sendable {
   public var isChoosing: Bool { if case .choosing = status { true } else { false } }
 }
 
+/// The form that gives a link a new server password: its dots and where the check stands. The
+/// link keeps everything else it knows (its token, the merge bases): nothing starts over.
+public struct NewServerPassword: Equatable, Sendable {
+  public enum Status: Equatable, Sendable {
+    case editing
+    /// The server is asked whether it takes the password.
+    case checking
+    case failed(String)
+  }
+
+  /// Dots: the password itself is in ``ServerPasswordEntry``.
+  public var mask = PasswordMask()
+  public var status = Status.editing
+
+  public init() {}
+}
+
 /// What sync's screen and its effects send.
 public enum SyncAction: Equatable, Sendable, Codable {
   /// Read the link (after sign-in, on opening the screen, after a change to it).
@@ -107,6 +131,20 @@ public enum SyncAction: Equatable, Sendable, Codable {
   case forget
   case forgotten
   case setup(SyncSetupAction)
+  case newPassword(NewPasswordAction)
+}
+
+/// Giving the link a new server password.
+public enum NewPasswordAction: Equatable, Sendable, Codable {
+  /// Open the field (the password changed on the server).
+  case start
+  /// The field changed: its length and cursor (the text is in ``ServerPasswordEntry``).
+  case typed(PasswordMask)
+  /// Enter: check it with the server, then keep it.
+  case submit
+  case accepted
+  case refused(String)
+  case cancel
 }
 
 /// The set-up form's actions.

@@ -52,6 +52,28 @@ public final class SyncStore: Sendable {
     }
   }
 
+  /// Changes how the server password is had (a new password sealed, or a command), keeping
+  /// everything the link remembers: its token, where each card is and the merge bases. A
+  /// password changed on the server needs this, not a new link. Throws when the account has no
+  /// link.
+  public func replacePassword(account: Int64, with source: SyncLink.PasswordSource) async throws {
+    var sealed: SealedPassword?
+    var command: String?
+    switch source {
+    case .sealed(let password): sealed = password
+    case .command(let line): command = line
+    }
+    try await database.writer.write { [sealed, command] db in
+      try db.execute(
+        sql: """
+          UPDATE sync_link SET sealedPassword = ?, sealSalt = ?, sealRounds = ?, passwordCommand = ?, lastError = NULL
+          WHERE accountId = ?
+          """,
+        arguments: [sealed?.box, sealed?.salt, sealed?.rounds, command, account])
+      guard db.changesCount == 1 else { throw SyncStoreError.notLinked }
+    }
+  }
+
   /// Unlinks the account: the link and everything it remembered go; the contacts stay.
   public func forget(account: Int64) async throws {
     try await database.writer.write { db in

@@ -28,10 +28,10 @@ public enum KeyRebindingProblem: Hashable, Sendable, CustomStringConvertible {
 
 /// A user's own keys for a map's bindings, by name: what a configuration file gives.
 extension KeyMap {
-  /// Each binding a configuration can give keys to (not a text field's), by name, with its keys
+  /// Each binding a configuration can give keys to (not a text field's or a click's), by name, with its keys
   /// as declared, in the map's order.
   public var namedKeys: [(name: String, keys: [Key])] {
-    bindings.filter { !$0.isTextEntry }.map { ($0.name, $0.keys) }
+    bindings.filter { $0.isRebindable }.map { ($0.name, $0.keys) }
   }
 
   /// What is wrong with giving the bindings named in `newKeys` those keys instead of theirs:
@@ -42,7 +42,7 @@ extension KeyMap {
     let known = namedKeys.map(\.name)
     var problems: [KeyRebindingProblem] = []
     for name in newKeys.keys.sorted() {
-      guard let binding = bindings.first(where: { !$0.isTextEntry && $0.name == name }) else {
+      guard let binding = bindings.first(where: { $0.isRebindable && $0.name == name }) else {
         problems.append(.unknownBinding(name, known: known))
         continue
       }
@@ -56,8 +56,8 @@ extension KeyMap {
     guard problems.isEmpty else { return problems }
     let rebound = rebinding(newKeys).bindings
     var clashes: Set<KeyRebindingProblem> = []
-    for first in rebound.indices where !rebound[first].isTextEntry {
-      for second in rebound.indices where second > first && !rebound[second].isTextEntry {
+    for first in rebound.indices where rebound[first].isRebindable {
+      for second in rebound.indices where second > first && rebound[second].isRebindable {
         let changed = [first, second].filter { newKeys[rebound[$0].name] != nil }
         guard !changed.isEmpty, Set(bindings[first].keys).isDisjoint(with: bindings[second].keys) else { continue }
         let given = Set(changed.flatMap { rebound[$0].keys })
@@ -78,13 +78,16 @@ extension KeyMap {
     guard !newKeys.isEmpty else { return self }
     return KeyMap(
       bindings.map { binding in
-        guard !binding.isTextEntry, let keys = newKeys[binding.name], !keys.isEmpty else { return binding }
+        guard binding.isRebindable, let keys = newKeys[binding.name], !keys.isEmpty else { return binding }
         return binding.answering(keys)
       })
   }
 }
 
 extension KeyBinding {
+  /// Whether a user can give it other keys: a binding of keys, not a text field's or a click's.
+  var isRebindable: Bool { !isTextEntry && control == nil }
+
   /// This binding answering `newKeys`: each stands for the declared key in its place (the last
   /// declared one past the end).
   func answering(_ newKeys: [Key]) -> KeyBinding {
