@@ -36,6 +36,8 @@ public struct Monkey {
   public let directory: String
   /// Contacts in the account the monkey signs in to.
   public var contacts = 120
+  /// Whether the stream has mouse events (see ``MonkeyInputs/init(seed:mouse:)``).
+  public var sendsMouse = true
   /// Extra checks (a test plants one to prove the shrinker works).
   public var extraCheck: ((AppDriver) -> String?)?
   /// How many reruns shrinking may spend.
@@ -46,18 +48,21 @@ public struct Monkey {
     self.directory = directory
   }
 
-  /// Plays `count` steps of the seed's stream. Returns the number of inputs played; throws a
+  /// Plays `count` steps of the seed's stream. Returns the number of steps played (all of
+  /// them; a sign-in step plays as several inputs, or none once signed in); throws a
   /// ``Failure`` when an invariant breaks.
   public func run(count: Int) async throws -> Int {
-    var stream = MonkeyInputs(seed: seed).prefix(count).makeIterator()
+    var stream = MonkeyInputs(seed: seed, mouse: sendsMouse).prefix(count).makeIterator()
+    var steps = 0
     let (played, failure) = try await play(recordingTo: nil) { driver in
       guard let step = stream.next() else { return nil }
+      steps += 1
       switch step {
       case .event(let event): return [event]
       case .signIn: return Self.signInKeys(driver.app.store.state)
       }
     }
-    guard let failure else { return played.count }
+    guard let failure else { return steps }
     let shrunk = try await shrink(Array(played[...failure.step]))
     try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
     let replayFile = (directory as NSString).appendingPathComponent("monkey-seed-\(seed).jsonl")

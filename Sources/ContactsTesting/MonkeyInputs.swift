@@ -3,8 +3,9 @@ import TestSupport
 
 /// A seeded stream of what a careless user, a cat on the keyboard and a flaky terminal send:
 /// letters in many scripts, control and navigation keys, the app's own keys, pastes (some of
-/// them odd or long), resizes from 1×1 to 300×100, animation ticks — and now and then a
-/// correct sign-in, so the screens behind it get their share.
+/// them odd or long), the mouse (clicks, double clicks, drags and the wheel, on screen and far
+/// off it), resizes from 1×1 to 300×100, animation ticks — and now and then a correct sign-in,
+/// so the screens behind it get their share.
 ///
 /// The same seed always gives the same stream (`SplitMix64`).
 public struct MonkeyInputs: Sequence, IteratorProtocol {
@@ -17,15 +18,21 @@ public struct MonkeyInputs: Sequence, IteratorProtocol {
   }
 
   private var random: SplitMix64
+  private let sendsMouse: Bool
 
-  public init(seed: UInt64) {
+  /// Without `mouse`, the share of mouse events is letters again: the stream a seed gave before
+  /// the mouse existed, which the tests of the shrinker are calibrated on.
+  public init(seed: UInt64, mouse: Bool = true) {
     random = SplitMix64(seed: seed)
+    sendsMouse = mouse
   }
 
   public mutating func next() -> Step? {
     let roll = below(1_000)
     switch roll {
-    case 0..<430: return .event(.input(.key(.character(pick(Self.characters)))))
+    case 0..<380: return .event(.input(.key(.character(pick(Self.characters)))))
+    case 380..<430 where sendsMouse: return .event(.input(.mouse(mouse())))
+    case 380..<430: return .event(.input(.key(.character(pick(Self.characters)))))
     case 430..<700: return .event(.input(.key(pick(Self.keys))))
     case 700..<850: return .event(.input(.key(.character(pick(Self.appKeys)))))
     case 850..<900: return .event(.input(.paste(paste())))
@@ -63,6 +70,21 @@ public struct MonkeyInputs: Sequence, IteratorProtocol {
       return String(repeating: "Zoë 李 👍🏽 ab\n", count: 500 + below(3_000))
     }
     return pick(Self.pastes)
+  }
+
+  /// Mostly left clicks (one in four a double click) and the wheel where the screens are;
+  /// now and then any action, or a position far off any screen.
+  private mutating func mouse() -> MouseEvent {
+    let far = below(10) == 0
+    let position = Point(x: far ? below(100_000) : below(120), y: far ? below(100_000) : below(40))
+    switch below(6) {
+    case 0, 1, 2: return MouseEvent(.press, .left, at: position, clickCount: below(4) == 0 ? 2 : 1)
+    case 3: return MouseEvent(below(2) == 0 ? .scrollUp : .scrollDown, at: position)
+    default:
+      return MouseEvent(
+        pick(MouseEvent.Action.allCases), pick(MouseEvent.Button.allCases), at: position,
+        modifiers: Key.Modifiers(rawValue: UInt8(below(8))))
+    }
   }
 
   private mutating func size() -> Size {

@@ -15,8 +15,13 @@ public final class DialogScreen<Action>: LiveScreen {
   public init(_ dialog: Dialog<Action>, answer: @escaping (Dialog<Action>.Button) -> Void) {
     self.dialog = dialog
     self.answer = answer
-    keyMap = KeyMap(dialog.buttons.enumerated().map { index, button in KeyBinding(button.keys, button.label, index) })
+    keyMap = KeyMap(
+      dialog.buttons.enumerated().map { index, button in KeyBinding(button.keys, button.label, index) }
+        + [.click(Self.control) { click, _ in click.index }])
   }
+
+  /// The name the dialog's buttons answer clicks by, each by its place.
+  static var control: String { "dialog" }
 
   public var keyContext: Void { () }
 
@@ -26,7 +31,9 @@ public final class DialogScreen<Action>: LiveScreen {
 
   public func body(isFocused: Bool) -> any View {
     let buttons = dialog.buttons.enumerated().map { index, button in
-      StackItem.fit(Button(button.label, isFocused: index == 0))
+      var view = Button(button.label, isFocused: index == 0)
+      view.clickTarget = .item(Self.control, index: index)
+      return StackItem.fit(view)
     }
     // The message, one blank row, the buttons: the height `modalSize` gives it.
     return VStack([

@@ -29,4 +29,12 @@ extension KeyResponder {
     send(intent)
     return true
   }
+
+  /// Sends the intent a click on an item makes, if the map has a click binding for it now.
+  @discardableResult
+  public func handle(_ click: MouseClick) -> Bool {
+    guard let intent = keyMap.intent(for: click, in: keyContext) else { return false }
+    send(intent)
+    return true
+  }
 }

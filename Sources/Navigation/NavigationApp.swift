@@ -103,24 +103,28 @@ public final class NavigationApp<State, Action: Sendable> {
   }
 
   /// The app for `initialState` and `reducer` (with `middleware`; `effects: .playedBack` for a
-  /// replay), presenting on `wireframe` the screens `coordinator` names.
+  /// replay), presenting on `wireframe` the screens `coordinator` names. `keyBindings` are the
+  /// user's own keys: for a screen's key map by its ``Screen/keysName``, new keys for its
+  /// bindings by name (check them first with `KeyMap.problems(rebinding:)`); the help bar shows
+  /// them.
   @inlinable
   public convenience init(
     initialState: State, reducer: Reducer<State, Action>, middleware: [Middleware<State, Action>] = [],
     effects: Store<State, Action>.EffectExecution = .live, wireframe: Wireframe, events: Events = Events(),
     dialogs: Dialogs? = nil, keys: KeyMap<State, Action> = KeyMap([]),
-    coordinator: some Coordinator<State, Action>
+    keyBindings: [String: [String: [Key]]] = [:], coordinator: some Coordinator<State, Action>
   ) {
     let store = Store(initialState: initialState, reducer: reducer, middleware: middleware, effects: effects)
     self.init(
       store: store, dispatch: { [unowned store] action in store.send(action) }, wireframe: wireframe, events: events,
-      dialogs: dialogs, keys: keys, coordinator: coordinator)
+      dialogs: dialogs, keys: keys, keyBindings: keyBindings, coordinator: coordinator)
   }
 
   @usableFromInline
   init(
     store: Store<State, Action>, dispatch: @escaping (Action) -> Void, wireframe: Wireframe, events: Events,
-    dialogs: Dialogs?, keys: KeyMap<State, Action>, coordinator: some Coordinator<State, Action>
+    dialogs: Dialogs?, keys: KeyMap<State, Action>, keyBindings: [String: [String: [Key]]],
+    coordinator: some Coordinator<State, Action>
   ) {
     self.store = store
     self.dispatch = dispatch
@@ -128,7 +132,7 @@ public final class NavigationApp<State, Action: Sendable> {
     self.events = events
     self.dialogs = dialogs
     keyMap = keys
-    director = StageDirector(store: store, dispatch: dispatch, wireframe: wireframe)
+    director = StageDirector(store: store, dispatch: dispatch, wireframe: wireframe, keyBindings: keyBindings)
     startDirecting = { $0.start(coordinator) }
     // The chain below the screens, fixed once: no cast or lookup per key.
     var responders: [any KeyResponder] = []
@@ -162,6 +166,13 @@ public final class NavigationApp<State, Action: Sendable> {
     if let started = events.started { dispatch(started) }
   }
 
+  /// Whether the terminal reports the mouse to the app while it runs (presses, releases, drags
+  /// and the wheel; see ``Wireframe/handle(mouse:)``). Off unless the app asks: with it on, the
+  /// terminal's own selection needs Shift held.
+  public var reportsMouse = false {
+    didSet { session?.reportsMouse = reportsMouse }
+  }
+
   /// Runs first when the app stops: to end work that outlives the screens (a watch of the
   /// outside world, say).
   public var willStop: (() -> Void)?
@@ -185,6 +196,9 @@ public final class NavigationApp<State, Action: Sendable> {
       director.resize(to: size)
     case .tick:
       if let tick = events.tick { dispatch(tick) }
+    case .input(.mouse(let mouse)):
+      willHandleInput?(.mouse(mouse))
+      wireframe.handle(mouse: mouse)
     case .input(let input):
       willHandleInput?(input)
       if !wireframe.handle(input), input == .key(.ctrl("c")) { quit() }
@@ -240,6 +254,7 @@ public final class NavigationApp<State, Action: Sendable> {
   /// program's first frame.
   public func start(on session: TerminalSession) {
     self.session = session
+    session.reportsMouse = reportsMouse
     wireframe.colorDepth = session.backend.colorDepth
     session.reportsIdle(of: store)
     start()

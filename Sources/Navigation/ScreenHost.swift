@@ -12,11 +12,12 @@ final class ScreenHost<Declared: Screen>: LiveScreen {
   private let dispatch: (Declared.Action) -> Void
 
   init(
-    _ screen: Declared, store: Store<Declared.State, Declared.Action>, send: @escaping (Declared.Action) -> Void
+    _ screen: Declared, keyMap: KeyMap<Declared.Model, Declared.Action>, store: Store<Declared.State, Declared.Action>,
+    send: @escaping (Declared.Action) -> Void
   ) {
     self.screen = screen
     dispatch = send
-    keyMap = Declared.keys
+    self.keyMap = keyMap
     keyContext = screen.select(store.state)
     store.observe(self, select: { [screen] in screen.select($0) }) { host, model in host.keyContext = model }
   }

@@ -138,9 +138,53 @@ public final class Wireframe {
     return (stack.last?.help ?? []) + responders.flatMap(\.help)
   }
 
+  /// The size of the last frame: what a mouse event's position is in.
+  private var lastSize: Size?
+
+  /// Hands a mouse event to what is under the pointer in the frame on screen, which is drawn
+  /// again for it, recording the regions views marked (see ``MouseTarget``): so a key's frame
+  /// costs nothing more for the mouse. A left press on a region that stands for a key presses
+  /// it (a help bar entry, a button) down the chain as ``handle(_:)`` does; on an item of a
+  /// control (a list's row, a form's field) it goes to the modal, else to the screens from the
+  /// top of the stack down and the responders, the first with a click binding for it taking it.
+  /// The wheel over a list is ↑ or ↓. Other events (releases, drags) do nothing yet. False when
+  /// nothing took it.
+  @discardableResult
+  public func handle(mouse event: MouseEvent) -> Bool {
+    guard let size = lastSize else { return false }
+    let frame = render(size: size, recordingMouseTargets: true)
+    switch event.action {
+    case .scrollUp, .scrollDown:
+      guard frame.scrolls(at: event.position) else { return false }
+      return handle(.key(event.action == .scrollUp ? .up : .down))
+    case .press where event.button == .left:
+      guard let region = frame.clickTarget(at: event.position) else { return false }
+      switch region.target {
+      case .key(let key):
+        return handle(.key(key))
+      case .item(let control, let index):
+        let click = MouseClick(
+          control: control, index: index, column: event.position.x - region.area.x, count: event.clickCount)
+        if let modal { return modal.handle(click) }
+        return stack.reversed().contains { $0.handle(click) } || responders.contains { $0.handle(click) }
+      case .covers, .scrolls:
+        return true
+      }
+    default:
+      return false
+    }
+  }
+
   /// The whole frame: title bar, stage (stack or split), help bar, and a modal on top.
   public func render(size: Size) -> Frame {
+    render(size: size, recordingMouseTargets: false)
+  }
+
+  /// The frame, with the regions views mark for the mouse when asked (``Frame/mouseRegions``).
+  public func render(size: Size, recordingMouseTargets: Bool) -> Frame {
+    lastSize = size
     var frame = Frame(size: size, theme: drawnTheme)
+    if recordingMouseTargets { frame.mouseRegions = [] }
     let breadcrumb = ([appTitle] + stack.map(\.title)).joined(separator: " › ")
     let layout = VStack([
       .fixed(1, StatusBar(left: [Span(breadcrumb)], right: status.isEmpty ? [] : [Span(status)])),

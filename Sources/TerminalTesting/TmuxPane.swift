@@ -116,6 +116,14 @@ public final class TmuxPane {
     inputsSent += keys.count
   }
 
+  /// Sends mouse reports as a terminal writes them (xterm's SGR form, say
+  /// `"\u{1B}[<0;5;3M"`), each one input event: what tmux passes to a pane that asked for
+  /// the mouse.
+  public func sendMouse(_ reports: String...) async throws {
+    try await tmux(["send-keys", "-t", "main", "-l", "--", reports.joined()])
+    inputsSent += reports.count
+  }
+
   /// Types `text` literally: one input event per character.
   public func type(_ text: String) async throws {
     try await tmux("send-keys", "-t", "main", "-l", "--", text)

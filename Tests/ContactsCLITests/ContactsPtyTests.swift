@@ -140,6 +140,28 @@ extension ContactsInAPane {
       try await expectRestored(pane, outcome)
     }
 
+    /// A config file with a mistake is refused before the terminal is taken: every problem with
+    /// its file, line and column on stderr, exit status 78, the tty and the screen untouched.
+    @Test func aConfigFileWithAMistakeIsRefusedBeforeTheTerminalIsTaken() async throws {
+      let contacts = try ContactsPane()
+      defer { contacts.close() }
+      let pane = contacts.pane
+      let config = pane.path("mistaken.toml")
+      FileManager.default.createFile(
+        atPath: config, contents: Data("theme = \"dark\"\n[keys.list]\nadd = \"Ctrl-Banana\"\n".utf8))
+      try await pane.launch(
+        [try TmuxPane.executable(named: "contacts"), "--db", contacts.databasePath, "--config", config],
+        environment: ["XDG_STATE_HOME": contacts.stateDirectory])
+      let outcome = try await pane.waitForExit()
+      #expect(outcome.status == 78)
+      let errors = pane.standardError()
+      #expect(
+        errors.hasPrefix("contacts: the config file is refused:\n\(config):3:1: “add”: \"Ctrl-Banana\" is not a key"))
+      #expect(outcome.sttyBefore == outcome.sttyAfter, "tty modes changed")
+      let screen = try await pane.capture()
+      #expect(screen.allSatisfy { $0.isEmpty }, "\(screen.joined(separator: "\n"))")
+    }
+
     /// A terminal that cannot place the cursor (`TERM=dumb`) is refused before anything is
     /// drawn: one line on stderr, exit status 1, the tty as it was.
     @Test func aTerminalThatCannotPlaceTheCursorIsRefused() async throws {
@@ -159,6 +181,39 @@ extension ContactsInAPane {
       #expect(screen.allSatisfy { $0.isEmpty }, "\(screen.joined(separator: "\n"))")
     }
 
+    /// The mouse in tmux: the wheel over the list moves the selection, a click selects a row,
+    /// a double click (two presses at once) opens it, and the help bar's Esc goes back.
+    @Test func theWheelAndClicksInTmux() async throws {
+      let contacts = try ContactsPane()
+      defer { contacts.close() }
+      let names = try contacts.names()
+      try await contacts.start()
+      let pane = contacts.pane
+      try await contacts.signIn()
+      // Row 4 of the screen (1-based in the report) is the list's first row.
+      let wheelDown = "\u{1B}[<65;10;4M"
+      try await pane.sendMouse(wheelDown, wheelDown, wheelDown)
+      try await pane.waitUntilIdle()
+      #expect(try await listScreen(pane).position == "4 of 300")
+      try await pane.sendMouse("\u{1B}[<0;10;10M", "\u{1B}[<0;10;10m")
+      try await pane.waitUntilIdle()
+      #expect(try await listScreen(pane).position == "7 of 300")
+      try await pane.sendMouse("\u{1B}[<0;10;10M", "\u{1B}[<0;10;10m", "\u{1B}[<0;10;10M", "\u{1B}[<0;10;10m")
+      try await pane.waitUntilIdle()
+      let detail = try await pane.screen()
+      #expect(detail.contains("Contacts › \(names[6].prefix(12))"), "\(detail)")
+      let help = try #require(try await pane.capture().last)
+      let back = try #require(help.range(of: "Esc Back"))
+      let column = help.distance(from: help.startIndex, to: back.lowerBound) + 2
+      try await pane.sendMouse("\u{1B}[<0;\(column);24M", "\u{1B}[<0;\(column);24m")
+      try await pane.waitUntilIdle()
+      #expect(try await listScreen(pane).position == "7 of 300")
+      try await pane.press("q")
+      let outcome = try await pane.waitForExit()
+      #expect(outcome.status == 0)
+      try await expectRestored(pane, outcome)
+    }
+
     @Test(arguments: ExitPath.allCases)
     func theTerminalIsRestored(after path: ExitPath) async throws {
       let contacts = try ContactsPane()
@@ -168,6 +223,7 @@ extension ContactsInAPane {
       try await contacts.signIn()
       #expect(try await pane.screen().contains("Contacts (300)"))
       #expect(try await pane.display("#{alternate_on}") == "1")
+      #expect(try await pane.display("#{mouse_any_flag}#{mouse_sgr_flag}") == "11", "the app asked for the mouse")
       switch path {
       case .quitKey: try await pane.press("q")
       case .controlC: try await pane.press("C-c")
@@ -236,6 +292,7 @@ extension ContactsInAPane {
       #expect(try await pane.display("#{alternate_on}") == "0", "still on the alternate screen")
       #expect(try await pane.display("#{cursor_flag}") == "1", "cursor left hidden")
       #expect(try await pane.display("#{keypad_flag}#{keypad_cursor_flag}") == "00", "keypad modes left on")
+      #expect(try await pane.display("#{mouse_any_flag}#{mouse_sgr_flag}") == "00", "mouse reporting left on")
     }
 
     /// The rows on screen are `names[top...]`, in order, each name as its column shows it.

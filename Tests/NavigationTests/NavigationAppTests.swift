@@ -86,7 +86,8 @@ struct NavigationAppTests {
       "the screen before the coordinator before the app; z goes nowhere")
     #expect(
       app.wireframe.help == [
-        HelpItem(key: "s/x", label: "Screen"), HelpItem(key: "Esc", label: "Back"), HelpItem(key: "a/s", label: "App"),
+        HelpItem(key: "s/x", label: "Screen"), HelpItem(key: "Esc", label: "Back", press: .escape),
+        HelpItem(key: "a/s", label: "App"),
       ], "the help bar is the chain's maps in order; hidden bindings stay out")
     app.wireframe.show(stack: [])
     app.handle(.input(.key(.character("x"))))

@@ -236,7 +236,10 @@ struct InputDecoderTests {
       ("x\u{1B}[3~y", keys(.character("x"), .delete, .character("y"))),
       ("\u{1B}[?2026;2$y", [.terminalMode(.synchronizedOutput, supported: true)]),
       ("\u{1B}[200~a\r\nb\u{1B}[201~", [.paste("a\nb")]),
-      ("\u{1B}[<0;12;5M\u{1B}[D", keys(.left)),
+      (
+        "\u{1B}[<0;12;5M\u{1B}[D",
+        [.mouse(MouseEvent(.press, .left, at: Point(x: 11, y: 4))), .key(.left)]
+      ),
     ]
     for (input, events) in cases {
       let bytes = Array(input.utf8)
@@ -278,9 +281,10 @@ struct InputDecoderTests {
     let reports = [
       "\u{1B}[?25;1$y",  // DECRPM for another mode
       "\u{1B}[2026;1$y",  // ANSI-mode DECRPM
-      "\u{1B}[<0;12;5M",  // SGR mouse press
-      "\u{1B}[<0;12;5m",  // SGR mouse release
-      "\u{1B}[M !!",  // legacy mouse report
+      "\u{1B}[<0;12M",  // an SGR mouse report short of a parameter
+      "\u{1B}[<0;12;5;7M",  // one with a parameter too many
+      "\u{1B}[<0;12;5x",  // one with another final byte
+      "\u{1B}[<128;12;5M",  // buttons 8 to 11, which no app uses
       "\u{1B}[I",  // focus in
       "\u{1B}[O",  // focus out
       "\u{1B}[24;80R",  // cursor position report

@@ -11,6 +11,7 @@ extension AuthFormAction: Codable {
     case key(Key)
     case paste(String)
     case submit
+    case focus(AuthForm.Field, column: Int)
     case succeeded(SignedInUser)
     case failed(AccountError)
     case lastEmailLoaded(String?)
@@ -22,6 +23,7 @@ extension AuthFormAction: Codable {
     case .key(let key): self = .key(key)
     case .paste(let text): self = .paste(text)
     case .submit: self = .submit
+    case .focus(let field, let column): self = .focus(field, column: column)
     case .succeeded(let user): self = .response(.success(user))
     case .failed(let error): self = .response(.failure(error))
     case .lastEmailLoaded(let email): self = .lastEmailLoaded(email)
@@ -35,6 +37,7 @@ extension AuthFormAction: Codable {
       case .key(let key): .key(key)
       case .paste(let text): .paste(text)
       case .submit: .submit
+      case .focus(let field, let column): .focus(field, column: column)
       case .response(.success(let user)): .succeeded(user)
       case .response(.failure(let error)): .failed(error)
       case .lastEmailLoaded(let email): .lastEmailLoaded(email)

@@ -38,7 +38,7 @@ public enum SessionSecrets {
     switch input {
     case .key(let key): .key(redact(key))
     case .paste(let text): .paste(redact(text))
-    case .terminalMode: input
+    case .terminalMode, .mouse: input
     }
   }
 

@@ -6,7 +6,7 @@ public import TerminalUI
 /// confirmation field; otherwise both work alike, so they share this type and its reducer.
 public struct AuthForm: Equatable, Sendable {
   public enum Mode: Equatable, Sendable { case signIn, signUp }
-  public enum Field: Hashable, Sendable { case email, password, confirmation, submit }
+  public enum Field: Hashable, Sendable, Codable { case email, password, confirmation, submit }
 
   public enum Status: Equatable, Sendable {
     case editing
@@ -95,6 +95,8 @@ public enum AuthFormAction: Equatable, Sendable {
   case key(Key)
   case paste(String)
   case submit
+  /// A click on a field: the focus goes there, the cursor where it was clicked.
+  case focus(AuthForm.Field, column: Int)
   case response(Result<SignedInUser, AccountError>)
   case lastEmailLoaded(String?)
   case tick
@@ -134,6 +136,15 @@ public func authFormReducer(client: AuthClient) -> Reducer<AuthForm, AuthFormAct
           form[input: field] = input
           form.edited.insert(field)
         }
+      }
+      return .none
+
+    case .focus(let field, let column):
+      guard !form.isSubmitting, form.focus.order.contains(field) else { return .none }
+      form.focus.focus(field)
+      if var input = form[input: field] {
+        input.placeCursor(atColumn: column, masked: field != .email)
+        form[input: field] = input
       }
       return .none
 

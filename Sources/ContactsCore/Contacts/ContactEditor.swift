@@ -429,6 +429,9 @@ public enum ContactEditorAction: Equatable, Sendable, Codable {
   /// The save was refused: the contact changed elsewhere and is now `current`.
   case changedElsewhere(current: Contact)
   case resolve(ContactEditor.ConflictChoice)
+  /// A click on the control at `index` of the focus order: the focus goes there, the cursor
+  /// where it was clicked; on Save, it saves.
+  case click(index: Int, column: Int)
 }
 
 /// The editor's reducer. A successful save only reports `.saved`; the app's reducer moves the
@@ -490,6 +493,18 @@ public func contactEditorReducer(client: ContactsClient) -> Reducer<ContactEdito
         guard input.handle(key) else { return .none }
         editor[input: field] = input
         if input.text != before { editor.edited.insert(field) }
+      }
+      return .none
+
+    case .click(let index, let column):
+      if case .changedElsewhere = editor.status { return .none }
+      guard !editor.isBusy, editor.focus.order.indices.contains(index) else { return .none }
+      let field = editor.focus.order[index]
+      if field == .save { return .send(.save) }
+      editor.focus.focus(field)
+      if var input = editor[input: field] {
+        input.placeCursor(atColumn: column)
+        editor[input: field] = input
       }
       return .none
 

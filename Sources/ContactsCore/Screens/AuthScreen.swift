@@ -12,6 +12,9 @@ public struct AuthScreen: Screen {
     (mode == .signIn ? state.signedOut?.signIn : state.signedOut?.signUp) ?? AuthForm(mode)
   }
 
+  /// What the config file calls these keys: `[keys.sign-in]`.
+  public static let keysName = "sign-in"
+
   /// The form's keys: the focused field takes its editing keys and pastes; Ctrl-N goes from
   /// signing in to signing up, Esc back.
   public static let keys = KeyMap<AuthForm, AppAction>([
@@ -20,10 +23,16 @@ public struct AuthScreen: Screen {
     KeyBinding(.tab, "Next field") { key, form in form.sends(.key(key)) },
     KeyBinding(.enter, "Sign in", .signIn(.key(.enter)), when: { $0.mode == .signIn }),
     KeyBinding(.enter, "Create account", .signUp(.key(.enter)), when: { $0.mode == .signUp }),
-    KeyBinding(.ctrl("n"), "Create account", .route(.set(AppRoute.signUp.route)), when: { $0.mode == .signIn }),
-    KeyBinding(.escape, "Sign in", .route(.set(AppRoute.signIn.route)), when: { $0.mode == .signUp }),
+    KeyBinding(
+      .ctrl("n"), "Create account", .route(.set(AppRoute.signUp.route)), named: "new-account",
+      when: { $0.mode == .signIn }),
+    KeyBinding(.escape, "Sign in", .route(.set(AppRoute.signIn.route)), named: "back", when: { $0.mode == .signUp }),
     KeyBinding(.ctrl("c"), "Quit", .quit),
     KeyBinding([.down, .backTab, .up], "Move", hidden: true) { key, form in form.sends(.key(key)) },
+    .click(AuthFormView.control) { click, form in
+      let field = AuthFormView.clickable[min(click.index, AuthFormView.clickable.count - 1)]
+      return form.sends(field == .submit ? .submit : .focus(field, column: click.column))
+    },
   ])
 
   private static func title(_ mode: AuthForm.Mode) -> String { mode == .signIn ? "Sign in" : "Create account" }
@@ -47,6 +56,14 @@ extension AuthForm {
 /// The form's drawing: labelled fields, each with its problem under it, the server's error,
 /// and the button (a spinner while the request runs).
 struct AuthFormView: View {
+  /// The name the form's fields and button answer clicks by, each by its place in ``clickable``.
+  static let control = "auth"
+  static let clickable: [AuthForm.Field] = [.email, .password, .confirmation, .submit]
+
+  static func target(_ field: AuthForm.Field) -> MouseTarget {
+    .item(control, index: clickable.firstIndex(of: field) ?? 0)
+  }
+
   let form: AuthForm
   let title: String
   let isFocused: Bool
@@ -60,7 +77,8 @@ struct AuthFormView: View {
           1,
           LabelledField(
             label: label, input: input, placeholder: masked ? "" : form.suggestedEmail ?? "you@example.com",
-            isMasked: masked, isFocused: isFocused && form.focus.focused == field, isDisabled: form.isSubmitting)))
+            isMasked: masked, isFocused: isFocused && form.focus.focused == field, isDisabled: form.isSubmitting,
+            clickTarget: Self.target(field))))
       rows.append(.fixed(1, Padding(Text(error ?? "", style: theme.error), left: 11)))
     }
     field("Email", form.email, .email, masked: false, error: form.emailError)
@@ -77,7 +95,11 @@ struct AuthFormView: View {
       if case .submitting(let tick) = form.status {
         Spinner(tick: tick, label: form.mode == .signIn ? "Signing in…" : "Creating your account…")
       } else {
-        Button(title, isFocused: isFocused && form.focus.focused == .submit, isDisabled: !form.canSubmit)
+        {
+          var button = Button(title, isFocused: isFocused && form.focus.focused == .submit, isDisabled: !form.canSubmit)
+          button.clickTarget = Self.target(.submit)
+          return button
+        }()
       }
     rows.append(.fixed(1, HStack([.fill(Spacer()), .fit(action), .fill(Spacer())])))
     let hint =

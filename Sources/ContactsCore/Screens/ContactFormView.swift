@@ -13,6 +13,12 @@ struct ContactFormView: View {
   let isFocused: Bool
   /// The frame's theme, which the helpers below draw in: set as the view is drawn.
   var theme = Theme.standard
+  /// Whether the frame records what the mouse can click: only then are the fields' places
+  /// looked up, so a key's frame costs nothing more.
+  var marksClicks = false
+
+  /// The name the form's fields and Save answer clicks by, each by its place in the focus order.
+  static let control = "editor"
 
   static let labelWidth = 12
   static let typeWidth = 14
@@ -26,6 +32,7 @@ struct ContactFormView: View {
   func render(into frame: inout Frame, in region: Rect) {
     var themed = self
     themed.theme = frame.theme
+    themed.marksClicks = frame.mouseRegions != nil
     themed.draw(into: &frame, in: region)
   }
 
@@ -80,7 +87,13 @@ struct ContactFormView: View {
         HStack(
           spacing: 2,
           [
-            .fit(Button("Save", isFocused: isFocused && editor.focus.focused == .save, isDisabled: editor.isBusy)),
+            .fit(
+              {
+                var save = Button(
+                  "Save", isFocused: isFocused && editor.focus.focused == .save, isDisabled: editor.isBusy)
+                save.clickTarget = target(.save)
+                return save
+              }()),
             .fill(Text(editor.hasChanges ? "Unsaved changes" : "", style: theme.secondary)),
           ])))
     VStack(items).render(into: &frame, in: region)
@@ -150,9 +163,17 @@ struct ContactFormView: View {
   }
 
   private func textField(_ input: TextInput, _ field: ContactEditor.Field) -> TextField {
-    TextField(
+    var view = TextField(
       input, placeholder: isFocusedField(field) || field.placeholder.isEmpty ? field.placeholder : "",
       isFocused: isFocusedField(field), isDisabled: model.editor.isBusy)
+    view.clickTarget = target(field)
+    return view
+  }
+
+  /// A click on `field`: its place in the focus order.
+  private func target(_ field: ContactEditor.Field) -> MouseTarget? {
+    guard marksClicks else { return nil }
+    return model.editor.focus.order.firstIndex(of: field).map { .item(Self.control, index: $0) }
   }
 }
 

@@ -10,6 +10,8 @@ struct LabelledField: View {
   let isFocused: Bool
   var isDisabled = false
   var labelWidth = 10
+  /// What a click on the field is (see `MouseTarget`).
+  var clickTarget: MouseTarget?
 
   func render(into frame: inout Frame, in region: Rect) {
     let theme = frame.theme
@@ -18,8 +20,12 @@ struct LabelledField: View {
       [
         .fixed(labelWidth, Text(label, style: isFocused ? theme.title : .plain)),
         .fill(
-          TextField(
-            input, placeholder: placeholder, isMasked: isMasked, isFocused: isFocused, isDisabled: isDisabled)),
+          {
+            var field = TextField(
+              input, placeholder: placeholder, isMasked: isMasked, isFocused: isFocused, isDisabled: isDisabled)
+            field.clickTarget = clickTarget
+            return field
+          }()),
       ]
     )
     .render(into: &frame, in: region)

@@ -57,6 +57,19 @@ public final class NcursesBackend: TerminalBackend {
   /// ``Renderer``): when the terminal has one.
   public var scrollsRows = false
 
+  /// Whether the terminal reports the mouse: xterm's 1000 (presses and releases), 1002 (drags)
+  /// and 1006 (the SGR form, any coordinate). Turned off before the tty is restored, in
+  /// ``suspend()``, ``stop()`` and the crash handlers (`TerminalRestore`), so no report spills
+  /// into the shell.
+  public var reportsMouse = false {
+    didSet {
+      guard reportsMouse != oldValue, screen != nil, !isSuspended else { return }
+      writeToTerminal(reportsMouse ? Self.mouseOn : Self.mouseOff)
+    }
+  }
+  static let mouseOn = "\u{1B}[?1000h\u{1B}[?1002h\u{1B}[?1006h"
+  static let mouseOff = "\u{1B}[?1006l\u{1B}[?1002l\u{1B}[?1000l"
+
   public private(set) var size: Size
   private var screen: OpaquePointer?
   private let ttyDescriptor: Int32
@@ -303,7 +316,7 @@ public final class NcursesBackend: TerminalBackend {
   /// Gives the tty back before the process stops (SIGTSTP).
   public func suspend() {
     guard screen != nil, !isSuspended else { return }
-    writeToTerminal("\u{1B}[?2004l")
+    writeToTerminal("\u{1B}[?2004l" + (reportsMouse ? Self.mouseOff : ""))
     endwin()
     isSuspended = true
   }
@@ -316,7 +329,7 @@ public final class NcursesBackend: TerminalBackend {
     wrefresh(tf_stdscr())
     // `endwin` turned the keypad's application mode off; the refresh does not restore it.
     keypad(tf_stdscr(), true)
-    writeToTerminal("\u{1B}[?2004h")
+    writeToTerminal("\u{1B}[?2004h" + (reportsMouse ? Self.mouseOn : ""))
     refreshSize()
   }
 
@@ -327,7 +340,8 @@ public final class NcursesBackend: TerminalBackend {
     TerminalRestore.deactivate()
     TerminalRestore.withoutBackgroundStops {
       if !isSuspended {
-        writeToTerminal("\u{1B}[?2004l")
+        // The mouse off first, while the tty is still raw: a report cannot echo.
+        writeToTerminal("\u{1B}[?2004l" + (reportsMouse ? Self.mouseOff : ""))
         curs_set(1)
         endwin()
       }

@@ -11,7 +11,7 @@ import Synchronization
 /// Swift code unwinds.
 ///
 /// The crash handlers restore stdout/stderr (which point at the log file while the screen is
-/// up), turn bracketed paste off, call `endwin()`, then re-install the previous action (the Swift
+/// up), turn bracketed paste and mouse reporting off, call `endwin()`, then re-install the previous action (the Swift
 /// runtime's backtracer) and return: the faulting instruction faults again and the backtrace
 /// prints on the restored screen instead of into the alternate screen in raw mode. A fatal
 /// signal sent with kill(2) does not repeat: the handler then runs the previous action itself
@@ -89,10 +89,10 @@ package enum TerminalRestore {
       dup2(output, STDOUT_FILENO)
       dup2(savedError.load(ordering: .relaxed), STDERR_FILENO)
     }
-    var pasteOff: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) = (
-      0x1B, 0x5B, 0x3F, 0x32, 0x30, 0x30, 0x34, 0x6C
-    )
-    _ = withUnsafeBytes(of: &pasteOff) { write(tty.load(ordering: .relaxed), $0.baseAddress, 8) }
+    // Bracketed paste and the mouse off (harmless when it was not on), before `endwin`
+    // restores the tty: a static string is plain bytes in the binary, safe to write here.
+    let modesOff: StaticString = "\u{1B}[?2004l\u{1B}[?1006l\u{1B}[?1002l\u{1B}[?1000l"
+    _ = write(tty.load(ordering: .relaxed), modesOff.utf8Start, modesOff.utf8CodeUnitCount)
     endwin()
   }
 

@@ -14,6 +14,9 @@ public struct Frame: Equatable, Sendable {
   /// down. The ``Wireframe`` sets it, already mapped to the terminal's ``ColorDepth``. Not part
   /// of what makes two frames equal: only what they show is.
   public var theme: Theme
+  /// The regions views marked as answering the mouse, in drawing order (see
+  /// ``markMouseTarget(_:in:)``); nil, recording nothing, unless set to `[]` before drawing.
+  public var mouseRegions: [MouseRegion]?
 
   public init(size: Size, fill: Cell = .blank, theme: Theme = .standard) {
     self.size = size

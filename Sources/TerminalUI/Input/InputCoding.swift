@@ -63,9 +63,54 @@ extension Key: Codable {
   }
 }
 
-/// `{"key":"a"}`, `{"paste":"text"}` or `{"terminalMode":2026,"supported":true}`.
+/// `{"action":"press","button":"left","x":3,"y":4}`, with `"modifiers":["Ctrl"]` and
+/// `"clicks":2` when there are any.
+extension MouseEvent: Codable {
+  private enum CodingKeys: String, CodingKey { case action, button, x, y, modifiers, clicks }
+  private static let modifierNames: [(Key.Modifiers, String)] = [(.control, "Ctrl"), (.alt, "Alt"), (.shift, "Shift")]
+
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    let actionName = try container.decode(String.self, forKey: .action)
+    guard let action = Action(rawValue: actionName) else {
+      throw DecodingError.dataCorruptedError(
+        forKey: .action, in: container, debugDescription: "No mouse action is named “\(actionName)”")
+    }
+    let buttonName = try container.decodeIfPresent(String.self, forKey: .button) ?? "none"
+    guard let button = Button(rawValue: buttonName) else {
+      throw DecodingError.dataCorruptedError(
+        forKey: .button, in: container, debugDescription: "No mouse button is named “\(buttonName)”")
+    }
+    let names = try container.decodeIfPresent([String].self, forKey: .modifiers) ?? []
+    var modifiers: Key.Modifiers = []
+    for name in names {
+      guard let modifier = Self.modifierNames.first(where: { $0.1 == name })?.0 else {
+        throw DecodingError.dataCorruptedError(
+          forKey: .modifiers, in: container, debugDescription: "No modifier is named “\(name)”")
+      }
+      modifiers.insert(modifier)
+    }
+    self.init(
+      action, button,
+      at: Point(x: try container.decode(Int.self, forKey: .x), y: try container.decode(Int.self, forKey: .y)),
+      modifiers: modifiers, clickCount: try container.decodeIfPresent(Int.self, forKey: .clicks) ?? 1)
+  }
+
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(action.rawValue, forKey: .action)
+    if button != .none { try container.encode(button.rawValue, forKey: .button) }
+    try container.encode(position.x, forKey: .x)
+    try container.encode(position.y, forKey: .y)
+    let names = Self.modifierNames.filter { modifiers.contains($0.0) }.map(\.1)
+    if !names.isEmpty { try container.encode(names, forKey: .modifiers) }
+    if clickCount != 1 { try container.encode(clickCount, forKey: .clicks) }
+  }
+}
+
+/// `{"key":"a"}`, `{"paste":"text"}`, `{"mouse":{…}}` or `{"terminalMode":2026,"supported":true}`.
 extension InputEvent: Codable {
-  private enum CodingKeys: String, CodingKey { case key, paste, terminalMode, supported }
+  private enum CodingKeys: String, CodingKey { case key, paste, mouse, terminalMode, supported }
 
   public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -73,6 +118,8 @@ extension InputEvent: Codable {
       self = .key(key)
     } else if let text = try container.decodeIfPresent(String.self, forKey: .paste) {
       self = .paste(text)
+    } else if let mouse = try container.decodeIfPresent(MouseEvent.self, forKey: .mouse) {
+      self = .mouse(mouse)
     } else if let mode = try container.decodeIfPresent(Int.self, forKey: .terminalMode) {
       guard let mode = TerminalMode(rawValue: mode) else {
         throw DecodingError.dataCorruptedError(
@@ -81,7 +128,8 @@ extension InputEvent: Codable {
       self = .terminalMode(mode, supported: try container.decode(Bool.self, forKey: .supported))
     } else {
       throw DecodingError.dataCorrupted(
-        DecodingError.Context(codingPath: decoder.codingPath, debugDescription: "Expected key, paste or terminalMode"))
+        DecodingError.Context(
+          codingPath: decoder.codingPath, debugDescription: "Expected key, paste, mouse or terminalMode"))
     }
   }
 
@@ -90,6 +138,7 @@ extension InputEvent: Codable {
     switch self {
     case .key(let key): try container.encode(key, forKey: .key)
     case .paste(let text): try container.encode(text, forKey: .paste)
+    case .mouse(let mouse): try container.encode(mouse, forKey: .mouse)
     case .terminalMode(let mode, let supported):
       try container.encode(mode.rawValue, forKey: .terminalMode)
       try container.encode(supported, forKey: .supported)

@@ -21,8 +21,14 @@ public struct InputDecoder: Sendable {
     case controlSequence
     /// Inside a control sequence too long to be one we know, discarding bytes up to its final byte.
     case overlongControlSequence
-    /// After `ESC [ M`, a legacy mouse report: three raw bytes (button, column, row) follow.
+    /// After `ESC [ M`, a legacy (X10) mouse report: three raw bytes (button, column, row)
+    /// follow, collected in `sequence`; bytes above 0x7F are coordinates, never UTF-8.
     case legacyMouseReport(bytesLeft: Int)
+    /// After a lone ESC that the escape delay made the Escape key: a mouse report split there
+    /// (a slow link, a fast wheel) goes on with `[<`, and is decoded as one, never typed.
+    case afterLoneEscape
+    /// After ``afterLoneEscape`` and `[`: a `<` makes it the rest of an SGR mouse report.
+    case afterLoneEscapeBracket
     /// After `ESC O`, which takes exactly one final byte (keys in application cursor and keypad modes).
     case singleShift
     /// Between `ESC [ 200 ~` and `ESC [ 201 ~`, collecting pasted bytes in `pasted`.
@@ -84,8 +90,10 @@ public struct InputDecoder: Sendable {
     switch state {
     case .ground, .paste: false
     case .escape, .altCharacter, .controlSequence, .overlongControlSequence, .legacyMouseReport, .singleShift,
-      .controlString:
+      .controlString, .afterLoneEscapeBracket:
       true
+    case .afterLoneEscape:
+      false
     }
   }
 
@@ -93,11 +101,14 @@ public struct InputDecoder: Sendable {
   /// sequence is dropped.
   public mutating func flushPending() -> [InputEvent] {
     switch state {
-    case .ground, .paste:
+    case .ground, .paste, .afterLoneEscape:
       break
     case .escape:
-      state = .ground
+      state = .afterLoneEscape
       emit(.key(.escape))
+    case .afterLoneEscapeBracket:
+      state = .ground
+      text.unicodeScalars.append("[")
     case .controlString(let introducer, 0, false):
       state = .ground
       emit(.key(Key(.character(Character(Unicode.Scalar(introducer))), modifiers: .alt)))
@@ -118,7 +129,25 @@ public struct InputDecoder: Sendable {
     case .controlSequence: consumeControlSequence(byte)
     case .overlongControlSequence: consumeOverlongControlSequence(byte)
     case .legacyMouseReport(let bytesLeft):
-      state = bytesLeft > 1 ? .legacyMouseReport(bytesLeft: bytesLeft - 1) : .ground
+      sequence.append(byte)
+      if bytesLeft > 1 {
+        state = .legacyMouseReport(bytesLeft: bytesLeft - 1)
+      } else {
+        state = .ground
+        finishLegacyMouseReport()
+      }
+    case .afterLoneEscape:
+      state = byte == UInt8(ascii: "[") ? .afterLoneEscapeBracket : .ground
+      if byte != UInt8(ascii: "[") { consumeText(byte) }
+    case .afterLoneEscapeBracket:
+      if byte == UInt8(ascii: "<") {
+        sequence = [byte]
+        state = .controlSequence
+      } else {
+        state = .ground
+        text.unicodeScalars.append("[")
+        consumeText(byte)
+      }
     case .singleShift: consumeSingleShift(byte)
     case .controlString(let introducer, let length, let sawEscape):
       consumeControlString(byte, introducer: introducer, length: length, sawEscape: sawEscape)
@@ -246,7 +275,10 @@ public struct InputDecoder: Sendable {
       return
     }
     // Keys have only decimal parameters: a private marker, a sub-parameter or an intermediate means something else.
-    guard sequence.allSatisfy({ $0 == UInt8(ascii: ";") || Self.isDigit($0) }) else { return }
+    guard sequence.allSatisfy({ $0 == UInt8(ascii: ";") || Self.isDigit($0) }) else {
+      if sequence.first == UInt8(ascii: "<") { finishMouseReport(released: final == UInt8(ascii: "m"), final: final) }
+      return
+    }
     let parameters = sequence.split(separator: UInt8(ascii: ";"), omittingEmptySubsequences: false).map(Self.number)
     let modifiers = Self.modifiers(parameters.count > 1 ? parameters[1] : nil)
     switch final {
@@ -263,6 +295,7 @@ public struct InputDecoder: Sendable {
       emit(.key(Key(.tab, modifiers: modifiers.union(.shift))))
     case UInt8(ascii: "M") where sequence.isEmpty:
       state = .legacyMouseReport(bytesLeft: 3)
+      sequence.removeAll(keepingCapacity: true)
     default:
       if let code = Self.letterKey(final) { emit(.key(Key(code, modifiers: modifiers))) }
     }
@@ -277,6 +310,31 @@ public struct InputDecoder: Sendable {
       let value = parameters[1]
     else { return }
     emit(.terminalMode(mode, supported: value == 1 || value == 2))
+  }
+
+  // MARK: - Mouse reports
+
+  /// SGR (mode 1006), `ESC [ < b ; x ; y M` for a press or `m` for a release: decimal
+  /// parameters, so any coordinate fits. Anything else after `ESC [ <` is dropped.
+  private mutating func finishMouseReport(released: Bool, final: UInt8) {
+    guard final == UInt8(ascii: "M") || final == UInt8(ascii: "m") else { return }
+    let parameters = sequence.dropFirst().split(separator: UInt8(ascii: ";"), omittingEmptySubsequences: false)
+      .map(Self.number)
+    guard parameters.count == 3, let button = parameters[0], let column = parameters[1], let row = parameters[2],
+      let event = MouseEvent.decoding(button: button, released: released, column: column, row: row)
+    else { return }
+    emit(.mouse(event))
+  }
+
+  /// X10, `ESC [ M b x y`, each value plus 32 in one byte (so coordinates stop at 223): what
+  /// tmux sends after a reattach until 1006 is asked for again. A byte below 32 (a coordinate
+  /// past 223 that a terminal wrote as 0) makes no event.
+  private mutating func finishLegacyMouseReport() {
+    guard sequence.count == 3, sequence.allSatisfy({ $0 >= 32 }) else { return }
+    let values = sequence.map { Int($0) - 32 }
+    guard let event = MouseEvent.decoding(button: values[0], released: false, column: values[1], row: values[2])
+    else { return }
+    emit(.mouse(event))
   }
 
   // MARK: - Bracketed paste

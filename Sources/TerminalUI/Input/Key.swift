@@ -78,13 +78,16 @@ public struct Key: Hashable, Sendable, CustomStringConvertible {
   }
 }
 
-/// Something the terminal sent: a key, a bracketed paste, or an answer to a query we made.
+/// Something the terminal sent: a key, a bracketed paste, the mouse, or an answer to a query we
+/// made.
 public enum InputEvent: Hashable, Sendable {
   case key(Key)
   /// Text pasted while bracketed paste mode was on, delivered whole, line breaks as "\n".
   case paste(String)
   /// The terminal's answer to our DECRQM query about one of its modes.
   case terminalMode(TerminalMode, supported: Bool)
+  /// The mouse, while the app asked for it (see ``MouseEvent``).
+  case mouse(MouseEvent)
 }
 
 /// Terminal modes we ask about at start-up (DECRQM) and adapt to.

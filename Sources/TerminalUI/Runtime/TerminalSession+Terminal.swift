@@ -100,6 +100,18 @@ extension TerminalSession {
     escapeTimer = timer
   }
 
+  /// 2 for a left press at the cell of the last one within 400 ms (a double click), else 1.
+  /// The clock is read only for presses: keys never pay for it.
+  func countClicks(at position: Point) -> Int {
+    var now = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &now)
+    let time = UInt64(now.tv_sec) * 1_000_000_000 + UInt64(now.tv_nsec)
+    defer { lastClick = (position, time) }
+    guard let last = lastClick, last.position == position, time - last.time < 400_000_000 else { return 1 }
+    lastClick = nil
+    return 2
+  }
+
   /// What the terminal said it supports (answers to the mode queries `NcursesBackend` sends).
   func terminalModeReported(_ mode: TerminalMode, supported: Bool) {
     guard let terminal else { return }

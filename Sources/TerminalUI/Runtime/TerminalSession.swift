@@ -97,6 +97,16 @@ public final class TerminalSession {
   /// How often `.tick` arrives while animating.
   public var animationInterval: DispatchTimeInterval = .milliseconds(80)
 
+  /// Whether the terminal reports the mouse (xterm modes 1000, 1002 and 1006: presses,
+  /// releases, drags and the wheel, in SGR form), delivered as ``InputEvent/mouse(_:)``. Off
+  /// by default; turned off again, before the tty is restored, on exit, on a signal, on Ctrl-Z
+  /// and by the crash handlers. A session the caller drives only keeps the flag.
+  public var reportsMouse = false {
+    didSet { terminal?.reportsMouse = reportsMouse }
+  }
+  /// The last left press on the real terminal, to tell a double click.
+  var lastClick: (position: Point, time: UInt64)?
+
   /// Whether Ctrl-Z suspends the app as it would a line-mode program. In raw mode the key
   /// arrives as input instead of SIGTSTP; on by default, as terminal users expect. Only the
   /// real terminal suspends: a session the caller drives hands Ctrl-Z to the app.
@@ -295,6 +305,10 @@ public final class TerminalSession {
       case .key(let key) where key == .ctrl("z") && suspendsOnControlZ && terminal != nil:
         inputsDelivered += 1
         suspend()
+      case .mouse(var mouse) where mouse.isClick && terminal != nil:
+        inputsDelivered += 1
+        mouse.clickCount = countClicks(at: mouse.position)
+        handle(.input(.mouse(mouse)))
       default:
         inputsDelivered += 1
         handle(.input(event))

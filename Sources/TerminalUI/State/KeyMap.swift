@@ -15,49 +15,95 @@ public struct KeyBinding<Context, Intent>: Sendable {
   /// What the help bar shows for the keys; by default their names joined by `/`.
   public var keyLabel: String
   public var isHidden: Bool
+  /// How a user's configuration names this binding to give it other keys (see
+  /// ``KeyMap/rebinding(_:)``): `named:`, else the label in lower case with hyphens
+  /// ("Sign out" is `sign-out`). Unique within a map; a text field's binding has none.
+  public var name: String
+  /// Whether the intent is made from the key pressed: such a binding with several keys is
+  /// given new keys in the same order, each standing for the one in its place.
+  let readsKey: Bool
   let when: @Sendable (Context) -> Bool
   let intent: @Sendable (Key, Context) -> Intent
   let paste: (@Sendable (String, Context) -> Intent)?
   let claims: (@Sendable (Key) -> Bool)?
+  /// For a click binding: the control whose items it answers, and the intent of a click.
+  let control: String?
+  let click: (@Sendable (MouseClick, Context) -> Intent)?
 
   /// Keys that make an intent from the key and the context (a move whose action depends on
   /// what the list shows, say).
   public init(
-    _ keys: [Key], _ label: String, shownAs keyLabel: String? = nil, hidden: Bool = false,
+    _ keys: [Key], _ label: String, shownAs keyLabel: String? = nil, hidden: Bool = false, named name: String? = nil,
     when: @escaping @Sendable (Context) -> Bool = { _ in true }, intent: @escaping @Sendable (Key, Context) -> Intent
   ) {
-    self.keys = keys
-    self.label = label
-    self.keyLabel = keyLabel ?? keys.map(\.description).joined(separator: "/")
-    self.isHidden = hidden
-    self.when = when
-    self.intent = intent
-    self.paste = nil
-    self.claims = nil
+    self.init(
+      keys, label, shownAs: keyLabel, hidden: hidden, named: name, readsKey: true, when: when, intent: intent)
   }
 
   /// A key that makes an intent from the context.
   public init(
-    _ key: Key, _ label: String, shownAs keyLabel: String? = nil, hidden: Bool = false,
+    _ key: Key, _ label: String, shownAs keyLabel: String? = nil, hidden: Bool = false, named name: String? = nil,
     when: @escaping @Sendable (Context) -> Bool = { _ in true }, intent: @escaping @Sendable (Key, Context) -> Intent
   ) {
-    self.init([key], label, shownAs: keyLabel, hidden: hidden, when: when, intent: intent)
+    self.init([key], label, shownAs: keyLabel, hidden: hidden, named: name, when: when, intent: intent)
   }
 
   /// Keys that send `intent`.
   public init(
     _ keys: [Key], _ label: String, _ intent: Intent, shownAs keyLabel: String? = nil, hidden: Bool = false,
-    when: @escaping @Sendable (Context) -> Bool = { _ in true }
+    named name: String? = nil, when: @escaping @Sendable (Context) -> Bool = { _ in true }
   ) where Intent: Sendable {
-    self.init(keys, label, shownAs: keyLabel, hidden: hidden, when: when) { _, _ in intent }
+    self.init(keys, label, shownAs: keyLabel, hidden: hidden, named: name, readsKey: false, when: when) { _, _ in
+      intent
+    }
   }
 
   /// A key that sends `intent`.
   public init(
     _ key: Key, _ label: String, _ intent: Intent, shownAs keyLabel: String? = nil, hidden: Bool = false,
-    when: @escaping @Sendable (Context) -> Bool = { _ in true }
+    named name: String? = nil, when: @escaping @Sendable (Context) -> Bool = { _ in true }
   ) where Intent: Sendable {
-    self.init([key], label, intent, shownAs: keyLabel, hidden: hidden, when: when)
+    self.init([key], label, intent, shownAs: keyLabel, hidden: hidden, named: name, when: when)
+  }
+
+  private init(
+    _ keys: [Key], _ label: String, shownAs keyLabel: String?, hidden: Bool, named name: String?, readsKey: Bool,
+    when: @escaping @Sendable (Context) -> Bool, intent: @escaping @Sendable (Key, Context) -> Intent
+  ) {
+    self.keys = keys
+    self.label = label
+    self.keyLabel = keyLabel ?? keys.map(\.description).joined(separator: "/")
+    self.isHidden = hidden
+    self.name = name ?? Self.name(forLabel: label)
+    self.readsKey = readsKey
+    self.when = when
+    self.intent = intent
+    self.paste = nil
+    self.claims = nil
+    self.control = nil
+    self.click = nil
+  }
+
+  /// `binding` answering `keys` with `intent` instead (see `answering(_:)`).
+  init(rebinding binding: KeyBinding, keys: [Key], intent: @escaping @Sendable (Key, Context) -> Intent) {
+    self.keys = keys
+    label = binding.label
+    keyLabel = binding.keyLabel
+    isHidden = binding.isHidden
+    name = binding.name
+    readsKey = binding.readsKey
+    when = binding.when
+    self.intent = intent
+    paste = binding.paste
+    claims = binding.claims
+    control = binding.control
+    click = binding.click
+  }
+
+  /// `label` as a name: letters and digits in lower case, words joined by hyphens.
+  static func name(forLabel label: String) -> String {
+    label.lowercased().split { !$0.isLetter && !$0.isNumber && $0 != "'" && $0 != "’" }
+      .map { $0.filter { $0 != "'" && $0 != "’" } }.joined(separator: "-")
   }
 
   private init(
@@ -68,10 +114,43 @@ public struct KeyBinding<Context, Intent>: Sendable {
     self.label = label ?? ""
     keyLabel = "Type"
     isHidden = label == nil
+    name = ""
+    readsKey = true
     self.when = when
     intent = key
     self.paste = paste
     claims = { typed in !except.contains(typed) && TextInput.edits(with: typed) }
+    control = nil
+    click = nil
+  }
+
+  private init(
+    control: String, when: @escaping @Sendable (Context) -> Bool,
+    click: @escaping @Sendable (MouseClick, Context) -> Intent
+  ) {
+    keys = []
+    label = ""
+    keyLabel = "Click"
+    isHidden = true
+    name = ""
+    readsKey = false
+    self.when = when
+    intent = { _, _ in preconditionFailure("a click binding has no keys") }
+    paste = nil
+    claims = nil
+    self.control = control
+    self.click = click
+  }
+
+  /// A click on an item of `control` (a list's row, a form's field, as its view marked it
+  /// with ``MouseTarget/item(_:index:)``), while `when` holds: what a click selects, focuses or
+  /// opens (``MouseClick/count`` is 2 for a double click). Not shown in help: the screen shows
+  /// what can be clicked.
+  public static func click(
+    _ control: String, when: @escaping @Sendable (Context) -> Bool = { _ in true },
+    intent: @escaping @Sendable (MouseClick, Context) -> Intent
+  ) -> KeyBinding {
+    KeyBinding(control: control, when: when, click: intent)
   }
 
   /// A focused text field: while `when` holds it claims the keys a ``TextInput`` edits with
@@ -98,8 +177,12 @@ public struct KeyBinding<Context, Intent>: Sendable {
   /// Whether this binding stands for a text field.
   public var isTextEntry: Bool { claims != nil }
 
-  /// How the help bar shows this binding.
-  public var helpItem: HelpItem { HelpItem(key: keyLabel, label: label) }
+  /// How the help bar shows this binding; a click on the entry presses its key when it names
+  /// one key.
+  public var helpItem: HelpItem {
+    let press = keys.first.flatMap { keys.count == 1 || keyLabel == $0.description ? $0 : nil }
+    return HelpItem(key: keyLabel, label: label, press: press)
+  }
 }
 
 /// A screen's key bindings as data: built once (a `static let`, or once per screen), looked up
@@ -119,6 +202,7 @@ public struct KeyMap<Context, Intent>: Sendable {
   public let bindings: [KeyBinding<Context, Intent>]
   private let byKey: [Key: [Int]]
   private let textEntries: [Int]
+  private let clicks: [Int]
 
   public init(_ bindings: [KeyBinding<Context, Intent>]) {
     self.bindings = bindings
@@ -128,6 +212,16 @@ public struct KeyMap<Context, Intent>: Sendable {
     }
     self.byKey = byKey
     textEntries = bindings.indices.filter { bindings[$0].isTextEntry }
+    clicks = bindings.indices.filter { bindings[$0].click != nil }
+  }
+
+  /// The intent a click on an item makes in `context`: the first click binding for its
+  /// control that applies. Nil when nothing here answers it.
+  public func intent(for click: MouseClick, in context: Context) -> Intent? {
+    for index in clicks where bindings[index].control == click.control && bindings[index].when(context) {
+      return bindings[index].click?(click, context)
+    }
+    return nil
   }
 
   /// The intent `event` makes in `context`: a text field that applies and claims it first,
@@ -148,7 +242,7 @@ public struct KeyMap<Context, Intent>: Sendable {
         return bindings[index].paste?(text, context)
       }
       return nil
-    case .terminalMode:
+    case .terminalMode, .mouse:
       return nil
     }
   }
@@ -184,9 +278,12 @@ extension KeyMap where Context == Void {
 public struct HelpItem: Hashable, Sendable {
   public var key: String
   public var label: String
+  /// The key a click on the entry presses (nil when it names several, or none).
+  public var press: Key?
 
-  public init(key: String, label: String) {
+  public init(key: String, label: String, press: Key? = nil) {
     self.key = key
     self.label = label
+    self.press = press
   }
 }

@@ -3,6 +3,8 @@ extension ScrollWindow {
   /// that an action can carry it and every list moves the same way.
   public enum Move: Hashable, Sendable, Codable {
     case up, down, pageUp, pageDown, home, end
+    /// To the row at this absolute index (a click on it).
+    case to(Int)
   }
 
   /// Moves the selection as `move` says.
@@ -14,6 +16,7 @@ extension ScrollWindow {
     case .pageDown: pageDown()
     case .home: home()
     case .end: end()
+    case .to(let index): select(index)
     }
   }
 }

@@ -112,6 +112,20 @@ public struct TextInput: Hashable, Sendable {
     return flattened.count - kept.count
   }
 
+  /// Puts the cursor before the character drawn at `column` of an unscrolled field (a click
+  /// there), or at the end when the text ends before it. `masked`: drawn one `•` per character.
+  public mutating func placeCursor(atColumn column: Int, masked: Bool = false) {
+    var used = 0
+    var index = 0
+    for character in text {
+      let width = masked ? 1 : DisplayWidth.of(DisplayWidth.sanitized(character.isNewline ? "↵" : character))
+      if used + width > column { break }
+      used += width
+      index += 1
+    }
+    cursor = index
+  }
+
   /// Replaces the whole content, cursor at the end.
   public mutating func set(_ newText: String) {
     text = String(newText.prefix(maxLength))

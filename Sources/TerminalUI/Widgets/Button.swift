@@ -1,4 +1,5 @@
-/// A button: `[ Sign in ]`, reversed when focused, dimmed when disabled.
+/// A button: `[ Sign in ]`, reversed when focused, dimmed when disabled. With a
+/// ``clickTarget`` a click on it presses it.
 public struct Button: View {
   public var title: String
   public var isFocused: Bool
@@ -13,8 +14,15 @@ public struct Button: View {
     self.theme = theme
   }
 
+  /// What a click on the button does: the key that presses it, or an item of a form.
+  public var clickTarget: MouseTarget?
+
   public func render(into frame: inout Frame, in region: Rect) {
     let theme = self.theme ?? frame.theme
+    if let clickTarget, !isDisabled {
+      let size = preferredSize(in: region.size)
+      frame.markMouseTarget(clickTarget, in: Rect(x: region.x, y: region.y, width: size.width, height: size.height))
+    }
     let style = isDisabled ? theme.disabled : (isFocused ? theme.focusedButton : theme.button)
     Text("[ \(title) ]", style: style).render(into: &frame, in: region.row(0))
   }

@@ -1,5 +1,6 @@
 /// The key bindings of the screen on stage, as `key label` pairs; entries that do not fit are
-/// left out from the end, never cut in half.
+/// left out from the end, never cut in half. A click on an entry presses its key
+/// (``HelpItem/press``).
 public struct HelpBar: View {
   public var items: [HelpItem]
   /// The theme to draw in; nil draws in the frame's (``Frame/theme``).
@@ -21,6 +22,9 @@ public struct HelpBar: View {
       let width = gap + DisplayWidth.of(item.key) + 1 + DisplayWidth.of(item.label)
       guard used + width <= row.width else { break }
       if gap > 0 { spans.append(Span("  ", style: theme.helpLabel)) }
+      if let press = item.press {
+        frame.markMouseTarget(.key(press), in: Rect(x: row.x + used + gap, y: row.y, width: width - gap, height: 1))
+      }
       spans.append(Span(item.key, style: theme.helpKey))
       spans.append(Span(" " + item.label, style: theme.helpLabel))
       used += width

@@ -39,6 +39,10 @@ public struct ListView: View {
   public var showsScrollbar: Bool
   /// The theme to draw in; nil draws in the frame's (``Frame/theme``).
   public var theme: Theme?
+  /// The name clicks on its rows are known by (``MouseTarget/item(_:index:)``, with the row's
+  /// absolute index); nil when its rows do not answer clicks. The wheel over it moves the
+  /// selection either way.
+  public var control: String?
   /// Set when `rows` is the whole list: the window then follows the area drawn into.
   private var wholeListSelection: Int?
 
@@ -95,6 +99,7 @@ public struct ListView: View {
     let area = region.intersection(frame.bounds)
     guard !area.isEmpty else { return }
     let theme = self.theme ?? frame.theme
+    frame.markMouseTarget(.scrolls, in: area)
     let needsScrollbar = showsScrollbar && window.total > window.visible && region.width > 2
     let content = Rect(x: region.x, y: region.y, width: region.width - (needsScrollbar ? 1 : 0), height: region.height)
     // Column widths are the same for every row: work them out once.
@@ -118,6 +123,7 @@ public struct ListView: View {
       let isSelected = index == window.selected
       let style: Style = isSelected ? (isFocused ? theme.selection : theme.inactiveSelection) : .plain
       if isSelected { frame.fill(rowRect.intersection(area), with: .blank(style)) }
+      if let control { frame.markMouseTarget(.item(control, index: index), in: rowRect.intersection(area)) }
       renderRow(row.cells, widths: widths, into: &frame, in: rowRect, style: style, clip: area)
     }
     if needsScrollbar {

@@ -18,6 +18,8 @@ public struct Modal: View {
     let area = region.intersection(frame.bounds)
     let theme = self.theme ?? frame.theme
     frame.restyle(area) { $0.adding(.dim) }
+    // A click beside the dialog must not reach what it covers.
+    frame.markMouseTarget(.covers, in: area)
     let box = area.centered(size)
     frame.fill(box, with: .blank)
     Box(title: title, borderStyle: theme.focusedBorder, titleStyle: theme.title, Padding(content, horizontal: 1))

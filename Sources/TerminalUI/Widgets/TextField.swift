@@ -1,6 +1,7 @@
 /// A single-line text field drawing a ``TextInput``: placeholder when empty, masking for
 /// passwords, a disabled look, and horizontal scrolling that keeps the cursor in view (with a
 /// `…` where text is scrolled off to the left). When focused, it places the terminal's cursor.
+/// With a ``clickTarget`` a click on it reaches the screen (to focus it and place the cursor).
 public struct TextField: View {
   public var input: TextInput
   public var placeholder: String
@@ -22,10 +23,16 @@ public struct TextField: View {
     self.theme = theme
   }
 
+  /// What a click on the field does: an item of its form, as a rule.
+  public var clickTarget: MouseTarget?
+
   public func render(into frame: inout Frame, in region: Rect) {
     let area = region.intersection(frame.bounds)
     guard !area.isEmpty else { return }
     let theme = self.theme ?? frame.theme
+    if let clickTarget {
+      frame.markMouseTarget(clickTarget, in: Rect(x: region.x, y: region.y, width: region.width, height: 1))
+    }
     let row = Rect(x: region.x, y: region.y, width: region.width, height: 1).intersection(area)
     let style = isDisabled ? theme.disabled.underline : (isFocused ? theme.focusedField : theme.field)
     frame.fill(row, with: .blank(style))

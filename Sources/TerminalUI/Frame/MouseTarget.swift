@@ -1,0 +1,73 @@
+/// What a click (or the wheel) on a region of a frame means, marked by the view that drew it:
+/// the mouse answers what is on screen without views keeping any layout between frames.
+public enum MouseTarget: Hashable, Sendable {
+  /// A click presses this key: a help bar's entry runs its binding; a button that stands for a
+  /// key presses it.
+  case key(Key)
+  /// A click on item `index` of the control named `control` (a list's row, a form's field or
+  /// button): the focused screen's key map says what it does (`KeyBinding.click`).
+  case item(String, index: Int)
+  /// The wheel here moves the selection (as ↑ and ↓ do); clicks go to what lies on top.
+  case scrolls
+  /// Covers what is drawn behind it: a dialog's surroundings, which a click must not reach.
+  case covers
+}
+
+/// A marked region of a frame (see ``Frame/markMouseTarget(_:in:)``).
+public struct MouseRegion: Hashable, Sendable {
+  public var area: Rect
+  public var target: MouseTarget
+
+  public init(_ target: MouseTarget, in area: Rect) {
+    self.area = area
+    self.target = target
+  }
+}
+
+/// A click on an item of a control (``MouseTarget/item(_:index:)``), as a key map's click
+/// binding receives it.
+public struct MouseClick: Hashable, Sendable {
+  /// The control's name, as the view marked it.
+  public var control: String
+  /// Which of its items: a list's absolute row, a form's field.
+  public var index: Int
+  /// The column clicked, from the left edge of the item's region (to place a text cursor).
+  public var column: Int
+  /// 2 for a double click.
+  public var count: Int
+
+  public init(control: String, index: Int, column: Int = 0, count: Int = 1) {
+    self.control = control
+    self.index = index
+    self.column = column
+    self.count = count
+  }
+}
+
+extension Frame {
+  /// Marks `area` (clipped to the frame) as answering the mouse with `target`; later marks lie
+  /// on top. Does nothing unless the frame records them (``mouseRegions`` not nil): a frame is
+  /// drawn once more, recording, only when a mouse event arrives, so the frame of a key costs
+  /// nothing more.
+  public mutating func markMouseTarget(_ target: MouseTarget, in area: Rect) {
+    guard mouseRegions != nil else { return }
+    let clipped = area.intersection(bounds)
+    guard !clipped.isEmpty else { return }
+    mouseRegions?.append(MouseRegion(target, in: clipped))
+  }
+
+  /// The topmost marked region under `point` that answers a click (not ``MouseTarget/scrolls``).
+  public func clickTarget(at point: Point) -> MouseRegion? {
+    mouseRegions?.last { $0.area.contains(point) && $0.target != .scrolls }
+  }
+
+  /// Whether the wheel at `point` moves a selection: a ``MouseTarget/scrolls`` region is there
+  /// and nothing that ``MouseTarget/covers`` lies on top of it.
+  public func scrolls(at point: Point) -> Bool {
+    for region in (mouseRegions ?? []).reversed() where region.area.contains(point) {
+      if region.target == .scrolls { return true }
+      if region.target == .covers { return false }
+    }
+    return false
+  }
+}
