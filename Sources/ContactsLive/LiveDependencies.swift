@@ -8,7 +8,7 @@ extension AppDependencies {
   public static func live(accounts: AccountService, contacts: ContactStore) -> AppDependencies {
     let accountsPath = accounts.databasePath
     let path = contacts.databasePath
-    return AppDependencies(
+    var dependencies = AppDependencies(
       auth: AuthClient(
         signIn: { email, password throws(AccountError) in
           try await AccountError.catching(databasePath: accountsPath) {
@@ -62,6 +62,8 @@ extension AppDependencies {
             }
           })
       })
+    dependencies.duplicates = { user in DuplicatesClient.live(contacts, account: user.id) }
+    return dependencies
   }
 }
 

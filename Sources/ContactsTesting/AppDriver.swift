@@ -59,6 +59,7 @@ public final class AppDriver {
     case let detail as ContactDetailScreen: "contacts/\(detail.id)"
     case let editor as ContactEditorScreen: editor.id.map { "contacts/\($0)/edit" } ?? "contacts/new"
     case is SyncScreen: "contacts/sync"
+    case is DuplicatesScreen: "contacts/duplicates"
     default: "contacts"
     }
   }

@@ -153,7 +153,7 @@ struct ConfigFileTests {
         "config.toml:5:3: the column “name” is listed twice",
         "config.toml:6:3: unknown setting “width” in [list]; the settings are: columns",
         "config.toml:9:1: “interval” must be a whole number of minutes from 0 (off) to 1440, like interval = 5",
-        "config.toml:12:1: unknown screen “lists” in [keys]; the screens are: sign-in, list, detail, editor, sync",
+        "config.toml:12:1: unknown screen “lists” in [keys]; the screens are: sign-in, list, detail, editor, sync, duplicates",
       ], "every problem, in the file's order")
     #expect(
       refusal("account = 42") == [
@@ -181,7 +181,7 @@ struct ConfigFileTests {
         "config.toml:2:1: “add”: \"Ctrl-Shift-Banana\" is not a key; keys are written like q, Enter, Esc, Tab, "
           + "Shift-Tab, Ctrl-S, Alt-b, Up, PgDn, Home, Del, Space, F5",
         "config.toml:3:1: [keys.list]: there is no key binding “opne” here; there are: move, move-vi, done, clear, open, "
-          + "search, add, edit, delete, clear-search, retry, sync, sign-out, quit",
+          + "search, add, edit, delete, clear-search, retry, sync, duplicates, sign-out, quit",
         "config.toml:4:1: [keys.list]: “move” takes 6 keys, in this order (each does what the one in its place does): "
           + "Up, Down, PgUp, PgDn, Home, End; 2 are given",
         "config.toml:8:1: [keys.editor]: “save” is given no key",

@@ -19,6 +19,8 @@ public enum AppAction: Equatable, Sendable, Codable {
   case editor(ContactEditorAction)
   /// Sync with a CardDAV server: its screen, its runs and their progress.
   case sync(SyncAction)
+  /// The Duplicates screen: finding groups, merging, keeping apart, undoing.
+  case duplicates(DuplicatesAction)
   /// Delete asks first; the confirmation sends ``delete(_:)``.
   case askToDelete(Contact)
   /// The user confirmed deleting this contact.

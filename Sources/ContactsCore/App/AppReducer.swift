@@ -14,6 +14,7 @@ public func appReducer(_ dependencies: AppDependencies) -> Reducer<AppState, App
   let authForm = authFormReducer(client: dependencies.auth)
   let features = SignedInFeaturesCache(contacts: dependencies.contacts)
   let sync = syncReducer(dependencies)
+  let duplicates = duplicatesReducer(dependencies)
   return Reducer { state, action in
     switch action {
     case .started:
@@ -70,6 +71,9 @@ public func appReducer(_ dependencies: AppDependencies) -> Reducer<AppState, App
       let effect = sync.reduce(into: &signedIn, action: action)
       state.session = .signedIn(signedIn)
       return effect
+
+    case .duplicates:
+      return duplicates.reduce(into: &state, action: action)
 
     case .previewTimerEnded:
       guard var signedIn = state.signedIn else { return .none }
@@ -346,7 +350,7 @@ extension SignedIn {
   var effectIDs: [String] {
     ContactsBrowser.effectIDs + [
       ContactSearch.effectID, ContactPreview.effectID, "contacts/delete", Self.watchEffectID,
-    ] + SyncState.effectIDs
+    ] + SyncState.effectIDs + DuplicatesState.effectIDs
       + (detail.map { [ContactDetail.effectID($0.id)] } ?? []) + (editor.map { [ContactEditor.effectID($0.id)] } ?? [])
   }
 }

@@ -125,6 +125,8 @@ public struct ContactsBrowserScreen: Screen {
     KeyBinding(.escape, "Clear search", .search(.clear), when: { $0.search != nil && !$0.isEditingSearch }),
     KeyBinding(.character("r"), "Retry", .browser(.retry), when: { $0.count.failure != nil && !$0.isEditingSearch }),
     KeyBinding(.character("s"), "Sync", .route(.set(AppRoute.sync.route)), when: { !$0.isEditingSearch }),
+    KeyBinding(
+      .character("D"), "Duplicates", .route(.set(AppRoute.duplicates.route)), when: { !$0.isEditingSearch }),
     KeyBinding(.character("S"), "Sign out", .askToSignOut, when: { !$0.isEditingSearch }),
     KeyBinding(.character("q"), "Quit", .quit, when: { !$0.isEditingSearch }),
     // A click selects a row; a double click on the selected row opens it.

@@ -19,7 +19,7 @@ public enum ContactsKeyMaps {
   public static var screens: [Screen] {
     [
       screen(AuthScreen.self), screen(ContactsBrowserScreen.self), screen(ContactDetailScreen.self),
-      screen(ContactEditorScreen.self), screen(SyncScreen.self),
+      screen(ContactEditorScreen.self), screen(SyncScreen.self), screen(DuplicatesScreen.self),
     ]
   }
 
