@@ -39,6 +39,7 @@ public struct KeyBinding<Context, Intent>: Sendable {
     self.claims = nil
     self.control = nil
     self.click = nil
+    press = Self.press(for: keys, shownAs: self.keyLabel)
   }
 
   /// A key that makes an intent from the context.
@@ -79,6 +80,7 @@ public struct KeyBinding<Context, Intent>: Sendable {
     claims = { typed in !except.contains(typed) && TextInput.edits(with: typed) }
     control = nil
     click = nil
+    press = nil
   }
 
   private init(
@@ -95,6 +97,7 @@ public struct KeyBinding<Context, Intent>: Sendable {
     claims = nil
     self.control = control
     self.click = click
+    press = nil
   }
 
   /// A click on an item of `control` (a list's row, a form's field, as its view marked it
@@ -135,8 +138,17 @@ public struct KeyBinding<Context, Intent>: Sendable {
   /// How the help bar shows this binding; a click on the entry presses its key when it names
   /// one key.
   public var helpItem: HelpItem {
-    let press = keys.first.flatMap { keys.count == 1 || keyLabel == $0.description ? $0 : nil }
-    return HelpItem(key: keyLabel, label: label, press: press)
+    HelpItem(key: keyLabel, label: label, press: press)
+  }
+
+  /// The key a click on the help entry presses: the one key, or the first when the entry is
+  /// shown as its name (`Esc` for Esc and x). Worked out once, when the binding is made: the
+  /// help bar is drawn on every key.
+  private let press: Key?
+
+  private static func press(for keys: [Key], shownAs keyLabel: String) -> Key? {
+    guard let first = keys.first else { return nil }
+    return keys.count == 1 || keyLabel == first.description ? first : nil
   }
 }
 
