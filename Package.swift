@@ -26,6 +26,7 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-log", exact: "1.16.2"),
     .package(url: "https://github.com/apple/swift-nio", exact: "2.101.3"),
     .package(url: "https://github.com/apple/swift-nio-ssl", exact: "2.37.6"),
+    .package(url: "https://github.com/LebJe/TOMLKit", exact: "0.6.0"),
     .package(url: "https://github.com/pointfreeco/swift-custom-dump", exact: "1.7.3"),
     .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", exact: "1.19.7"),
     .package(url: "https://github.com/pointfreeco/xctest-dynamic-overlay", exact: "1.13.1"),
@@ -180,12 +181,20 @@ let package = Package(
     // What many test targets need alike: seeded randomness and temporary directories.
     .target(name: "TestSupport", path: "Tests/TestSupport"),
 
+    // The config file (`~/.config/contacts/config.toml`): read with TOMLKit (toml++), checked
+    // against the app's settings and its screens' key maps, refused with file:line:col.
+    .target(
+      name: "ContactsConfig",
+      dependencies: ["ContactsCore", "TerminalUI", .product(name: "TOMLKit", package: "TOMLKit")]
+    ),
+
     // The `contacts` command line.
     .executableTarget(
       name: "ContactsCLI",
       dependencies: [
         "TerminalUI",
         "ContactsModel",
+        "ContactsConfig",
         "ContactsCore",
         "ContactsLive",
         "ContactsServices",
@@ -262,6 +271,8 @@ let package = Package(
         "VCardFormat", .product(name: "GRDB", package: "GRDB.swift"),
       ]
     ),
+    .testTarget(
+      name: "ContactsConfigTests", dependencies: ["ContactsConfig", "ContactsCore", "TerminalUI", "TestSupport"]),
     .testTarget(name: "ContactsModelTests", dependencies: ["ContactsModel", "VCardFormat", "TestSupport"]),
     .testTarget(
       name: "ContactsCoreTests",

@@ -1,3 +1,4 @@
+import ContactsConfig
 import Foundation
 import GRDBSQLite
 import TerminalUI
@@ -5,7 +6,7 @@ import TerminalUI
 /// The account emails a shell offers after `--account` when Tab is pressed.
 ///
 /// The shell runs `contacts ---completion … --account` on every Tab, so this must be quick and
-/// quiet: it reads the accounts of the database the command line names,
+/// quiet: it reads the accounts of the database the command line (or the config file) names,
 /// read-only, and never creates, upgrades or writes anything. Whatever goes wrong (no database
 /// yet, a locked or damaged file, an unreadable config) offers nothing rather than printing.
 enum AccountCompletion {
@@ -17,9 +18,12 @@ enum AccountCompletion {
     return accounts(in: path).filter { $0.lowercased().hasPrefix(typed) }
   }
 
-  /// The database `--db` names, else the default one; nil when there is no home to find it in.
+  /// The database `--db` names, else the config file's (`--config`, else the usual one), else
+  /// the default one; nil when there is no home to find it in.
   static func databasePath(in words: [String]) -> String? {
     if let db = value(of: "--db", in: words) { return expandingTilde(db) }
+    let config = value(of: "--config", in: words).map(expandingTilde)
+    if let settings = try? ConfigFile.load(explicit: config), let database = settings.database { return database }
     return AppDirectories.data(for: "contacts", creating: false).map { $0 + "/contacts.sqlite" }
   }
 

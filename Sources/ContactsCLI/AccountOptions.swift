@@ -7,7 +7,7 @@ struct AccountOptions: ParsableArguments {
   @OptionGroup var database: DatabaseOptions
 
   @Option(
-    name: .long, help: "The account to act on (default: the only one).",
+    name: .long, help: "The account to act on (default: the config file's account, else the only one).",
     completion: .custom(AccountCompletion.emails))
   var account: String?
 
@@ -16,7 +16,7 @@ struct AccountOptions: ParsableArguments {
     let path = try database.path()
     let database = try ContactsDatabase.openForCommand(at: path)
     let accounts = try await AccountService(database: database).accounts()
-    if let account {
+    if let account = try account ?? self.database.config.settings().account {
       guard let match = accounts.first(where: { $0.email.lowercased() == account.lowercased() }) else {
         throw CommandFailure(
           "no account \(account) in \(path)" + (accounts.isEmpty ? "." : "; there is " + Self.list(accounts) + "."))

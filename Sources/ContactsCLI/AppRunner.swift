@@ -1,3 +1,4 @@
+import ContactsConfig
 import ContactsCore
 import ContactsLive
 import ContactsServices
@@ -20,6 +21,9 @@ final class AppRunner {
   let recordPath: String?
   /// The app's looks (`--theme`, or the config file's `theme`; see `Theme.named(_:)`).
   var theme = Theme.dark
+  /// The rest of the config file: the keys, the list's columns, sync's interval, the account
+  /// the sign-in form starts with.
+  var settings = ContactsSettings()
   /// Whether the terminal reports the mouse to the app (the config file's `mouse = false`
   /// turns it off).
   var reportsMouse = true
@@ -45,6 +49,7 @@ final class AppRunner {
     )
     .watching(database)
     .syncing(database)
+    .configured(by: settings)
     logger.info("starting", metadata: ["database": .string(databasePath), "route": .string(route)])
 
     let size = Self.terminalSize()
@@ -71,7 +76,7 @@ final class AppRunner {
 
     let app = ContactsApp(
       initialState: AppState(route: startRoute, size: size), dependencies: dependencies, theme: theme,
-      mouse: reportsMouse)
+      keyBindings: settings.keys, listColumns: settings.listColumns, mouse: reportsMouse)
     if let recorder { app.record(to: recorder) }
     // A start failure (no tty, unknown TERM) is printed by ArgumentParser as a plain error.
     let session = try TerminalSession(

@@ -14,7 +14,7 @@ struct ContactsCommand: ParsableCommand {
     subcommands: [
       RunCommand.self, ImportCommand.self, ExportCommand.self, QueryCommand.self, DuplicatesCommand.self,
       SyncCommand.self, SeedCommand.self,
-      UserCommand.self,
+      UserCommand.self, ConfigCommand.self,
       ReplayCommand.self, BenchSearchCommand.self,
     ],
     defaultSubcommand: RunCommand.self
@@ -95,23 +95,29 @@ struct RunCommand: ParsableCommand {
   func run() throws {
     let databasePath = try database.path()
     let status = try MainActor.assumeIsolated {
+      let settings = try database.config.settings()
       let runner = AppRunner(databasePath: databasePath, route: route ?? AppRoute.patterns[0], recordPath: record)
-      if let theme { runner.theme = Theme.named(theme) ?? .dark }
+      runner.theme = Theme.named(theme ?? settings.theme) ?? .dark
+      runner.settings = settings
+      runner.reportsMouse = settings.mouse
       return try runner.run()
     }
     if status != 0 { throw ExitCode(status) }
   }
 }
 
-/// Where the database is, for every command that uses one.
+/// Where the database is, for every command that uses one, and the config file that may say.
 struct DatabaseOptions: ParsableArguments {
   @Option(name: .long, help: "The database file (default: ~/.local/share/contacts/contacts.sqlite).")
   var db: String?
 
-  /// `--db`, else `contacts.sqlite` in the XDG data directory (`$XDG_DATA_HOME/contacts`,
-  /// else `~/.local/share/contacts`).
+  @OptionGroup var config: ConfigOptions
+
+  /// `--db`, else the config file's `database`, else `contacts.sqlite` in the XDG data
+  /// directory (`$XDG_DATA_HOME/contacts`, else `~/.local/share/contacts`).
   func path() throws -> String {
     if let db { return db }
+    if let database = try config.settings().database { return database }
     guard let directory = AppDirectories.data(for: "contacts") else {
       throw ValidationError("No home directory to keep the database in; pass --db PATH.")
     }

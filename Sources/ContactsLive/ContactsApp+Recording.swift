@@ -21,7 +21,7 @@ extension NavigationApp where State == AppState, Action == AppAction {
   /// Records every input, action and effect answer into `recorder`, secrets redacted.
   public func record(to recorder: SessionRecorder<AppAction>) {
     record(to: recorder, redactingEvent: SessionSecrets.redact(_:in:), redactingAction: SessionSecrets.redact(_:in:))
-    recorder.actionLine = AppAction.typedKeyLine
+    recorder.actionLine = { AppAction.typedKeyLine($0) ?? AppAction.moveLine($0) }
   }
 
   /// An app that replays `log`: it starts where the recording started and runs no effects.
@@ -51,5 +51,29 @@ extension AppAction {
     default: return nil
     }
     return SessionRecorder<AppAction>.line(#"{"action":{"\#(feature)":{"_0":{"key":{"_0":"#, key, "}}}}}")
+  }
+
+  /// The log line of a move in the list or in the search's results
+  /// (`{"action":{"browser":{"_0":{"move":{"_0":{"down":{}}}}}}}`), written by hand: the
+  /// encoder costs more than the rest of a step down the list. Nil for every other action
+  /// (a click's move to a row included).
+  static func moveLine(_ action: AppAction) -> [UInt8]? {
+    let (feature, move): (String, ScrollWindow.Move)
+    switch action {
+    case .browser(.move(let moved)): (feature, move) = ("browser", moved)
+    case .search(.move(let moved)): (feature, move) = ("search", moved)
+    default: return nil
+    }
+    let name: String
+    switch move {
+    case .up: name = "up"
+    case .down: name = "down"
+    case .pageUp: name = "pageUp"
+    case .pageDown: name = "pageDown"
+    case .home: name = "home"
+    case .end: name = "end"
+    case .to: return nil  // a click: rare, and its row number goes through the encoder
+    }
+    return Array(#"{"action":{"\#(feature)":{"_0":{"move":{"_0":{"\#(name)":{}}}}}}}"#.utf8) + [0x0A]
   }
 }

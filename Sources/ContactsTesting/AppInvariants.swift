@@ -2,10 +2,10 @@ import ContactsCore
 import TermFlowTesting
 import TerminalUI
 
-/// What must hold after every step, whatever was typed: the frame fits the terminal and a
-/// terminal fed only the diffs shows it, the help bar shows every key that works and is not
-/// hidden, selections are inside their lists, the route is one the app knows and matches the
-/// session.
+/// What must hold after every step, whatever was typed: the frame fits the terminal, a
+/// terminal fed only the diffs shows it, drawing every region afresh gives it too, the help
+/// bar shows every key that works and is not hidden, selections are inside their lists, the
+/// route is one the app knows and matches the session.
 @MainActor
 public enum AppInvariants {
   /// A description of the first broken invariant, or nil.
@@ -18,6 +18,9 @@ public enum AppInvariants {
       return "the cursor \(cursor) is outside the \(size) frame"
     }
     if driver.terminal.screen != frame { return "the terminal fed only the diffs differs from the frame" }
+    if driver.app.wireframe.renderInFull(size: size) != frame {
+      return "the frame, drawn keeping the regions that did not change, differs from the frame drawn in full"
+    }
     let unshown = driver.app.wireframe.bindingsMissingFromHelp()
     if !unshown.isEmpty { return "the help bar leaves out bindings that work: \(unshown)" }
 

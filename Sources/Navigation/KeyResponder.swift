@@ -16,6 +16,9 @@ public protocol KeyResponder: AnyObject {
   var keyContext: KeyContext { get }
   /// Acts on an intent the map made of a key.
   func send(_ intent: Intent)
+  /// The help bar's entries while this responder has the keyboard: by default the bindings of
+  /// `keyMap` that apply in `keyContext` (a responder may keep them while its context stays).
+  var help: [HelpItem] { get }
 }
 
 extension KeyResponder {

@@ -17,10 +17,17 @@ public protocol LiveScreen: KeyResponder {
   /// What a split presentation shows beside this screen while nothing is open on top of it;
   /// nil shows the wireframe's empty message.
   var preview: (any View)? { get }
+  /// A number that changes whenever what the screen draws may have changed (its title, body,
+  /// preview or help), or nil when the screen cannot tell: the wireframe then draws it afresh
+  /// for every frame. While it stays the same, the wireframe keeps the screen's cells from the
+  /// last frame instead of drawing them again.
+  var revision: Int? { get }
 }
 
 extension LiveScreen {
   public var preview: (any View)? { nil }
+
+  public var revision: Int? { nil }
 
   public func modalSize(in available: Size) -> Size {
     Size(width: min(56, available.width - 4), height: min(9, available.height - 2))

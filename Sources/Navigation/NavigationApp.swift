@@ -103,24 +103,28 @@ public final class NavigationApp<State, Action: Sendable> {
   }
 
   /// The app for `initialState` and `reducer` (with `middleware`; `effects: .playedBack` for a
-  /// replay), presenting on `wireframe` the screens `coordinator` names.
+  /// replay), presenting on `wireframe` the screens `coordinator` names. `keyBindings` are the
+  /// user's own keys: for a screen's key map by its ``Screen/keysName``, new keys for its
+  /// bindings by name (check them first with `KeyMap.problems(rebinding:)`); the help bar shows
+  /// them.
   @inlinable
   public convenience init(
     initialState: State, reducer: Reducer<State, Action>, middleware: [Middleware<State, Action>] = [],
     effects: Store<State, Action>.EffectExecution = .live, wireframe: Wireframe, events: Events = Events(),
     dialogs: Dialogs? = nil, keys: KeyMap<State, Action> = KeyMap([]),
-    coordinator: some Coordinator<State, Action>
+    keyBindings: [String: [String: [Key]]] = [:], coordinator: some Coordinator<State, Action>
   ) {
     let store = Store(initialState: initialState, reducer: reducer, middleware: middleware, effects: effects)
     self.init(
       store: store, dispatch: { [unowned store] action in store.send(action) }, wireframe: wireframe, events: events,
-      dialogs: dialogs, keys: keys, coordinator: coordinator)
+      dialogs: dialogs, keys: keys, keyBindings: keyBindings, coordinator: coordinator)
   }
 
   @usableFromInline
   init(
     store: Store<State, Action>, dispatch: @escaping (Action) -> Void, wireframe: Wireframe, events: Events,
-    dialogs: Dialogs?, keys: KeyMap<State, Action>, coordinator: some Coordinator<State, Action>
+    dialogs: Dialogs?, keys: KeyMap<State, Action>, keyBindings: [String: [String: [Key]]],
+    coordinator: some Coordinator<State, Action>
   ) {
     self.store = store
     self.dispatch = dispatch
@@ -128,7 +132,7 @@ public final class NavigationApp<State, Action: Sendable> {
     self.events = events
     self.dialogs = dialogs
     keyMap = keys
-    director = StageDirector(store: store, dispatch: dispatch, wireframe: wireframe)
+    director = StageDirector(store: store, dispatch: dispatch, wireframe: wireframe, keyBindings: keyBindings)
     startDirecting = { $0.start(coordinator) }
     // The chain below the screens, fixed once: no cast or lookup per key.
     var responders: [any KeyResponder] = []

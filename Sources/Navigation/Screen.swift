@@ -43,6 +43,9 @@ public protocol Screen<State, Action>: Hashable {
   /// What each key does while the screen has the keyboard, read against the view model, and
   /// the help bar: a `static let`, built once.
   static var keys: KeyMap<Model, Action> { get }
+  /// What a user's configuration calls this screen's key map when it gives its bindings other
+  /// keys (see ``NavigationApp``'s `keyBindings`): by default the type's name.
+  static var keysName: String { get }
   /// Shown in the breadcrumb.
   func title(_ model: Model) -> String
   /// The view of `model`. It is given the screen's whole area (the stage, or its pane of a
@@ -63,6 +66,7 @@ public protocol Screen<State, Action>: Hashable {
 }
 
 extension Screen {
+  public static var keysName: String { String(describing: Self.self) }
   public func onAppear(_ model: Model) -> Action? { nil }
   public func resized(to area: Size) -> Action? { nil }
   public func preview(_ model: Model) -> (any View)? { nil }

@@ -12,13 +12,34 @@ final class ScreenHost<Declared: Screen>: LiveScreen {
   private let dispatch: (Declared.Action) -> Void
 
   init(
-    _ screen: Declared, store: Store<Declared.State, Declared.Action>, send: @escaping (Declared.Action) -> Void
+    _ screen: Declared, keyMap: KeyMap<Declared.Model, Declared.Action>, store: Store<Declared.State, Declared.Action>,
+    send: @escaping (Declared.Action) -> Void
   ) {
     self.screen = screen
     dispatch = send
-    keyMap = Declared.keys
+    self.keyMap = keyMap
     keyContext = screen.select(store.state)
-    store.observe(self, select: { [screen] in screen.select($0) }) { host, model in host.keyContext = model }
+    store.observe(self, select: { [screen] in screen.select($0) }) { host, model in
+      host.keyContext = model
+      host.modelRevision = ScreenRevision.next()
+      host.cachedHelp = nil
+    }
+  }
+
+  /// Moves with every view model delivered (the subscription's skip-repeats deliver only
+  /// changed ones, and everything the screen draws is made from its view model). Numbers are
+  /// never reused, by this screen or another: a screen built where a torn-down one stood never
+  /// passes for it.
+  private var modelRevision = 0
+  var revision: Int? { modelRevision }
+
+  /// The help bar's entries for the current view model, kept until the next one arrives.
+  private var cachedHelp: [HelpItem]?
+  var help: [HelpItem] {
+    if let cachedHelp { return cachedHelp }
+    let help = keyMap.helpItems(in: keyContext)
+    cachedHelp = help
+    return help
   }
 
   func send(_ action: Declared.Action) { dispatch(action) }
@@ -28,4 +49,15 @@ final class ScreenHost<Declared: Screen>: LiveScreen {
   func body(isFocused: Bool) -> any View { screen.body(keyContext, isFocused: isFocused) }
 
   var preview: (any View)? { screen.preview(keyContext) }
+}
+
+/// The numbers live screens' revisions are drawn from, one sequence for all of them.
+@MainActor
+enum ScreenRevision {
+  private static var last = 0
+
+  static func next() -> Int {
+    last += 1
+    return last
+  }
 }

@@ -24,10 +24,19 @@ final class StageDirector<State, Action: Sendable> {
   /// Hears of every live screen built, with its declaration (lifecycle tests track them).
   var didBuild: ((AnyObject, any Screen<State, Action>) -> Void)?
 
-  init(store: Store<State, Action>, dispatch: @escaping (Action) -> Void, wireframe: Wireframe) {
+  /// The user's keys for the screens' bindings, by ``Screen/keysName`` and binding name.
+  private let keyBindings: [String: [String: [Key]]]
+  /// Each screen type's key map with the user's keys, made the first time it comes on stage.
+  private var keyMaps: [ObjectIdentifier: Any] = [:]
+
+  init(
+    store: Store<State, Action>, dispatch: @escaping (Action) -> Void, wireframe: Wireframe,
+    keyBindings: [String: [String: [Key]]] = [:]
+  ) {
     self.store = store
     self.dispatch = dispatch
     self.wireframe = wireframe
+    self.keyBindings = keyBindings
   }
 
   /// Starts following `coordinator`'s stage.
@@ -77,11 +86,22 @@ final class StageDirector<State, Action: Sendable> {
 
   private func build<Declared: Screen<State, Action>>(_ declared: Declared) -> (Entry, appear: Action?) {
     serial += 1
-    let host = ScreenHost(declared, store: store, send: dispatch)
+    let host = ScreenHost(declared, keyMap: keyMap(of: Declared.self), store: store, send: dispatch)
     let entry = Entry(screen: host, owner: ScreenOwner(serial: serial), resized: declared.resized(to:))
     live[identity(of: declared)] = entry
     didBuild?(host, declared)
     return (entry, declared.onAppear(host.keyContext))
+  }
+
+  /// `Declared`'s key map, with the keys the user gave its bindings.
+  private func keyMap<Declared: Screen<State, Action>>(
+    of declared: Declared.Type
+  ) -> KeyMap<Declared.Model, Declared.Action> {
+    guard let newKeys = keyBindings[Declared.keysName] else { return Declared.keys }
+    if let made = keyMaps[ObjectIdentifier(declared)] as? KeyMap<Declared.Model, Declared.Action> { return made }
+    let made = Declared.keys.rebinding(newKeys)
+    keyMaps[ObjectIdentifier(declared)] = made
+    return made
   }
 
   private func sendArea(of entry: Entry, at index: Int) {

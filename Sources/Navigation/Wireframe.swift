@@ -176,16 +176,86 @@ public final class Wireframe {
   }
 
   /// The whole frame: title bar, stage (stack or split), help bar, and a modal on top.
+  ///
+  /// Each of the three regions is drawn only when what it is drawn from changed since the last
+  /// frame (see ``RetainedRegions``); the others keep their cells. The frame is the same as
+  /// ``renderInFull(size:)`` draws: the monkey test checks it after every step.
   public func render(size: Size) -> Frame {
     render(size: size, recordingMouseTargets: false)
   }
 
-  /// The frame, with the regions views mark for the mouse when asked (``Frame/mouseRegions``).
+  /// The frame, with the regions views mark for the mouse when asked (``Frame/mouseRegions``):
+  /// such a frame is drawn in full, every view marking its regions, and is not kept.
   public func render(size: Size, recordingMouseTargets: Bool) -> Frame {
     lastSize = size
-    var frame = Frame(size: size, theme: drawnTheme)
-    if recordingMouseTargets { frame.mouseRegions = [] }
+    if recordingMouseTargets {
+      var frame = Frame(size: size, theme: drawnTheme)
+      frame.mouseRegions = []
+      drawInFull(breadcrumb: ([appTitle] + stack.map(\.title)).joined(separator: " › "), help: help, into: &frame)
+      return frame
+    }
     let breadcrumb = ([appTitle] + stack.map(\.title)).joined(separator: " › ")
+    let inputs = RetainedRegions.Inputs(
+      size: size, theme: drawnTheme, hasModal: modal != nil, titleBar: [breadcrumb, status], help: help,
+      stage: stageInputs(for: size), emptyDetailMessage: emptyDetailMessage)
+    if let retained,
+      let frame = retained.frame(
+        for: inputs,
+        drawing: { region, frame in
+          draw(region, of: inputs, breadcrumb: breadcrumb, into: &frame)
+        })
+    {
+      self.retained = RetainedRegions(inputs: inputs, frame: frame)
+      return frame
+    }
+    var frame = Frame(size: size, theme: drawnTheme)
+    drawInFull(breadcrumb: breadcrumb, help: inputs.help, into: &frame)
+    retained = RetainedRegions(inputs: inputs, frame: frame)
+    return frame
+  }
+
+  /// The whole frame drawn afresh, every region: what ``render(size:)`` must always equal.
+  public func renderInFull(size: Size) -> Frame {
+    var frame = Frame(size: size, theme: drawnTheme)
+    drawInFull(breadcrumb: ([appTitle] + stack.map(\.title)).joined(separator: " › "), help: help, into: &frame)
+    return frame
+  }
+
+  /// The last frame and what its regions were drawn from.
+  private var retained: RetainedRegions?
+
+  /// What the stage is drawn from: which screens, in which state of their view models, with
+  /// which presentation; nil when a screen cannot tell its state (it is then drawn every time).
+  private func stageInputs(for size: Size) -> [Int]? {
+    // Revisions are unique among all screens: equal lists mean the same screens, unchanged.
+    var inputs = [presentation(for: size) == .split ? 1 : 0]
+    for screen in stack {
+      guard let revision = screen.revision else { return nil }
+      inputs.append(revision)
+    }
+    return inputs
+  }
+
+  private func draw(
+    _ region: RetainedRegions.Region, of inputs: RetainedRegions.Inputs, breadcrumb: String, into frame: inout Frame
+  ) {
+    let size = inputs.size
+    switch region {
+    case .titleBar:
+      StatusBar(left: [Span(breadcrumb)], right: status.isEmpty ? [] : [Span(status)])
+        .render(into: &frame, in: Rect(x: 0, y: 0, width: size.width, height: 1))
+    case .stage:
+      frame.cursor = nil
+      StageView(wireframe: self, presentation: presentation(for: size))
+        .render(into: &frame, in: Rect(x: 0, y: 1, width: size.width, height: size.height - 2))
+    case .helpBar:
+      HelpBar(inputs.help).render(
+        into: &frame, in: Rect(x: 0, y: size.height - 1, width: size.width, height: 1))
+    }
+  }
+
+  private func drawInFull(breadcrumb: String, help: [HelpItem], into frame: inout Frame) {
+    let size = frame.size
     let layout = VStack([
       .fixed(1, StatusBar(left: [Span(breadcrumb)], right: status.isEmpty ? [] : [Span(status)])),
       .fill(StageView(wireframe: self, presentation: presentation(for: size))),
@@ -198,7 +268,6 @@ public final class Wireframe {
       Modal(title: modal.title, size: box, modal.body(isFocused: true))
         .render(into: &frame, in: frame.bounds)
     }
-    return frame
   }
 
   /// The area between the bars.

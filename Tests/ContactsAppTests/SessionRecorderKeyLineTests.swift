@@ -56,4 +56,21 @@ struct SessionRecorderKeyLineTests {
     #expect(handWritten > Self.keys.count * 4 * 9 / 10)
     #expect(AppAction.typedKeyLine(.signIn(.submit)) == nil)
   }
+
+  /// And the line of a move in the list or the search's results, for every move.
+  @Test func aMovesActionLineIsTheEncodersLine() throws {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    let moves: [ScrollWindow.Move] = [.up, .down, .pageUp, .pageDown, .home, .end]
+    for move in moves {
+      for action in [AppAction.browser(.move(move)), .search(.move(move))] {
+        let line = try #require(AppAction.moveLine(action), "\(action)")
+        let encoded = try encoder.encode(SessionEntry<AppAction>.action(action)) + [0x0A]
+        #expect(line == Array(encoded), "\(action)")
+      }
+    }
+    #expect(AppAction.moveLine(.browser(.move(.to(12)))) == nil)
+    #expect(AppAction.moveLine(.browser(.retry)) == nil)
+    #expect(AppAction.moveLine(.signIn(.key(.down))) == nil)
+  }
 }

@@ -36,6 +36,21 @@ struct CompletionTests {
     #expect(quoted.output == "grace@example.com\n", "the shell's quotes are not part of the words")
   }
 
+  @Test func withoutDbTheConfigFilesDatabaseIsRead() throws {
+    let binary = try ContactsBinary()
+    defer { binary.cleanUp() }
+    try binary.addAccount()
+    let config = binary.directory.appendingPathComponent("mine.toml").path
+    try Data("database = \"\(binary.database)\"\n".utf8).write(to: URL(fileURLWithPath: config))
+    let run = try complete(binary, ["--config", config, "--account", ""])
+    #expect(run.output == "ada@example.com\n")
+    let broken = binary.directory.appendingPathComponent("broken.toml").path
+    try Data("database = \n".utf8).write(to: URL(fileURLWithPath: broken))
+    let quiet = try complete(binary, ["--config", broken, "--account", ""])
+    #expect(quiet.status == 0)
+    #expect(quiet.errors.isEmpty, "a broken config file offers nothing, silently")
+  }
+
   @Test func completingLeavesTheDatabaseAndItsDirectoryAsTheyWere() throws {
     let binary = try ContactsBinary()
     defer { binary.cleanUp() }

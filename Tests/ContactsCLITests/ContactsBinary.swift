@@ -12,6 +12,8 @@ struct ContactsBinary {
   /// A temporary directory with a database in it, removed by `cleanUp`.
   let directory: URL
   var database: String { directory.appendingPathComponent("contacts.sqlite").path }
+  /// `XDG_CONFIG_HOME` for the commands run: `contacts/config.toml` in it is their config file.
+  var configDirectory: String { directory.appendingPathComponent("config").path }
 
   init() throws {
     directory = FileManager.default.temporaryDirectory.appendingPathComponent("contacts-cli-\(UUID().uuidString)")
@@ -42,6 +44,8 @@ struct ContactsBinary {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: Self.path)
     process.arguments = arguments + (withDatabase ? ["--db", database] : [])
+    // The config file is the directory's own (none unless a test writes one), never the user's.
+    process.environment = ProcessInfo.processInfo.environment.merging(["XDG_CONFIG_HOME": configDirectory]) { $1 }
     let errorsURL = directory.appendingPathComponent("stderr-\(UUID().uuidString)")
     _ = FileManager.default.createFile(atPath: errorsURL.path, contents: nil)
     let errors = try FileHandle(forWritingTo: errorsURL)

@@ -45,6 +45,9 @@ final class ContactsPane {
   /// user's own state directory.
   var stateDirectory: String { pane.path("state") }
 
+  /// Where the app looks for its config file: the pane's own, never the user's.
+  var configDirectory: String { pane.path("config") }
+
   /// The session log the app writes while it runs (removed when it exits normally).
   var sessionLog: String { stateDirectory + "/contacts/last-session.jsonl" }
 
@@ -53,7 +56,7 @@ final class ContactsPane {
   func start(environment: [String: String] = [:]) async throws -> pid_t {
     try await pane.start(
       [try TmuxPane.executable(named: "contacts"), "--db", databasePath],
-      environment: ["XDG_STATE_HOME": stateDirectory].merging(environment) { $1 })
+      environment: ["XDG_STATE_HOME": stateDirectory, "XDG_CONFIG_HOME": configDirectory].merging(environment) { $1 })
   }
 
   /// Signs in as the demo account and waits until the list is on screen.

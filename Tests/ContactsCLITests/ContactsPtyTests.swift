@@ -140,6 +140,28 @@ extension ContactsInAPane {
       try await expectRestored(pane, outcome)
     }
 
+    /// A config file with a mistake is refused before the terminal is taken: every problem with
+    /// its file, line and column on stderr, exit status 78, the tty and the screen untouched.
+    @Test func aConfigFileWithAMistakeIsRefusedBeforeTheTerminalIsTaken() async throws {
+      let contacts = try ContactsPane()
+      defer { contacts.close() }
+      let pane = contacts.pane
+      let config = pane.path("mistaken.toml")
+      FileManager.default.createFile(
+        atPath: config, contents: Data("theme = \"dark\"\n[keys.list]\nadd = \"Ctrl-Banana\"\n".utf8))
+      try await pane.launch(
+        [try TmuxPane.executable(named: "contacts"), "--db", contacts.databasePath, "--config", config],
+        environment: ["XDG_STATE_HOME": contacts.stateDirectory])
+      let outcome = try await pane.waitForExit()
+      #expect(outcome.status == 78)
+      let errors = pane.standardError()
+      #expect(
+        errors.hasPrefix("contacts: the config file is refused:\n\(config):3:1: “add”: \"Ctrl-Banana\" is not a key"))
+      #expect(outcome.sttyBefore == outcome.sttyAfter, "tty modes changed")
+      let screen = try await pane.capture()
+      #expect(screen.allSatisfy { $0.isEmpty }, "\(screen.joined(separator: "\n"))")
+    }
+
     /// A terminal that cannot place the cursor (`TERM=dumb`) is refused before anything is
     /// drawn: one line on stderr, exit status 1, the tty as it was.
     @Test func aTerminalThatCannotPlaceTheCursorIsRefused() async throws {

@@ -137,6 +137,41 @@ struct SyncFlowTests {
     store.cancelInFlightEffects()
   }
 
+  /// The config file's `[sync] interval`: another wait between syncs, or none at all.
+  @Test func theIntervalBetweenSyncsIsTheUsersOrNone() async {
+    for interval in [Duration.seconds(60), nil] {
+      let sync = FakeSync(linked: Self.overview)
+      let clock = ControlledClock()
+      var dependencies = dependencies(sync, clock: clock)
+      dependencies.syncInterval = interval
+      let store = TestStore(initialState: signedIn(), reducer: appReducer(dependencies), timeout: Self.timeout)
+      store.send(.sync(.load))
+      await store.receive(.sync(.loaded(Self.overview))) {
+        $0.signedIn?.sync.overview = .loaded(Self.overview)
+        $0.signedIn?.sync.activity = .running(.connecting)
+      }
+      await store.finish()
+      store.skipReceivedActions()
+      #expect(sync.runs.withLock { $0 } == 1)
+      guard let interval else {
+        // Off: nothing waits to sync again, however long the app stays open (and the store
+        // ends with no effect running, which it checks).
+        await clock.advance(by: SyncSchedule.interval * 100, waitingForSleepers: 0)
+        await store.finish()
+        #expect(sync.runs.withLock { $0 } == 1)
+        continue
+      }
+      await clock.advance(by: interval - .seconds(1))
+      #expect(sync.runs.withLock { $0 } == 1)
+      await clock.advance(by: .seconds(1), waitingForSleepers: 0)
+      await store.receive(.sync(.timerEnded)) { $0.signedIn?.sync.activity = .running(.connecting) }
+      await store.finish()
+      store.skipReceivedActions()
+      #expect(sync.runs.withLock { $0 } == 2)
+      store.cancelInFlightEffects()
+    }
+  }
+
   @Test func aSaveSyncsSoonAndABurstOfSavesSyncsOnce() async {
     let sync = FakeSync(linked: Self.overview)
     let clock = ControlledClock()

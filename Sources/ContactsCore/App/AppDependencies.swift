@@ -21,6 +21,10 @@ public struct AppDependencies: Sendable {
   /// The wait between syncs while the app is open (``SyncSchedule/interval``): the wall clock
   /// by default; tests that must never see a periodic sync pass one that never ends.
   public var syncTimer: @Sendable (Duration) async throws -> Void
+  /// How long after a sync ended the next one runs while the app is open: the config file's
+  /// `[sync] interval`, by default ``SyncSchedule/interval``; nil syncs only on `s`, after
+  /// sign-in and after changes.
+  public var syncInterval: Duration? = SyncSchedule.interval
 
   public init(
     auth: AuthClient, contacts: @escaping @Sendable (SignedInUser) -> ContactsClient,

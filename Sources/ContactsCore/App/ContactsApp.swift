@@ -10,12 +10,16 @@ public typealias ContactsApp = NavigationApp<AppState, AppAction>
 extension NavigationApp where State == AppState, Action == AppAction {
   /// `effects: .playedBack` makes an app for replaying a recording: it starts no effects.
   /// `theme` is its looks (one of `Theme.builtIn`, or the user's own), mapped down to the
-  /// terminal's colours as it runs. `mouse`: whether the terminal reports the mouse (the wheel
-  /// scrolls, a click selects, focuses or presses, a double click opens); off, the terminal's
-  /// own selection works without Shift.
+  /// terminal's colours as it runs. `keyBindings` are the user's own keys for the screens'
+  /// bindings (see ``ContactsKeyMaps``), checked before; `listColumns` the list's columns.
+  /// `mouse`: whether the terminal reports the mouse (the wheel scrolls, a click selects,
+  /// focuses or presses, a double click opens); off, the terminal's own selection works without
+  /// Shift.
   public convenience init(
     initialState: AppState, dependencies: AppDependencies, middleware: [Middleware<AppState, AppAction>] = [],
-    effects: Store<AppState, AppAction>.EffectExecution = .live, theme: Theme = .dark, mouse: Bool = true
+    effects: Store<AppState, AppAction>.EffectExecution = .live, theme: Theme = .dark,
+    keyBindings: [String: [String: [Key]]] = [:], listColumns: [ContactsListColumn] = ContactsListColumn.allCases,
+    mouse: Bool = true
   ) {
     let wireframe = Wireframe(appTitle: "Address book", theme: theme)
     wireframe.splitMinimumWidth = AppState.splitMinimumWidth
@@ -26,8 +30,8 @@ extension NavigationApp where State == AppState, Action == AppAction {
       dialogs: Dialogs(\.dialog, dismiss: .dismissDialog),
       // Ctrl-C asks to quit wherever no screen took it (the reducer asks first about unsaved
       // changes).
-      keys: KeyMap([KeyBinding(.ctrl("c"), "Quit", .quit, hidden: true)]),
-      coordinator: AppCoordinator(serverPassword: dependencies.serverPassword))
+      keys: KeyMap([KeyBinding(.ctrl("c"), "Quit", .quit, hidden: true)]), keyBindings: keyBindings,
+      coordinator: AppCoordinator(serverPassword: dependencies.serverPassword, listColumns: listColumns))
     reportsMouse = mouse
     // Any key clears a notice, and still does what it does.
     willHandleInput = { [unowned self] input in

@@ -6,9 +6,15 @@ public import Navigation
 public struct AppCoordinator: Coordinator {
   /// The sync screen's password field, kept outside the store (see ``ServerPasswordEntry``).
   let serverPassword: ServerPasswordEntry
+  /// The list's columns (the config file's `[list] columns`).
+  let listColumns: [ContactsListColumn]
 
-  public init(serverPassword: ServerPasswordEntry = ServerPasswordEntry()) {
+  public init(
+    serverPassword: ServerPasswordEntry = ServerPasswordEntry(),
+    listColumns: [ContactsListColumn] = ContactsListColumn.allCases
+  ) {
     self.serverPassword = serverPassword
+    self.listColumns = listColumns
   }
 
   public func stage(for state: AppState) -> Stage<AppState, AppAction> {
@@ -17,7 +23,8 @@ public struct AppCoordinator: Coordinator {
     case .signUp: Stage([AuthScreen(mode: .signUp)], allowsSplit: false)
     case let route?:
       Stage(
-        ContactsCoordinator.screens(for: route, serverPassword: serverPassword), status: state.statusText)
+        ContactsCoordinator.screens(for: route, serverPassword: serverPassword, listColumns: listColumns),
+        status: state.statusText)
     case nil: .empty
     }
   }

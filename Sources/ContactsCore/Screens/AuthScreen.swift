@@ -12,6 +12,9 @@ public struct AuthScreen: Screen {
     (mode == .signIn ? state.signedOut?.signIn : state.signedOut?.signUp) ?? AuthForm(mode)
   }
 
+  /// What the config file calls these keys: `[keys.sign-in]`.
+  public static let keysName = "sign-in"
+
   /// The form's keys: the focused field takes its editing keys and pastes; Ctrl-N goes from
   /// signing in to signing up, Esc back.
   public static let keys = KeyMap<AuthForm, AppAction>([
@@ -20,8 +23,10 @@ public struct AuthScreen: Screen {
     KeyBinding(.tab, "Next field") { key, form in form.sends(.key(key)) },
     KeyBinding(.enter, "Sign in", .signIn(.key(.enter)), when: { $0.mode == .signIn }),
     KeyBinding(.enter, "Create account", .signUp(.key(.enter)), when: { $0.mode == .signUp }),
-    KeyBinding(.ctrl("n"), "Create account", .route(.set(AppRoute.signUp.route)), when: { $0.mode == .signIn }),
-    KeyBinding(.escape, "Sign in", .route(.set(AppRoute.signIn.route)), when: { $0.mode == .signUp }),
+    KeyBinding(
+      .ctrl("n"), "Create account", .route(.set(AppRoute.signUp.route)), named: "new-account",
+      when: { $0.mode == .signIn }),
+    KeyBinding(.escape, "Sign in", .route(.set(AppRoute.signIn.route)), named: "back", when: { $0.mode == .signUp }),
     KeyBinding(.ctrl("c"), "Quit", .quit),
     KeyBinding([.down, .backTab, .up], "Move", hidden: true) { key, form in form.sends(.key(key)) },
     .click(AuthFormView.control) { click, form in

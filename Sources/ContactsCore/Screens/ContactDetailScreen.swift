@@ -21,6 +21,9 @@ public struct ContactDetailScreen: Screen {
     return ViewModel(id: id, contact: detail.contact, tick: detail.contact.isLoading ? state.tick : 0)
   }
 
+  /// What the config file calls these keys: `[keys.detail]`.
+  public static let keysName = "detail"
+
   /// Edit and delete once the contact is loaded, retry when it failed to, back at any time.
   public static let keys = KeyMap<ViewModel, AppAction>([
     KeyBinding(.character("e"), "Edit", when: { $0.contact.value != nil }) { _, model in

@@ -23,6 +23,9 @@ public struct ContactEditorScreen: Screen {
     }
   }
 
+  /// What the config file calls these keys: `[keys.editor]`.
+  public static let keysName = "editor"
+
   /// The form's keys. While it asks what to do about a change made elsewhere only the answers
   /// apply. Otherwise the focused field takes its editing keys; on a list's row the keys that
   /// add, remove and mark entries show (elsewhere they explain where they work).

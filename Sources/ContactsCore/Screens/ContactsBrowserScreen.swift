@@ -83,9 +83,17 @@ public struct ContactsListViewModel: Equatable, Sendable {
 /// The contacts list: a virtualised table over the browser's window, the count in its header,
 /// and `/` for an incremental search.
 public struct ContactsBrowserScreen: Screen {
-  public init() {}
+  /// The columns the table may show, in order (the config file's `[list] columns`).
+  public let columns: [ContactsListColumn]
+
+  public init(columns: [ContactsListColumn] = ContactsListColumn.allCases) {
+    self.columns = columns
+  }
 
   public func select(_ state: AppState) -> ContactsListViewModel { ContactsListViewModel.select(state) }
+
+  /// What the config file calls these keys: `[keys.list]`.
+  public static let keysName = "list"
 
   /// The list's keys and its help bar. While the search field has the keyboard it takes what
   /// it edits with (but Home and End, which move the list); keys that act on a contact apply
@@ -98,7 +106,7 @@ public struct ContactsBrowserScreen: Screen {
       key, model in model.move(for: key)
     },
     KeyBinding(
-      [.character("k"), .character("j"), .character("g"), .character("G")], "Move", hidden: true,
+      [.character("k"), .character("j"), .character("g"), .character("G")], "Move", hidden: true, named: "move-vi",
       when: { $0.listsContacts && !$0.isEditingSearch }
     ) { key, model in model.move(for: key) },
     KeyBinding(.enter, "Done", .search(.commit), when: \.isEditingSearch),
@@ -131,7 +139,7 @@ public struct ContactsBrowserScreen: Screen {
   public func title(_ model: ContactsListViewModel) -> String { "Contacts" }
 
   public func body(_ model: ContactsListViewModel, isFocused: Bool) -> any View {
-    ContactsListView(model: model, isFocused: isFocused)
+    ContactsListView(model: model, isFocused: isFocused, columns: columns)
   }
 
   /// The browser loads only the rows in view: it learns how many the list's area has room for.
@@ -153,6 +161,7 @@ public struct ContactsBrowserScreen: Screen {
 struct ContactsListView: View {
   let model: ContactsListViewModel
   let isFocused: Bool
+  let columns: [ContactsListColumn]
 
   /// Rows of contacts an area `height` rows tall shows: the header line takes one, the table
   /// the rest.
@@ -180,7 +189,8 @@ struct ContactsListView: View {
 
   /// The table, saying `empty` when nothing is listed.
   private func table(empty: String) -> TableView {
-    TableView(model: model, isFocused: isFocused && model.search?.isEditing != true, emptyMessage: empty)
+    TableView(
+      model: model, isFocused: isFocused && model.search?.isEditing != true, emptyMessage: empty, columns: columns)
   }
 
   private func renderHeader(into frame: inout Frame, in row: Rect) {
@@ -228,7 +238,7 @@ struct ContactsListView: View {
   }
 }
 
-/// The table of contacts, with as many columns as the width allows.
+/// The table of contacts, with as many of its columns as the width allows.
 struct TableView: View {
   /// The name the table's rows answer clicks by.
   static let control = "contacts"
@@ -236,24 +246,13 @@ struct TableView: View {
   let model: ContactsListViewModel
   let isFocused: Bool
   let emptyMessage: String
+  let columns: [ContactsListColumn]
 
   func render(into frame: inout Frame, in region: Rect) {
-    let columns: [(ListColumn, (Contact) -> String)] =
-      switch region.width {
-      case ..<40: [(ListColumn("Name", .fill), \.name)]
-      // The list pane of a split view on a 120-column terminal.
-      case ..<64: [(ListColumn("Name", .fill), \.name), (ListColumn("Phone", .fixed(18)), \.phone)]
-      case ..<100:
-        [
-          (ListColumn("Name", .flexible(3)), \.name), (ListColumn("Email", .flexible(3)), \.email),
-          (ListColumn("Phone", .fixed(18)), \.phone),
-        ]
-      default:
-        [
-          (ListColumn("Name", .flexible(3)), \.name), (ListColumn("Email", .flexible(3)), \.email),
-          (ListColumn("Phone", .fixed(18)), \.phone), (ListColumn("Company", .flexible(2)), \.company),
-        ]
-      }
+    let shown = ContactsListColumn.shown(columns, width: region.width)
+    let columns = shown.map { column in
+      (ListColumn(column.title, column.width(among: shown.count, tableWidth: region.width)), column.value)
+    }
     let rows = model.rows.map { contact in
       ListRow(contact.map { contact in columns.map { $0.1(contact) } } ?? ["…"])
     }

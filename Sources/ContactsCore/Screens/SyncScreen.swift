@@ -45,6 +45,9 @@ public struct SyncScreen: Screen {
     return ViewModel(sync: sync, tick: busy ? state.tick : 0, password: password)
   }
 
+  /// What the config file calls these keys: `[keys.sync]`.
+  public static let keysName = "sync"
+
   /// The keys of each state of the screen, and its help.
   public static let keys = KeyMap<ViewModel, AppAction>([
     // Set-up: the focused field takes its editing keys; the password's never reach the store.
@@ -55,12 +58,8 @@ public struct SyncScreen: Screen {
       when: { $0.setup?.focusedInput == .password },
       key: { key, model in .sync(.setup(.password(model.password.edit(key)))) },
       paste: { text, model in .sync(.setup(.password(model.password.paste(text)))) }),
-    KeyBinding([.tab, .down], "Next field", shownAs: "Tab", when: \.isSettingUp) { _, _ in
-      .sync(.setup(.nextField))
-    },
-    KeyBinding([.backTab, .up], "Previous field", hidden: true, when: \.isSettingUp) { _, _ in
-      .sync(.setup(.previousField))
-    },
+    KeyBinding([.tab, .down], "Next field", .sync(.setup(.nextField)), shownAs: "Tab", when: \.isSettingUp),
+    KeyBinding([.backTab, .up], "Previous field", .sync(.setup(.previousField)), hidden: true, when: \.isSettingUp),
     KeyBinding(.enter, "Connect", .sync(.setup(.submit)), when: \.isSettingUp),
     // A new password, after it changed on the server.
     .typing(
@@ -74,7 +73,7 @@ public struct SyncScreen: Screen {
       .sync(.setup(.moveChoice(by: key == .up ? -1 : 1)))
     },
     KeyBinding(.enter, "Link", .sync(.setup(.choose)), when: \.isChoosing),
-    KeyBinding(.escape, "Back", .sync(.setup(.back)), when: \.isChoosing),
+    KeyBinding(.escape, "Back", .sync(.setup(.back)), named: "back-to-form", when: \.isChoosing),
     // Linked.
     KeyBinding(.character("s"), "Sync now", .sync(.syncNow), when: { $0.isLinkedIdle && !$0.sync.isRunning }),
     KeyBinding([.up, .down], "Conflict", shownAs: "↑↓", when: \.hasConflicts) { key, _ in

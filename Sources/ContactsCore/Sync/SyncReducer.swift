@@ -125,7 +125,8 @@ func syncReducer(_ dependencies: AppDependencies) -> Reducer<SignedIn, AppAction
 
 /// When syncs run by themselves.
 public enum SyncSchedule {
-  /// While the app is open, a sync this long after the last one ended.
+  /// While the app is open, a sync this long after the last one ended (unless the user's
+  /// config says otherwise: ``AppDependencies/syncInterval``).
   public static let interval = Duration.seconds(300)
   /// After a save or delete: long enough that a burst of edits is one sync.
   public static let afterChange = Duration.seconds(2)
@@ -161,8 +162,13 @@ extension SignedIn {
   /// the next sync waits (or starts now, when a reason came meanwhile).
   fileprivate mutating func syncEnded(_ dependencies: AppDependencies, changedHere: Bool) -> Effect<AppAction> {
     let next: Effect<AppAction> =
-      sync.runsAgain
-      ? startSync(dependencies) : .waitThenSync(dependencies.syncTimer, SyncSchedule.interval, background: true)
+      if sync.runsAgain {
+        startSync(dependencies)
+      } else if let interval = dependencies.syncInterval {
+        .waitThenSync(dependencies.syncTimer, interval, background: true)
+      } else {
+        .none
+      }
     return .merge(.send(.sync(.load)), changedHere ? .send(.databaseChanged) : .none, next)
   }
 }

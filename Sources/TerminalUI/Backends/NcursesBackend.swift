@@ -176,12 +176,27 @@ public final class NcursesBackend: TerminalBackend {
     if let scrolling, !scrollRows(scrolling) {
       spans = (0..<size.height).map { ChangedSpan(row: $0, columns: 0..<size.width) }
     }
+    // Neighbouring cells mostly share a style: its attributes and colour pair are looked up
+    // once per run of it, not per cell.
+    var style = Style.plain
+    var attributes = attributes(for: style)
+    var pair = pairNumber(for: style)
     for span in spans where span.row < size.height {
       for column in span.columns where column < size.width {
         let cell = frame[column, span.row]
         guard !cell.isContinuation else { continue }
-        let attributes = attributes(for: cell.style)
-        let pair = pairNumber(for: cell.style)
+        if cell.style != style {
+          style = cell.style
+          attributes = self.attributes(for: style)
+          pair = pairNumber(for: style)
+        }
+        if case .scalar(let scalar) = cell.content, scalar.value >= 0x20 && scalar.value < 0x7F {
+          // Printable ASCII, most of what is on screen: one column, as libc agrees.
+          scalarBuffer[0] = wchar_t(bitPattern: scalar.value)
+          scalarBuffer[1] = 0
+          _ = tf_mvadd_cluster(Int32(span.row), Int32(column), scalarBuffer, attributes, pair)
+          continue
+        }
         var x = column
         let pieces = TerminalGlyphs.pieces(
           for: cell, terminalClustersGraphemes: terminalClustersGraphemes,

@@ -164,6 +164,14 @@ public struct Frame: Equatable, Sendable {
     }
   }
 
+  /// Copies whole rows of `other` (a frame of the same size) into the same rows of this one.
+  package mutating func copy(rows: Range<Int>, from other: Frame) {
+    let rows = rows.clamped(to: 0..<size.height)
+    guard other.size == size, !rows.isEmpty else { return }
+    let cellRange = (rows.lowerBound * size.width)..<(rows.upperBound * size.width)
+    cells.replaceSubrange(cellRange, with: other.cells[cellRange])
+  }
+
   /// Changes the style of the cells in a rectangle (clipped), keeping their content.
   public mutating func restyle(_ rect: Rect, _ change: (Style) -> Style) {
     let area = rect.intersection(bounds)

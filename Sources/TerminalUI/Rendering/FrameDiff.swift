@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// A run of changed cells on one row: columns `columns` of row `row`.
 public struct ChangedSpan: Hashable, Sendable {
   public var row: Int
@@ -83,6 +89,9 @@ package enum FrameDiff {
   private static func appendChanges(
     row: Int, width: Int, before: UnsafePointer<Cell>, after: UnsafePointer<Cell>, to spans: inout [ChangedSpan]
   ) {
+    // Most rows of a frame are as they were: one `memcmp` of the row (every byte of a cell is
+    // defined, padding included) answers for them at a fraction of comparing cell by cell.
+    guard memcmp(before, after, width * MemoryLayout<Cell>.stride) != 0 else { return }
     var column = 0
     while column < width {
       guard before[column] != after[column] else {

@@ -15,6 +15,13 @@ public struct KeyBinding<Context, Intent>: Sendable {
   /// What the help bar shows for the keys; by default their names joined by `/`.
   public var keyLabel: String
   public var isHidden: Bool
+  /// How a user's configuration names this binding to give it other keys (see
+  /// ``KeyMap/rebinding(_:)``): `named:`, else the label in lower case with hyphens
+  /// ("Sign out" is `sign-out`). Unique within a map; a text field's binding has none.
+  public var name: String
+  /// Whether the intent is made from the key pressed: such a binding with several keys is
+  /// given new keys in the same order, each standing for the one in its place.
+  let readsKey: Bool
   let when: @Sendable (Context) -> Bool
   let intent: @Sendable (Key, Context) -> Intent
   let paste: (@Sendable (String, Context) -> Intent)?
@@ -26,13 +33,49 @@ public struct KeyBinding<Context, Intent>: Sendable {
   /// Keys that make an intent from the key and the context (a move whose action depends on
   /// what the list shows, say).
   public init(
-    _ keys: [Key], _ label: String, shownAs keyLabel: String? = nil, hidden: Bool = false,
+    _ keys: [Key], _ label: String, shownAs keyLabel: String? = nil, hidden: Bool = false, named name: String? = nil,
     when: @escaping @Sendable (Context) -> Bool = { _ in true }, intent: @escaping @Sendable (Key, Context) -> Intent
+  ) {
+    self.init(
+      keys, label, shownAs: keyLabel, hidden: hidden, named: name, readsKey: true, when: when, intent: intent)
+  }
+
+  /// A key that makes an intent from the context.
+  public init(
+    _ key: Key, _ label: String, shownAs keyLabel: String? = nil, hidden: Bool = false, named name: String? = nil,
+    when: @escaping @Sendable (Context) -> Bool = { _ in true }, intent: @escaping @Sendable (Key, Context) -> Intent
+  ) {
+    self.init([key], label, shownAs: keyLabel, hidden: hidden, named: name, when: when, intent: intent)
+  }
+
+  /// Keys that send `intent`.
+  public init(
+    _ keys: [Key], _ label: String, _ intent: Intent, shownAs keyLabel: String? = nil, hidden: Bool = false,
+    named name: String? = nil, when: @escaping @Sendable (Context) -> Bool = { _ in true }
+  ) where Intent: Sendable {
+    self.init(keys, label, shownAs: keyLabel, hidden: hidden, named: name, readsKey: false, when: when) { _, _ in
+      intent
+    }
+  }
+
+  /// A key that sends `intent`.
+  public init(
+    _ key: Key, _ label: String, _ intent: Intent, shownAs keyLabel: String? = nil, hidden: Bool = false,
+    named name: String? = nil, when: @escaping @Sendable (Context) -> Bool = { _ in true }
+  ) where Intent: Sendable {
+    self.init([key], label, intent, shownAs: keyLabel, hidden: hidden, named: name, when: when)
+  }
+
+  private init(
+    _ keys: [Key], _ label: String, shownAs keyLabel: String?, hidden: Bool, named name: String?, readsKey: Bool,
+    when: @escaping @Sendable (Context) -> Bool, intent: @escaping @Sendable (Key, Context) -> Intent
   ) {
     self.keys = keys
     self.label = label
     self.keyLabel = keyLabel ?? keys.map(\.description).joined(separator: "/")
     self.isHidden = hidden
+    self.name = name ?? Self.name(forLabel: label)
+    self.readsKey = readsKey
     self.when = when
     self.intent = intent
     self.paste = nil
@@ -42,28 +85,26 @@ public struct KeyBinding<Context, Intent>: Sendable {
     press = Self.press(for: keys, shownAs: self.keyLabel)
   }
 
-  /// A key that makes an intent from the context.
-  public init(
-    _ key: Key, _ label: String, shownAs keyLabel: String? = nil, hidden: Bool = false,
-    when: @escaping @Sendable (Context) -> Bool = { _ in true }, intent: @escaping @Sendable (Key, Context) -> Intent
-  ) {
-    self.init([key], label, shownAs: keyLabel, hidden: hidden, when: when, intent: intent)
+  /// `binding` answering `keys` with `intent` instead (see `answering(_:)`).
+  init(rebinding binding: KeyBinding, keys: [Key], intent: @escaping @Sendable (Key, Context) -> Intent) {
+    self.keys = keys
+    label = binding.label
+    keyLabel = binding.keyLabel
+    isHidden = binding.isHidden
+    name = binding.name
+    readsKey = binding.readsKey
+    when = binding.when
+    self.intent = intent
+    paste = binding.paste
+    claims = binding.claims
+    control = binding.control
+    click = binding.click
   }
 
-  /// Keys that send `intent`.
-  public init(
-    _ keys: [Key], _ label: String, _ intent: Intent, shownAs keyLabel: String? = nil, hidden: Bool = false,
-    when: @escaping @Sendable (Context) -> Bool = { _ in true }
-  ) where Intent: Sendable {
-    self.init(keys, label, shownAs: keyLabel, hidden: hidden, when: when) { _, _ in intent }
-  }
-
-  /// A key that sends `intent`.
-  public init(
-    _ key: Key, _ label: String, _ intent: Intent, shownAs keyLabel: String? = nil, hidden: Bool = false,
-    when: @escaping @Sendable (Context) -> Bool = { _ in true }
-  ) where Intent: Sendable {
-    self.init([key], label, intent, shownAs: keyLabel, hidden: hidden, when: when)
+  /// `label` as a name: letters and digits in lower case, words joined by hyphens.
+  static func name(forLabel label: String) -> String {
+    label.lowercased().split { !$0.isLetter && !$0.isNumber && $0 != "'" && $0 != "’" }
+      .map { $0.filter { $0 != "'" && $0 != "’" } }.joined(separator: "-")
   }
 
   private init(
@@ -74,6 +115,8 @@ public struct KeyBinding<Context, Intent>: Sendable {
     self.label = label ?? ""
     keyLabel = "Type"
     isHidden = label == nil
+    name = ""
+    readsKey = true
     self.when = when
     intent = key
     self.paste = paste
@@ -91,6 +134,8 @@ public struct KeyBinding<Context, Intent>: Sendable {
     label = ""
     keyLabel = "Click"
     isHidden = true
+    name = ""
+    readsKey = false
     self.when = when
     intent = { _, _ in preconditionFailure("a click binding has no keys") }
     paste = nil

@@ -27,6 +27,12 @@ public struct TextField: View {
   public var clickTarget: MouseTarget?
 
   public func render(into frame: inout Frame, in region: Rect) {
+    render(into: &frame, in: region, readingBytes: true)
+  }
+
+  /// `readingBytes: false` draws every text the general way, by characters: the tests check
+  /// that both ways draw the same cells.
+  func render(into frame: inout Frame, in region: Rect, readingBytes: Bool) {
     let area = region.intersection(frame.bounds)
     guard !area.isEmpty else { return }
     if let clickTarget {
@@ -49,6 +55,12 @@ public struct TextField: View {
       placeCursor(in: &frame, column: 0, region: region, row: row)
       return
     }
+    let drawnFromBytes = input.text.utf8.withContiguousStorageIfAvailable { bytes in
+      guard readingBytes, Self.isPrintableASCII(bytes) else { return false }
+      renderASCII(bytes, into: &frame, region: region, row: row, style: style)
+      return true
+    }
+    if drawnFromBytes == true { return }
     // A line break (a note pasted or imported with several lines) shows as ↵: the field is one
     // line, and the break is kept in the text.
     let glyphs: [Character] =
@@ -82,6 +94,46 @@ public struct TextField: View {
     }
     if input.cursor >= glyphs.count { cursorColumn = x - region.x }
     placeCursor(in: &frame, column: cursorColumn, region: region, row: row)
+  }
+
+  /// Text of printable ASCII (what an email address or a password usually is) drawn from its
+  /// bytes: each is one character one column wide, so the scroll is arithmetic and only the
+  /// visible bytes are read. The same cells as the general way above, whatever the text's length.
+  private func renderASCII(
+    _ bytes: UnsafeBufferPointer<UInt8>, into frame: inout Frame, region: Rect, row: Rect, style: Style
+  ) {
+    let room = max(1, region.width - 1)
+    let cursor = input.cursor
+    var first = 0
+    if cursor > room {
+      // The first character that leaves the cursor in view once `…` takes a column.
+      first = min(cursor, cursor - room + 1)
+      let step = max(1, room / 2)
+      first = min(cursor, (first + step - 1) / step * step)
+    }
+    var x = region.x
+    if first > 0 {
+      frame.set(Cell("…", style: style), at: Point(x: x, y: region.y), clip: row)
+      x += 1
+    }
+    var cursorColumn = x - region.x
+    var index = first
+    while index < bytes.count {
+      if index == cursor { cursorColumn = x - region.x }
+      guard x + 1 <= region.maxX else { break }
+      let glyph: Unicode.Scalar = isMasked ? "•" : Unicode.Scalar(bytes[index])
+      frame.set(Cell(.scalar(glyph), style: style), at: Point(x: x, y: region.y), clip: row)
+      x += 1
+      index += 1
+    }
+    if cursor >= bytes.count { cursorColumn = x - region.x }
+    placeCursor(in: &frame, column: cursorColumn, region: region, row: row)
+  }
+
+  /// Whether every byte is printable ASCII (no line break, no tab): one byte a character.
+  private static func isPrintableASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    for byte in bytes where byte < 0x20 || byte > 0x7E { return false }
+    return true
   }
 
   public func preferredSize(in available: Size) -> Size {

@@ -1,0 +1,33 @@
+public import ContactsCore
+public import TerminalUI
+
+/// What the config file can set, with the defaults for what it leaves out. A command-line
+/// option beats the file; the file beats the defaults.
+public struct ContactsSettings: Equatable, Sendable {
+  /// The database file (`database`), nil for the default one in the XDG data directory.
+  public var database: String?
+  /// The account commands act on and the sign-in form starts with (`account`), nil for the only
+  /// one.
+  public var account: String?
+  /// The colour theme's name (`theme`): one of `Theme.builtIn`.
+  public var theme = "dark"
+  /// Whether the app takes the mouse (`mouse`): the wheel scrolls, a click selects, focuses or
+  /// presses, a double click opens. Off, the terminal's own text selection works without Shift.
+  public var mouse = true
+  /// The list's columns, in order (`[list] columns`); a narrow terminal shows the first ones
+  /// that fit its width.
+  public var listColumns = ContactsListColumn.allCases
+  /// Minutes from the end of one sync to the next while the app is open (`[sync] interval`);
+  /// 0 syncs only on `s`, after signing in and after changes.
+  public var syncIntervalMinutes = 5
+  /// The user's own keys: for each screen's key map (`[keys.list]`…), new keys by binding name.
+  /// Only bindings given other keys than their own are kept.
+  public var keys: [String: [String: [Key]]] = [:]
+
+  public init() {}
+
+  /// The interval as the app takes it: nil when periodic syncs are off.
+  public var syncInterval: Duration? {
+    syncIntervalMinutes == 0 ? nil : .seconds(syncIntervalMinutes * 60)
+  }
+}

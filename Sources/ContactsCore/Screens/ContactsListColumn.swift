@@ -1,0 +1,44 @@
+import ContactsModel
+import TerminalUI
+
+/// A column the contacts list can show; the user picks which and in what order (the config
+/// file's `[list] columns`), the terminal's width how many.
+public enum ContactsListColumn: String, CaseIterable, Hashable, Sendable {
+  case name, email, phone, company
+
+  /// Of `chosen`, in its order, those a table `width` wide has room for: the name alone under
+  /// 40 columns, no email under 64 (the list pane of a split on 120 columns keeps the phone),
+  /// no company under 100. At least the first chosen one.
+  static func shown(_ chosen: [ContactsListColumn], width: Int) -> [ContactsListColumn] {
+    let room: Set<ContactsListColumn> =
+      switch width {
+      case ..<40: [.name]
+      case ..<64: [.name, .phone]
+      case ..<100: [.name, .email, .phone]
+      default: Set(allCases)
+      }
+    let shown = chosen.filter(room.contains)
+    return shown.isEmpty ? Array(chosen.prefix(1)) : shown
+  }
+
+  var title: String { rawValue.prefix(1).uppercased() + rawValue.dropFirst() }
+
+  /// How wide the column is with `count` columns in a table `tableWidth` wide: a narrow table's
+  /// text columns take what the phone leaves.
+  func width(among count: Int, tableWidth: Int) -> Length {
+    switch self {
+    case .phone: count == 1 ? .fill : .fixed(18)
+    case .name, .email: tableWidth < 64 ? .fill : .flexible(3)
+    case .company: tableWidth < 64 ? .fill : .flexible(2)
+    }
+  }
+
+  var value: @Sendable (Contact) -> String {
+    switch self {
+    case .name: \.name
+    case .email: \.email
+    case .phone: \.phone
+    case .company: \.company
+    }
+  }
+}
