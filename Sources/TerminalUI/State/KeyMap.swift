@@ -99,6 +99,7 @@ public struct KeyBinding<Context, Intent>: Sendable {
     claims = binding.claims
     control = binding.control
     click = binding.click
+    press = Self.press(for: keys, shownAs: keyLabel)
   }
 
   /// `label` as a name: letters and digits in lower case, words joined by hyphens.
