@@ -10,10 +10,14 @@
 /// and every paste, before any other binding, so a field takes its keys without the screen
 /// trying them on a throwaway copy of the input.
 public struct KeyBinding<Context, Intent>: Sendable {
-  public var keys: [Key]
+  public var keys: [Key] {
+    didSet { press = Self.press(for: keys, shownAs: keyLabel) }
+  }
   public var label: String
   /// What the help bar shows for the keys; by default their names joined by `/`.
-  public var keyLabel: String
+  public var keyLabel: String {
+    didSet { press = Self.press(for: keys, shownAs: keyLabel) }
+  }
   public var isHidden: Bool
   /// How a user's configuration names this binding to give it other keys (see
   /// ``KeyMap/rebinding(_:)``): `named:`, else the label in lower case with hyphens
@@ -190,7 +194,7 @@ public struct KeyBinding<Context, Intent>: Sendable {
   /// The key a click on the help entry presses: the one key, or the first when the entry is
   /// shown as its name (`Esc` for Esc and x). Worked out once, when the binding is made: the
   /// help bar is drawn on every key.
-  private let press: Key?
+  private var press: Key?
 
   private static func press(for keys: [Key], shownAs keyLabel: String) -> Key? {
     guard let first = keys.first else { return nil }
