@@ -115,15 +115,12 @@ public struct SyncEngine: Sendable {
     if let token {
       do {
         return try await syncCollection(from: token, progress: progress)
-      } catch CardDAVError.invalidSyncToken {
-        // The server forgot the token (RFC 6578 §3.2): list everything; nothing is lost.
+      } catch let error as CardDAVError where Self.isUnsupported(error) {
+        // The server forgot the token (RFC 6578 §3.2) or has no sync-collection: list
+        // everything; nothing is lost.
       }
     }
-    do {
-      return try await syncCollection(from: nil, progress: progress)
-    } catch let error as CardDAVError where Self.isUnsupported(error) {
-      return try await listETags(progress: progress)
-    }
+    return try await listETags(progress: progress)
   }
 
   /// Whether a failed `sync-collection` means the server has none (rather than a failure that
@@ -136,14 +133,14 @@ public struct SyncEngine: Sendable {
     }
   }
 
+  /// The changes since `token` (RFC 6578): what changed and what was removed, never every
+  /// member, so the listing is not complete.
   private func syncCollection(
-    from token: String?, progress: @escaping @Sendable (SyncProgress) -> Void
+    from token: String, progress: @escaping @Sendable (SyncProgress) -> Void
   ) async throws -> Listing {
-    // Without a token the server lists every member (RFC 6578 §3.4), and no removals.
-    let isComplete = token == nil
     let writer = ListingWriter(store: store, account: link.account, progress: progress)
     try await writer.start()
-    var token = token
+    var token: String? = token
     var truncated = true
     while truncated {
       let result = try await client.syncCollection(link.addressBook, token: token) { change in
@@ -156,19 +153,26 @@ public struct SyncEngine: Sendable {
       truncated = result.isTruncated
     }
     try writer.finish()
-    return Listing(token: token, isComplete: isComplete)
+    return Listing(token: token, isComplete: false)
   }
 
+  /// Lists every member with a PROPFIND and keeps the collection's `sync-token` it reports
+  /// (RFC 6578 §4 requires the property wherever the report exists), so the next sync asks only
+  /// for changes; a server without one is listed whole each time.
+  ///
+  /// A whole listing is made this way rather than by a `sync-collection` without a token, which
+  /// Radicale answers by looking each member up in a list of all members (`get_multi` in its
+  /// storage/multifilesystem/get.py): 256 s for 100,000 cards here, against 20 s for this.
+  /// The token comes first in the answer, so a change made while the members are listed is
+  /// listed again next time rather than missed.
   private func listETags(progress: @escaping @Sendable (SyncProgress) -> Void) async throws -> Listing {
     let writer = ListingWriter(store: store, account: link.account, progress: progress)
     try await writer.start()
-    // Only for servers without sync-collection: a token a plain listing reports is of no use
-    // to them, and none is kept.
-    _ = try await client.listETags(link.addressBook) { member in
+    let token = try await client.listETags(link.addressBook) { member in
       try writer.add(ListingEntry(href: member.href, etag: member.etag))
     }
     try writer.finish()
-    return Listing(token: nil, isComplete: true)
+    return Listing(token: token, isComplete: true)
   }
 
   // MARK: - Receiving

@@ -1,4 +1,4 @@
-public import TerminalUI
+import TerminalUI
 
 /// The wireframe's last frame and what each of its three regions (title bar, stage, help bar)
 /// was drawn from: a region whose inputs did not change keeps its cells in the next frame,

@@ -37,7 +37,7 @@ public final class Wireframe {
   public var status: String = ""
   public var splitMinimumWidth = 120
   public var emptyDetailMessage = "Nothing selected"
-  /// The app's looks (see ``Theme``): every frame is drawn in it, mapped down to
+  /// The app's looks (see `Theme`): every frame is drawn in it, mapped down to
   /// ``colorDepth``, and every widget and screen takes its styles from the frame's.
   public var theme: Theme {
     didSet { drawnTheme = theme.adapted(to: colorDepth) }
@@ -142,7 +142,7 @@ public final class Wireframe {
   private var lastSize: Size?
 
   /// Hands a mouse event to what is under the pointer in the frame on screen, which is drawn
-  /// again for it, recording the regions views marked (see ``MouseTarget``): so a key's frame
+  /// again for it, recording the regions views marked (see `MouseTarget`): so a key's frame
   /// costs nothing more for the mouse. A left press on a region that stands for a key presses
   /// it (a help bar entry, a button) down the chain as ``handle(_:)`` does; on an item of a
   /// control (a list's row, a form's field) it goes to the modal, else to the screens from the
@@ -178,13 +178,13 @@ public final class Wireframe {
   /// The whole frame: title bar, stage (stack or split), help bar, and a modal on top.
   ///
   /// Each of the three regions is drawn only when what it is drawn from changed since the last
-  /// frame (see ``RetainedRegions``); the others keep their cells. The frame is the same as
+  /// frame (see `RetainedRegions`); the others keep their cells. The frame is the same as
   /// ``renderInFull(size:)`` draws: the monkey test checks it after every step.
   public func render(size: Size) -> Frame {
     render(size: size, recordingMouseTargets: false)
   }
 
-  /// The frame, with the regions views mark for the mouse when asked (``Frame/mouseRegions``):
+  /// The frame, with the regions views mark for the mouse when asked (`Frame.mouseRegions`):
   /// such a frame is drawn in full, every view marking its regions, and is not kept.
   public func render(size: Size, recordingMouseTargets: Bool) -> Frame {
     lastSize = size

@@ -147,7 +147,7 @@ extension ContactsInAPane {
       defer { contacts.close() }
       let pane = contacts.pane
       let config = pane.path("mistaken.toml")
-      FileManager.default.createFile(
+      _ = FileManager.default.createFile(
         atPath: config, contents: Data("theme = \"dark\"\n[keys.list]\nadd = \"Ctrl-Banana\"\n".utf8))
       try await pane.launch(
         [try TmuxPane.executable(named: "contacts"), "--db", contacts.databasePath, "--config", config],

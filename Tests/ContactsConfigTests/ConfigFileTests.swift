@@ -14,7 +14,7 @@ struct ConfigFileTests {
   /// The settings of a file holding `text` (read as `--config` reads it).
   private func load(_ text: String) throws(ConfigError) -> ContactsSettings {
     let path = directory.path("config.toml")
-    FileManager.default.createFile(atPath: path, contents: Data(text.utf8))
+    _ = FileManager.default.createFile(atPath: path, contents: Data(text.utf8))
     return try ConfigFile.load(explicit: path, environment: ["HOME": "/home/ada"])
   }
 

@@ -61,6 +61,30 @@ import VCardFormat
     }
   }
 
+  /// A first sync lists the book with one PROPFIND and keeps the `sync-token` it reports: the
+  /// next sync is one `sync-collection` from that token, and still sees a change made since.
+  @Test(arguments: DAVTestServer.Kind.allCases)
+  func theFirstListingsTokenServesTheNextSync(kind: DAVTestServer.Kind) async throws {
+    let cards = ["Ada", "Grace"].map { name in
+      DAVTestServer.PreloadedCard(name: "\(name.lowercased()).vcf", text: card30(uid: name, name: name))
+    }
+    try await DAVTestServer.withServer(kind, preloading: cards) { server in
+      let side = try await SyncSide.make(on: server)
+      defer { side.remove() }
+      try await side.link()
+      let first = try await side.run()
+      #expect(first.received == 2)
+      let token = try #require(try await side.sync.link(account: side.account)?.syncToken)
+      let noOp = try await side.run()
+      #expect(noOp.received == 0 && noOp.requests == 1)
+      try await ServerView(server: server).put(uid: "Linus", card30(uid: "Linus", name: "Linus"))
+      let next = try await side.run()
+      #expect(next.received == 1 && next.requests == 2)
+      #expect(try await side.sync.link(account: side.account)?.syncToken != token)
+      #expect(try await side.all().values.map(\.name).sorted() == ["Ada", "Grace", "Linus"])
+    }
+  }
+
   @Test(arguments: DAVTestServer.Kind.allCases)
   func editsDeletesAndCreatesOnEitherSideConverge(kind: DAVTestServer.Kind) async throws {
     try await DAVTestServer.withServer(kind) { server in

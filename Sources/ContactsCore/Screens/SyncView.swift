@@ -118,18 +118,20 @@ struct SyncView: View {
         1,
         LabelledField(
           label: "Password", input: form.mask.input, placeholder: "the new one, as the server now has it",
-          isMasked: true, isFocused: isFocused, isDisabled: form.status == .checking))
+          isMasked: true, isFocused: isFocused, isDisabled: form.status == .checking, labelWidth: Self.labelWidth))
     ]
-    switch form.status {
-    case .editing:
-      rows.append(.fixed(1, Text("Enter checks it with the server and keeps it.", style: theme.secondary)))
-    case .checking:
-      rows.append(.fixed(1, Spinner(tick: model.tick, label: "Asking the server…")))
-    case .failed(let message):
-      rows.append(.fixed(2, Text("✖ " + message, style: theme.error, overflow: .wrap)))
-    }
+    let (height, below): (Int, any View) =
+      switch form.status {
+      case .editing: (1, Text("Enter checks it with the server and keeps it.", style: theme.secondary))
+      case .checking: (1, Spinner(tick: model.tick, label: "Asking the server…"))
+      case .failed(let message): (2, Text("✖ " + message, style: theme.error, overflow: .wrap))
+      }
+    rows.append(.fixed(height, Padding(below, left: Self.labelWidth + 1)))
     return rows
   }
+
+  /// The linked screen's labels: "Address book" and a space.
+  static let labelWidth = 13
 
   private func lastSync(_ overview: SyncOverview) -> [Span] {
     switch model.sync.activity {
@@ -153,7 +155,8 @@ struct SyncView: View {
     .fixed(
       1,
       HStack(
-        spacing: 1, [.fixed(13, Text(label, style: theme.secondary)), .fill(Text(value, overflow: .headEllipsis))])
+        spacing: 1,
+        [.fixed(Self.labelWidth, Text(label, style: theme.secondary)), .fill(Text(value, overflow: .headEllipsis))])
     )
   }
 }
