@@ -10,10 +10,14 @@
 /// and every paste, before any other binding, so a field takes its keys without the screen
 /// trying them on a throwaway copy of the input.
 public struct KeyBinding<Context, Intent>: Sendable {
-  public var keys: [Key]
+  public var keys: [Key] {
+    didSet { press = Self.press(for: keys, shownAs: keyLabel) }
+  }
   public var label: String
   /// What the help bar shows for the keys; by default their names joined by `/`.
-  public var keyLabel: String
+  public var keyLabel: String {
+    didSet { press = Self.press(for: keys, shownAs: keyLabel) }
+  }
   public var isHidden: Bool
   /// How a user's configuration names this binding to give it other keys (see
   /// ``KeyMap/rebinding(_:)``): `named:`, else the label in lower case with hyphens
@@ -82,6 +86,7 @@ public struct KeyBinding<Context, Intent>: Sendable {
     self.claims = nil
     self.control = nil
     self.click = nil
+    press = Self.press(for: keys, shownAs: self.keyLabel)
   }
 
   /// `binding` answering `keys` with `intent` instead (see `answering(_:)`).
@@ -98,6 +103,7 @@ public struct KeyBinding<Context, Intent>: Sendable {
     claims = binding.claims
     control = binding.control
     click = binding.click
+    press = Self.press(for: keys, shownAs: keyLabel)
   }
 
   /// `label` as a name: letters and digits in lower case, words joined by hyphens.
@@ -122,6 +128,7 @@ public struct KeyBinding<Context, Intent>: Sendable {
     claims = { typed in !except.contains(typed) && TextInput.edits(with: typed) }
     control = nil
     click = nil
+    press = nil
   }
 
   private init(
@@ -140,6 +147,7 @@ public struct KeyBinding<Context, Intent>: Sendable {
     claims = nil
     self.control = control
     self.click = click
+    press = nil
   }
 
   /// A click on an item of `control` (a list's row, a form's field, as its view marked it
@@ -180,8 +188,17 @@ public struct KeyBinding<Context, Intent>: Sendable {
   /// How the help bar shows this binding; a click on the entry presses its key when it names
   /// one key.
   public var helpItem: HelpItem {
-    let press = keys.first.flatMap { keys.count == 1 || keyLabel == $0.description ? $0 : nil }
-    return HelpItem(key: keyLabel, label: label, press: press)
+    HelpItem(key: keyLabel, label: label, press: press)
+  }
+
+  /// The key a click on the help entry presses: the one key, or the first when the entry is
+  /// shown as its name (`Esc` for Esc and x). Worked out once, when the binding is made: the
+  /// help bar is drawn on every key.
+  private var press: Key?
+
+  private static func press(for keys: [Key], shownAs keyLabel: String) -> Key? {
+    guard let first = keys.first else { return nil }
+    return keys.count == 1 || keyLabel == first.description ? first : nil
   }
 }
 
