@@ -221,10 +221,22 @@ public struct SyncEngine: Sendable {
     async throws -> Int
   {
     var changedMeanwhile = 0
-    var after: String?
     var done = 0
+    // Cards first, then deletes: a merge's survivor reaches the server before the other leaves it.
+    for deletes in [false, true] {
+      try await send(deletes: deletes, into: &summary, changedMeanwhile: &changedMeanwhile, done: &done, progress)
+    }
+    return changedMeanwhile
+  }
+
+  private func send(
+    deletes: Bool, into summary: inout SyncSummary, changedMeanwhile: inout Int, done: inout Int,
+    _ progress: @escaping @Sendable (SyncProgress) -> Void
+  ) async throws {
+    var after: String?
     while true {
-      let departures = try await store.departures(account: link.account, after: after, limit: batchSize)
+      let departures = try await store.departures(
+        account: link.account, after: after, limit: batchSize, deletes: deletes)
       guard let last = departures.last else { break }
       after = last.uid
       for departure in departures {
@@ -251,7 +263,6 @@ public struct SyncEngine: Sendable {
         progress(.sending(done: done))
       }
     }
-    return changedMeanwhile
   }
 
   /// Sends one change: the card (created or replacing the ETag the server had), or the delete.
