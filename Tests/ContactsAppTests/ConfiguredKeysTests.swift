@@ -21,13 +21,13 @@ struct ConfiguredKeysTests {
         "list": [
           "add": [.character("n")], "move-vi": [.character("w"), .character("s"), .character("<"), .character(">")],
         ],
-        "editor": ["cancel": [.ctrl("g")]],
+        "editor": ["cancel": [.ctrl("g")]], "dialog": ["confirm": [.character("o")]],
       ])
     try await app.seedAda()
     await app.signIn(email: adaEmail, password: adaPassword)
     #expect(app.state.appRoute == .contacts)
     let help = app.app.wireframe.help
-    #expect(help.contains { $0.key == "n" && $0.label == "Add" && $0.press == .character("n") }, "\(help)")
+    #expect(help.contains { $0.key == "n" && $0.label == "Add" && $0.keys == [.character("n")] }, "\(help)")
     #expect(!help.contains { $0.key == "a" })
     #expect(app.lastFrame.lines.last { !$0.trimmingCharacters(in: .whitespaces).isEmpty }?.contains("n Add") == true)
 

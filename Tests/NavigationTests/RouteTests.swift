@@ -67,7 +67,11 @@ struct DialogTests {
     #expect(confirmation.button(for: .character("x")) == nil)
     var chosen: [Action?] = []
     let screen = DialogScreen(confirmation) { chosen.append($0.action) }
-    #expect(screen.help == [HelpItem(key: "Enter/y", label: "Delete"), HelpItem(key: "Esc/n", label: "Cancel")])
+    #expect(
+      screen.help == [
+        HelpItem(key: "Enter/y", label: "Delete", keys: [.enter, .character("y")]),
+        HelpItem(key: "Esc/n", label: "Cancel", keys: [.escape, .character("n")]),
+      ])
     #expect(!screen.handle(.key(.character("x"))), "x is no button's key")
     #expect(screen.handle(.key(.character("y"))))
     #expect(chosen == [.delete(1)])
