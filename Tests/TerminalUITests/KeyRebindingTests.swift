@@ -68,6 +68,47 @@ struct KeyRebindingTests {
       ])
   }
 
+  /// A form: a field with the focus takes printable keys and its editing keys first.
+  let form = KeyMap<Context, Intent>([
+    .typing(except: [.home], when: { _ in true }, key: { _ in .search }, paste: { _ in .search }),
+    KeyBinding(.escape, "Cancel", .quit),
+    KeyBinding([.up, .down], "Move", shownAs: "↑↓") { key, _ in key == .up ? .up : .down },
+    KeyBinding(.character("d"), "Delete", .delete),
+    KeyBinding(.ctrl("c"), "Quit", .quit),
+  ])
+
+  @Test func aKeyTheFocusedFieldTakesIsAClash() {
+    #expect(
+      form.problems(rebinding: ["cancel": [.character("x")]]) == [
+        .takenByTextField(.character("x"), binding: "cancel")
+      ],
+      "Cancel works while the field has the focus: x would be typed")
+    #expect(
+      form.problems(rebinding: ["move": [.backspace, .right]]) == [
+        .takenByTextField(.backspace, binding: "move"), .takenByTextField(.right, binding: "move"),
+      ])
+    #expect(form.problems(rebinding: ["cancel": [.ctrl("g")]]).isEmpty, "Ctrl-G edits nothing")
+    #expect(form.problems(rebinding: ["cancel": [.home]]).isEmpty, "the field leaves Home to the map")
+    #expect(
+      form.problems(rebinding: ["delete": [.character("x")]]).isEmpty,
+      "Delete's own key is one the field takes: it works only without the field, where x is free")
+    #expect(
+      KeyRebindingProblem.takenByTextField(.character("x"), binding: "cancel").description
+        == "x would be bound to both “cancel” and the text field, which takes it first (it types or edits with it) "
+        + "whenever it has the focus; give “cancel” a key with Ctrl or Alt, or a function key")
+  }
+
+  @Test func ctrlCAndCtrlZAreReserved() {
+    #expect(
+      map.problems(rebinding: ["open": [.ctrl("c")], "quit-now": [.ctrl("z"), .character("q")]]) == [
+        .reserved(.ctrl("c"), binding: "open"), .reserved(.ctrl("z"), binding: "quit-now"),
+      ])
+    #expect(form.problems(rebinding: ["quit": [.ctrl("c")]]).isEmpty, "a binding keeps a reserved key it declares")
+    #expect(
+      KeyRebindingProblem.reserved(.ctrl("z"), binding: "open").description
+        == "Ctrl-Z cannot be given to “open”: it is reserved (it suspends the app; fg brings it back) in every screen")
+  }
+
   @Test func bindingsThatSharedAKeyAsDeclaredMayStillShareOne() {
     // Open and Done both answer Enter, never at once: moving both to `o` is no clash.
     #expect(map.problems(rebinding: ["open": [.character("o")], "finish-search": [.character("o")]]).isEmpty)
