@@ -1,6 +1,6 @@
 /// The key bindings of the screen on stage, as `key label` pairs; entries that do not fit are
-/// left out from the end, never cut in half. A click on an entry presses its key
-/// (``HelpItem/press``).
+/// left out from the end, never cut in half. A click on an entry presses its key, or the one
+/// of its keys under the pointer (``HelpItem/presses``).
 public struct HelpBar: View {
   public var items: [HelpItem]
   /// The theme to draw in; nil draws in the frame's (``Frame/theme``).
@@ -23,8 +23,11 @@ public struct HelpBar: View {
       let width = gap + DisplayWidth.of(item.key) + 1 + DisplayWidth.of(item.label)
       guard used + width <= row.width else { break }
       if gap > 0 { spans.append(Span("  ", style: labelStyle)) }
-      if let press = item.press {
-        frame.markMouseTarget(.key(press), in: Rect(x: row.x + used + gap, y: row.y, width: width - gap, height: 1))
+      if frame.mouseRegions != nil {
+        for (columns, key) in item.presses {
+          frame.markMouseTarget(
+            .key(key), in: Rect(x: row.x + used + gap + columns.lowerBound, y: row.y, width: columns.count, height: 1))
+        }
       }
       spans.append(Span(item.key, style: keyStyle))
       spans.append(Span(" " + item.label, style: labelStyle))
