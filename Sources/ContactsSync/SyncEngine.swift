@@ -32,6 +32,11 @@ public struct SyncEngine: Sendable {
   /// for the whole book in one `addressbook-query` instead of multigets, when they are also at
   /// least half of the book (else reading the cards this side has would cost more than it saves).
   public var wholeBookFrom = 1_000
+  /// Cards of a whole-book download written per transaction (read `batchSize` at a time within
+  /// it). Fewer, longer transactions cost the database less per card (a 100,000-card download
+  /// took 22-24 s of CPU at 5,000 a transaction, 33 s at 500, under the same load), and a sync
+  /// killed mid-way loses at most this many cards' work, fetched again next time.
+  public var wholeBookTransaction = 5_000
   /// Rounds of listing, receiving and sending in one run: one more after each round that sent
   /// something (or met a card changed meanwhile, a 412), at most this many.
   public var maximumRounds = 4
@@ -221,11 +226,12 @@ public struct SyncEngine: Sendable {
     var batch: [(href: String, etag: String, text: String)] = []
     func apply() throws {
       let held = try store.heldETags(batch.map(\.href), account: link.account)
-      let cards = batch.filter { held[$0.href] != $0.etag }.map {
-        RemoteCard(href: $0.href, etag: $0.etag, text: $0.text)
-      }
-      summary.count(try store.applyArrivalsNow(cards, account: link.account))
-      done += cards.count
+      let unseen = batch.filter { held[$0.href] != $0.etag }
+      summary.count(
+        try store.applyArrivalsNow(unseen.count, chunk: batchSize, account: link.account) { range in
+          unseen[range].map { RemoteCard(href: $0.href, etag: $0.etag, text: $0.text) }
+        })
+      done += unseen.count
       progress(.receiving(done: min(done, total), of: total))
       batch.removeAll(keepingCapacity: true)
     }
@@ -233,7 +239,7 @@ public struct SyncEngine: Sendable {
       _ = try await client.queryAll(link.addressBook) { fetched in
         guard case .card(let href, let etag, let text) = fetched else { return }
         batch.append((href, etag, text))
-        if batch.count >= batchSize { try apply() }
+        if batch.count >= wholeBookTransaction { try apply() }
       }
       try apply()
     } catch let error as CardDAVError where Self.isUnsupported(error) {

@@ -46,6 +46,15 @@ public struct ArrivalTally: Hashable, Sendable {
   public var unreadable = 0
 
   public init() {}
+
+  /// Adds what another batch did.
+  public mutating func add(_ other: ArrivalTally) {
+    received += other.received
+    merged += other.merged
+    conflicts += other.conflicts
+    deletedHere += other.deletedHere
+    unreadable += other.unreadable
+  }
 }
 
 extension SyncStore {
@@ -63,6 +72,24 @@ extension SyncStore {
   public func applyArrivalsNow(_ cards: [RemoteCard], account: Int64) throws -> ArrivalTally {
     let now = now()
     return try database.writer.write { db in try Self.applyArrivals(cards, account: account, now: now, db) }
+  }
+
+  /// `applyArrivalsNow` for a long stretch of a whole book's download, in one transaction, the
+  /// cards read (`cards(range)`) and written `chunk` at a time: a long stretch costs the database
+  /// less per card (fewer commits, search-index segments and rewrites of the same pages) while
+  /// memory holds one chunk's cards read.
+  public func applyArrivalsNow(
+    _ count: Int, chunk: Int, account: Int64, cards: (Range<Int>) -> [RemoteCard]
+  ) throws -> ArrivalTally {
+    let now = now()
+    return try database.writer.write { db in
+      var tally = ArrivalTally()
+      for start in stride(from: 0, to: count, by: chunk) {
+        let part = try Self.applyArrivals(cards(start..<min(start + chunk, count)), account: account, now: now, db)
+        tally.add(part)
+      }
+      return tally
+    }
   }
 
   /// The ETags this side holds for `hrefs` (absent: none), so that a download of the whole
