@@ -35,7 +35,8 @@ public struct SyncEngine: Sendable {
   /// Cards of a whole-book download written per transaction (read `batchSize` at a time within
   /// it). Fewer, longer transactions cost the database less per card (a 100,000-card download
   /// took 22-24 s of CPU at 5,000 a transaction, 33 s at 500, under the same load), and a sync
-  /// killed mid-way loses at most this many cards' work, fetched again next time.
+  /// killed mid-way loses at most this many cards' work, fetched again next time. A smaller
+  /// book commits at least twenty times (and reports its progress as often), a batch at least.
   public var wholeBookTransaction = 5_000
   /// Rounds of listing, receiving and sending in one run: one more after each round that sent
   /// something (or met a card changed meanwhile, a 412), at most this many.
@@ -224,6 +225,7 @@ public struct SyncEngine: Sendable {
     progress: @escaping @Sendable (SyncProgress) -> Void
   ) async throws {
     var batch: [(href: String, etag: String, text: String)] = []
+    let stretch = min(wholeBookTransaction, max(batchSize, total / 20))
     func apply() throws {
       let held = try store.heldETags(batch.map(\.href), account: link.account)
       let unseen = batch.filter { held[$0.href] != $0.etag }
@@ -239,7 +241,7 @@ public struct SyncEngine: Sendable {
       _ = try await client.queryAll(link.addressBook) { fetched in
         guard case .card(let href, let etag, let text) = fetched else { return }
         batch.append((href, etag, text))
-        if batch.count >= wholeBookTransaction { try apply() }
+        if batch.count >= stretch { try apply() }
       }
       try apply()
     } catch let error as CardDAVError where Self.isUnsupported(error) {

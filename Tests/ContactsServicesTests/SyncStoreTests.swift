@@ -209,6 +209,25 @@ import VCardFormat
     #expect(found.contacts.map(\.name) == ["Baaaaaaaa 49"])
   }
 
+  /// A long stretch of a whole-book download is read and written a chunk at a time: every
+  /// chunk is asked for once, in order, and all of it lands.
+  @Test func aLongStretchIsReadAndWrittenAChunkAtATime() async throws {
+    let (fixture, sync) = try await linked()
+    defer { fixture.directory.remove() }
+    let texts = (0..<100).map { index in
+      "BEGIN:VCARD\r\nVERSION:3.0\r\nUID:s\(index)\r\nFN:Stretch \(index)\r\nEND:VCARD\r\n"
+    }
+    var asked: [Range<Int>] = []
+    let tally = try sync.applyArrivalsNow(texts.count, chunk: 32, account: fixture.ada) { range in
+      asked.append(range)
+      return range.map { RemoteCard(href: "/ada/book/s\($0).vcf", etag: "\"s\($0)\"", text: texts[$0]) }
+    }
+    #expect(asked == [0..<32, 32..<64, 64..<96, 96..<100])
+    #expect(tally.received == 100)
+    #expect(try await fixture.store.count(account: fixture.ada) == 100)
+    #expect(try await items(fixture).filter { ($0["etag"] as String?) != nil }.count == 100)
+  }
+
   @Test func anUnreadableServerCardIsReportedAndLeftAlone() async throws {
     let (fixture, sync) = try await linked()
     defer { fixture.directory.remove() }
