@@ -24,7 +24,6 @@ public struct LoadingContainer<Value: Equatable & Sendable>: View {
   }
 
   public func render(into frame: inout Frame, in region: Rect) {
-    let theme = self.theme ?? frame.theme
     switch state {
     case .loading:
       let width = min(region.width, DisplayWidth.of(label) + 2)
@@ -34,9 +33,9 @@ public struct LoadingContainer<Value: Equatable & Sendable>: View {
       content(value).render(into: &frame, in: region)
     case .failed(let message):
       let middle = region.height / 2
-      Text(message, style: theme.error, alignment: .center, overflow: .wrap)
+      Text(message, style: frame.style({ $0.error }, own: theme), alignment: .center, overflow: .wrap)
         .render(into: &frame, in: Rect(x: region.x, y: region.y + max(0, middle - 1), width: region.width, height: 2))
-      Text("Press \(retryKey) to try again", style: theme.secondary, alignment: .center)
+      Text("Press \(retryKey) to try again", style: frame.style({ $0.secondary }, own: theme), alignment: .center)
         .render(into: &frame, in: region.row(middle + 1))
     }
   }
