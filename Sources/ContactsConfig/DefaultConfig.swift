@@ -23,7 +23,7 @@ public enum DefaultConfig {
       "# sign-in form starts with (default: the only account in the database).",
       "# account = \"ada@example.com\"",
       "",
-      "# The colours: " + Theme.builtIn.map(\.name).joined(separator: ", ") + ". NO_COLOR in the environment",
+      "# The colours: " + Theme.builtInNames.joined(separator: ", ") + ". NO_COLOR in the environment",
       "# still takes the colours away.",
       "theme = " + quoted(defaults.theme),
       "",
@@ -49,7 +49,10 @@ public enum DefaultConfig {
       "# Keys are written q, S (Shift-s), Enter, Esc, Tab, Shift-Tab, Ctrl-S, Alt-b, Up, Down, Left,",
       "# Right, PgUp, PgDn, Home, End, Del, Backspace, Space, F1 to F64. A binding whose keys each do",
       "# something else (move: Up, Down, PgUp…) takes as many keys, in the same order. A key given to",
-      "# two bindings that apply at once is refused. The help bar shows the keys you choose.",
+      "# two bindings that apply at once is refused, and so is a key a text field types or edits with",
+      "# given to a binding that works while the field has the focus. Ctrl-C (quit) and Ctrl-Z",
+      "# (suspend) are reserved. [keys.dialog] is the confirmations' buttons. The help bar shows",
+      "# the keys you choose.",
     ]
     for screen in ContactsKeyMaps.screens {
       lines += ["", "[keys.\(screen.name)]"]

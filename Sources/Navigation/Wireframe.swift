@@ -66,6 +66,10 @@ public final class Wireframe {
     self.allowsSplit = allowsSplit
   }
 
+  /// The user's own keys for dialogs' buttons, by name (``DialogKeys``): every dialog
+  /// presented answers them. `NavigationApp(keyBindings:)` sets them.
+  public var dialogKeyBindings: [String: [Key]] = [:]
+
   public func present(_ screen: any LiveScreen) {
     modal = screen
   }
@@ -84,7 +88,7 @@ public final class Wireframe {
       return
     }
     if let shown = modal as? DialogScreen<Action>, shown.dialog == dialog { return }
-    present(DialogScreen(dialog, answer: answer))
+    present(DialogScreen(dialog, keyBindings: dialogKeyBindings, answer: answer))
   }
 
   public func presentation(for size: Size) -> Presentation {

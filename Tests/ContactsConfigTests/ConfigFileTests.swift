@@ -101,7 +101,10 @@ struct ConfigFileTests {
       move = ["Up", "Down", "PgUp", "PgDn", "Home", "End"]
 
       [keys.editor]
-      save = "Ctrl-W"
+      save = "F2"
+
+      [keys.dialog]
+      confirm = ["Enter", "o"]
       """)
     #expect(settings.database == "/home/ada/books/contacts.sqlite")
     #expect(settings.account == "ada@example.com")
@@ -112,7 +115,8 @@ struct ConfigFileTests {
     #expect(settings.syncInterval == nil)
     #expect(
       settings.keys == [
-        "list": ["add": [.character("n")], "quit": [.character("x"), .ctrl("q")]], "editor": ["save": [.ctrl("w")]],
+        "list": ["add": [.character("n")], "quit": [.character("x"), .ctrl("q")]],
+        "editor": ["save": [Key(.function(2))]], "dialog": ["confirm": [.enter, .character("o")]],
       ])
     #expect(try load("database = \"books/c.sqlite\"").database == directory.path("books/c.sqlite"))
     #expect(try load("[sync]\ninterval = 30").syncInterval == .seconds(1800))
@@ -153,7 +157,8 @@ struct ConfigFileTests {
         "config.toml:5:3: the column “name” is listed twice",
         "config.toml:6:3: unknown setting “width” in [list]; the settings are: columns",
         "config.toml:9:1: “interval” must be a whole number of minutes from 0 (off) to 1440, like interval = 5",
-        "config.toml:12:1: unknown screen “lists” in [keys]; the screens are: sign-in, list, detail, editor, sync",
+        "config.toml:12:1: unknown screen “lists” in [keys]; the screens are: sign-in, list, detail, editor, sync, "
+          + "dialog",
       ], "every problem, in the file's order")
     #expect(
       refusal("account = 42") == [
@@ -163,7 +168,7 @@ struct ConfigFileTests {
     #expect(refusal("mouse = \"no\"") == ["config.toml:1:1: “mouse” must be true or false, like mouse = false"])
   }
 
-  @Test func keyBindingsThatCannotWorkAreRefusedWithWhy() {
+  @Test func keyBindingsThatCannotWorkAreRefusedWithWhy() throws {
     defer { directory.remove() }
     let problems = refusal(
       """
@@ -193,6 +198,28 @@ struct ConfigFileTests {
     #expect(
       refusal("[keys.detail]\nback = \"q\"\nretry = \"q\"") == [
         "config.toml:3:1: [keys.detail]: q would be bound to both “retry” and “back”"
+      ])
+    #expect(
+      refusal("[keys.dialog]\nconfirm = \"o\"\ncancel = \"o\"") == [
+        "config.toml:2:1: [keys.dialog]: o would be bound to both “confirm” and “cancel”"
+      ])
+    // The editor's Save works while a field has the focus: a key the field types or edits
+    // with would never reach it. The list's Add works only outside the search field.
+    #expect(
+      refusal("[keys.editor]\nsave = [\"s\", \"Ctrl-W\"]") == [
+        "config.toml:2:1: [keys.editor]: s would be bound to both “save” and the text field, which takes it first "
+          + "(it types or edits with it) whenever it has the focus; give “save” a key with Ctrl or Alt, or a "
+          + "function key",
+        "config.toml:2:1: [keys.editor]: Ctrl-W would be bound to both “save” and the text field, which takes it "
+          + "first (it types or edits with it) whenever it has the focus; give “save” a key with Ctrl or Alt, or a "
+          + "function key",
+      ])
+    #expect(try load("[keys.list]\nadd = \"n\"").keys == ["list": ["add": [.character("n")]]])
+    #expect(
+      refusal("[keys.list]\nadd = \"Ctrl-C\"\nsync = \"Ctrl-Z\"") == [
+        "config.toml:2:1: [keys.list]: Ctrl-C cannot be given to “add”: it is reserved (it quits) in every screen",
+        "config.toml:3:1: [keys.list]: Ctrl-Z cannot be given to “sync”: it is reserved (it suspends the app; fg "
+          + "brings it back) in every screen",
       ])
   }
 }
