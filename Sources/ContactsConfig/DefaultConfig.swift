@@ -11,7 +11,8 @@ public enum DefaultConfig {
     var lines = [
       "# contacts: the config file, as `contacts config --print-default` prints it. contacts reads",
       "# $XDG_CONFIG_HOME/contacts/config.toml, else ~/.config/contacts/config.toml, or the file",
-      "# `--config FILE` names. Each setting shows its default: keep only what you change.",
+      "# `--config FILE` names; without one, the first contacts/config.toml in $XDG_CONFIG_DIRS",
+      "# (/etc/xdg). Each setting shows its default: keep only what you change.",
       "# Command-line options (--db, --account, --theme) beat this file.",
       "",
       "# The database file (default: $XDG_DATA_HOME/contacts/contacts.sqlite, else",

@@ -33,22 +33,68 @@ struct ConfigFileTests {
   @Test func theFileIsWhereXDGSaysOrWhereConfigSays() {
     defer { directory.remove() }
     let home = ["HOME": "/home/ada"]
-    #expect(ConfigFile.path(explicit: nil, environment: home) == "/home/ada/.config/contacts/config.toml")
+    let none: (String) -> Bool = { _ in false }
+    #expect(ConfigFile.path(explicit: nil, environment: home, exists: none) == "/home/ada/.config/contacts/config.toml")
     #expect(
-      ConfigFile.path(explicit: nil, environment: home.merging(["XDG_CONFIG_HOME": "/etc/ada"]) { $1 })
+      ConfigFile.path(explicit: nil, environment: home.merging(["XDG_CONFIG_HOME": "/etc/ada"]) { $1 }, exists: none)
         == "/etc/ada/contacts/config.toml")
     for ignored in ["", "relative/config"] {
       #expect(
-        ConfigFile.path(explicit: nil, environment: home.merging(["XDG_CONFIG_HOME": ignored]) { $1 })
+        ConfigFile.path(explicit: nil, environment: home.merging(["XDG_CONFIG_HOME": ignored]) { $1 }, exists: none)
           == "/home/ada/.config/contacts/config.toml", "XDG_CONFIG_HOME=\(ignored) is ignored")
     }
-    #expect(ConfigFile.path(explicit: "/tmp/x.toml", environment: home) == "/tmp/x.toml")
-    #expect(ConfigFile.path(explicit: nil, environment: [:]) == nil)
+    #expect(ConfigFile.path(explicit: "/tmp/x.toml", environment: home, exists: none) == "/tmp/x.toml")
+    #expect(ConfigFile.path(explicit: nil, environment: [:], exists: none) == nil)
+  }
+
+  @Test func aUserWithoutAFileGetsTheSystemsFromXDGConfigDirs() {
+    defer { directory.remove() }
+    #expect(ConfigFile.systemPaths(environment: [:]) == ["/etc/xdg/contacts/config.toml"])
+    #expect(ConfigFile.systemPaths(environment: ["XDG_CONFIG_DIRS": ""]) == ["/etc/xdg/contacts/config.toml"])
+    #expect(
+      ConfigFile.systemPaths(environment: ["XDG_CONFIG_DIRS": "/opt/site/:relative:/etc/xdg"]) == [
+        "/opt/site/contacts/config.toml", "/etc/xdg/contacts/config.toml",
+      ], "in order, relative directories ignored")
+    let environment = ["HOME": "/home/ada", "XDG_CONFIG_DIRS": "/opt/site:/etc/xdg"]
+    let user = "/home/ada/.config/contacts/config.toml"
+    func path(existing: Set<String>) -> String? {
+      ConfigFile.path(explicit: nil, environment: environment, exists: existing.contains)
+    }
+    #expect(path(existing: ["/etc/xdg/contacts/config.toml"]) == "/etc/xdg/contacts/config.toml")
+    #expect(
+      path(existing: ["/etc/xdg/contacts/config.toml", "/opt/site/contacts/config.toml"])
+        == "/opt/site/contacts/config.toml", "the first directory wins")
+    #expect(path(existing: [user, "/opt/site/contacts/config.toml"]) == user, "the user's own file wins")
+    #expect(path(existing: []) == user, "none: the user's path, where to put one")
+    #expect(
+      ConfigFile.path(explicit: nil, environment: ["XDG_CONFIG_DIRS": "/opt/site"], exists: { _ in true })
+        == "/opt/site/contacts/config.toml", "no home, but a system-wide file")
+  }
+
+  @Test func aSystemWideFileIsReadWithItsPathsFromItsDirectory() throws {
+    defer { directory.remove() }
+    let system = directory.path("xdg/contacts")
+    try FileManager.default.createDirectory(atPath: system, withIntermediateDirectories: true)
+    try "theme = \"light\"\ndatabase = \"shared.sqlite\"\n".write(
+      toFile: system + "/config.toml", atomically: true, encoding: .utf8)
+    var environment = [
+      "HOME": directory.path("home"), "XDG_CONFIG_DIRS": directory.path("nothing") + ":" + directory.path("xdg"),
+    ]
+    let settings = try ConfigFile.load(explicit: nil, environment: environment)
+    #expect(settings.theme == "light")
+    #expect(settings.database == system + "/shared.sqlite")
+    // The user's own file, even an empty one, is read instead.
+    try FileManager.default.createDirectory(
+      atPath: directory.path("home/.config/contacts"), withIntermediateDirectories: true)
+    try "".write(toFile: directory.path("home/.config/contacts/config.toml"), atomically: true, encoding: .utf8)
+    #expect(try ConfigFile.load(explicit: nil, environment: environment) == ContactsSettings())
+    environment["XDG_CONFIG_HOME"] = directory.path("elsewhere")
+    #expect(try ConfigFile.load(explicit: nil, environment: environment).theme == "light")
   }
 
   @Test func noFileMeansTheDefaultsButAMissingConfigFileIsAnError() throws {
     defer { directory.remove() }
-    let environment = ["HOME": directory.path("home")]
+    let environment = ["HOME": directory.path("home"), "XDG_CONFIG_DIRS": directory.path("xdg")]
     #expect(try ConfigFile.load(explicit: nil, environment: environment) == ContactsSettings())
     #expect(throws: ConfigError.self) {
       try ConfigFile.load(explicit: directory.path("missing.toml"), environment: environment)

@@ -85,6 +85,51 @@ import VCardFormat
     }
   }
 
+  /// A first download of a book that is new here comes in one `addressbook-query` (the whole
+  /// book) rather than in multigets: two requests with the listing, whatever the book's size.
+  @Test(arguments: DAVTestServer.Kind.allCases)
+  func aBookNewHereComesInOneAnswer(kind: DAVTestServer.Kind) async throws {
+    let names = (1...40).map { "Person \($0)" }
+    let cards = names.enumerated().map { index, name in
+      DAVTestServer.PreloadedCard(name: "p\(index).vcf", text: card30(uid: "p\(index)", name: name))
+    }
+    try await DAVTestServer.withServer(kind, preloading: cards) { server in
+      let side = try await SyncSide.make(on: server)
+      defer { side.remove() }
+      try await side.link()
+      let first = try await side.run(configure: {
+        $0.batchSize = 7
+        $0.wholeBookFrom = 10
+      })
+      #expect(first.received == 40 && first.requests == 2)
+      #expect(try await side.all().values.map(\.name).sorted() == names.sorted())
+      #expect(try await side.run().requests == 1)
+    }
+  }
+
+  /// A whole-book answer that breaks off mid-way keeps what it brought (each batch is applied
+  /// as it is read) and multigets fetch the rest: nothing twice, nothing lost.
+  @Test(arguments: DAVTestServer.Kind.allCases)
+  func aWholeBookAnswerThatBreaksOffIsFinishedByMultigets(kind: DAVTestServer.Kind) async throws {
+    let cards = (1...40).map { index in
+      DAVTestServer.PreloadedCard(name: "p\(index).vcf", text: card30(uid: "p\(index)", name: "Person \(index)"))
+    }
+    try await DAVTestServer.withServer(kind, preloading: cards) { server in
+      let side = try await SyncSide.make(on: server)
+      defer { side.remove() }
+      try await side.link()
+      let first = try await side.run(through: { CutShortRemote(client: $0, cardsBeforeCut: 23) }) {
+        $0.batchSize = 7
+        $0.wholeBookFrom = 10
+      }
+      // A book of 40 commits at least every 7 cards (a batch): 21 cards came in the answer's
+      // three whole transactions, the other 19 in three multigets.
+      #expect(first.received == 40 && first.requests == 2 + 3)
+      #expect(try await side.all().count == 40)
+      #expect(try await side.fingerprints() == ServerView(server: server).fingerprints())
+    }
+  }
+
   @Test(arguments: DAVTestServer.Kind.allCases)
   func editsDeletesAndCreatesOnEitherSideConverge(kind: DAVTestServer.Kind) async throws {
     try await DAVTestServer.withServer(kind) { server in

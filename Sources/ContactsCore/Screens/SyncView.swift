@@ -37,6 +37,10 @@ struct SyncView: View {
 
   // MARK: Choosing an address book
 
+  /// The names the address books and the conflicts answer clicks by.
+  static let books = "sync-books"
+  static let conflicts = "sync-conflicts"
+
   private func chooser(_ discovery: SyncDiscovery, selected: Int) -> any View {
     var rows: [StackItem] = [
       .fixed(1, Text("Address books of \(discovery.username) at \(discovery.server)", style: theme.title)),
@@ -49,7 +53,7 @@ struct SyncView: View {
     }
     for (index, title) in titles.enumerated() {
       let style = index == selected ? (isFocused ? theme.selection : theme.inactiveSelection) : Style.plain
-      rows.append(.fixed(1, Text(" " + title, style: style)))
+      rows.append(.fixed(1, Clickable(.item(Self.books, index: index), Text(" " + title, style: style))))
     }
     rows.append(.fixed(1, Spacer()))
     if model.sync.setup.status == .linking {
@@ -91,7 +95,8 @@ struct SyncView: View {
     let first = max(0, min(selected - shown / 2, conflicts.count - shown))
     for index in first..<min(conflicts.count, first + shown) {
       let style = index == selected ? (isFocused ? theme.selection : theme.inactiveSelection) : Style.plain
-      rows.append(.fixed(1, Text(" " + conflicts[index].here.name, style: style)))
+      rows.append(
+        .fixed(1, Clickable(.item(Self.conflicts, index: index), Text(" " + conflicts[index].here.name, style: style))))
     }
     let pair = conflicts[selected]
     rows.append(

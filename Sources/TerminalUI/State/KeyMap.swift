@@ -260,6 +260,7 @@ public struct KeyMap<Context, Intent>: Sendable {
   /// What the help bar shows in `context`: every binding that applies and is not hidden.
   public func helpItems(in context: Context) -> [HelpItem] {
     var items: [HelpItem] = []
+    items.reserveCapacity(shown.count)
     for position in shown.indices where bindings[shown[position]].when(context) {
       items.append(shownItems[position])
     }

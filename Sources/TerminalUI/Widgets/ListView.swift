@@ -130,6 +130,11 @@ public struct ListView: View {
       renderRow(row.cells, widths: widths, into: &frame, in: rowRect, style: style, clip: area)
     }
     if needsScrollbar {
+      if let control {
+        frame.markMouseTarget(
+          .scrollbar(control, rows: window.total),
+          in: Rect(x: region.maxX - 1, y: body.y, width: 1, height: body.height))
+      }
       renderScrollbar(
         window, into: &frame, in: Rect(x: region.maxX - 1, y: body.y, width: 1, height: body.height), clip: area,
         thumb: frame.style({ $0.scrollbarThumb }, own: theme), track: frame.style({ $0.scrollbarTrack }, own: theme))
