@@ -37,9 +37,7 @@ public final class DialogScreen<Action>: LiveScreen {
 
   public func body(isFocused: Bool) -> any View {
     let buttons = dialog.buttons.enumerated().map { index, button in
-      var view = Button(button.label, isFocused: index == 0)
-      view.clickTarget = .item(Self.control, index: index)
-      return StackItem.fit(view)
+      StackItem.fit(Button(button.label, isFocused: index == 0, clickTarget: .item(Self.control, index: index)))
     }
     // The message, one blank row, the buttons: the height `modalSize` gives it.
     return VStack([

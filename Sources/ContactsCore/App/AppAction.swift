@@ -48,3 +48,9 @@ public enum AppAction: Equatable, Sendable, Codable {
   /// the detail catch up, the selection staying on its contact.
   case databaseChanged
 }
+
+extension AppAction {
+  /// Goes to `route`: what a screen's key sends to move the app (the reducer decides whether
+  /// the session allows it).
+  public static func go(_ route: AppRoute) -> AppAction { .route(.set(route.route)) }
+}

@@ -20,12 +20,9 @@ struct LabelledField: View {
       [
         .fixed(labelWidth, Text(label, style: isFocused ? theme.title : .plain)),
         .fill(
-          {
-            var field = TextField(
-              input, placeholder: placeholder, isMasked: isMasked, isFocused: isFocused, isDisabled: isDisabled)
-            field.clickTarget = clickTarget
-            return field
-          }()),
+          TextField(
+            input, placeholder: placeholder, isMasked: isMasked, isFocused: isFocused, isDisabled: isDisabled,
+            clickTarget: clickTarget)),
       ]
     )
     .render(into: &frame, in: region)

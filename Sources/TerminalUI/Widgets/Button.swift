@@ -7,10 +7,14 @@ public struct Button: View {
   /// The theme to draw in; nil draws in the frame's (``Frame/theme``).
   public var theme: Theme?
 
-  public init(_ title: String, isFocused: Bool = false, isDisabled: Bool = false, theme: Theme? = nil) {
+  public init(
+    _ title: String, isFocused: Bool = false, isDisabled: Bool = false, clickTarget: MouseTarget? = nil,
+    theme: Theme? = nil
+  ) {
     self.title = title
     self.isFocused = isFocused
     self.isDisabled = isDisabled
+    self.clickTarget = clickTarget
     self.theme = theme
   }
 

@@ -13,13 +13,14 @@ public struct TextField: View {
 
   public init(
     _ input: TextInput, placeholder: String = "", isMasked: Bool = false, isFocused: Bool = false,
-    isDisabled: Bool = false, theme: Theme? = nil
+    isDisabled: Bool = false, clickTarget: MouseTarget? = nil, theme: Theme? = nil
   ) {
     self.input = input
     self.placeholder = placeholder
     self.isMasked = isMasked
     self.isFocused = isFocused
     self.isDisabled = isDisabled
+    self.clickTarget = clickTarget
     self.theme = theme
   }
 
