@@ -200,6 +200,7 @@ extension DuplicatesState {
     case .changedElsewhere(let current)?:
       "“\(current.name)” changed meanwhile, so nothing was done: here it is as it is now."
     case .deletedElsewhere?: "One of them was deleted meanwhile, so nothing was done."
+    case .failed(let reason)?: "Could not \(what): \(reason)"
     case nil: "Could not \(what): \(error)"
     }
   }
