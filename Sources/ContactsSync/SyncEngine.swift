@@ -71,7 +71,9 @@ public struct SyncEngine: Sendable {
     let requestsBefore = client.requestCount
     defer { summary.requests = client.requestCount - requestsBefore }
     do {
-      var token = link.syncToken
+      // A sync stopped after applying what a listing brought, before keeping its token, lists
+      // every member (`SyncStore.listingWasCutShort`).
+      var token = try await store.listingWasCutShort(account: link.account) ? nil : link.syncToken
       var round = 0
       var wrote = true
       // A round lists, receives and sends. What this side sent changes the server after the
