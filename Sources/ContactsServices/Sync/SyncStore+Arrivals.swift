@@ -67,17 +67,10 @@ extension SyncStore {
     return try await database.writer.write { db in try Self.applyArrivals(cards, account: account, now: now, db) }
   }
 
-  /// `applyArrivals` from inside the parser of a server's answer (which cannot wait), a batch
-  /// of a whole book's download at a time.
-  public func applyArrivalsNow(_ cards: [RemoteCard], account: Int64) throws -> ArrivalTally {
-    let now = now()
-    return try database.writer.write { db in try Self.applyArrivals(cards, account: account, now: now, db) }
-  }
-
-  /// `applyArrivalsNow` for a long stretch of a whole book's download, in one transaction, the
-  /// cards read (`cards(range)`) and written `chunk` at a time: a long stretch costs the database
-  /// less per card (fewer commits, search-index segments and rewrites of the same pages) while
-  /// memory holds one chunk's cards read.
+  /// `applyArrivals` from inside the parser of a server's answer (which cannot wait), for a long
+  /// stretch of a whole book's download in one transaction, the cards read (`cards(range)`) and
+  /// written `chunk` at a time: a long stretch costs the database less per card (fewer commits,
+  /// search-index segments and rewrites of the same pages) while memory holds one chunk's cards.
   public func applyArrivalsNow(
     _ count: Int, chunk: Int, account: Int64, cards: (Range<Int>) -> [RemoteCard]
   ) throws -> ArrivalTally {
