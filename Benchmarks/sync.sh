@@ -105,7 +105,7 @@ linked_database() {
 # Runs `contacts sync` under /usr/bin/time; prints "wall cpu rss-MB requests".
 measure_sync() {
   /usr/bin/time -f "%e %U %S %M" -o "$WORK/time" "$BIN" sync --db "$1" > "$WORK/out" || true
-  read -r wall user system rss < "$WORK/time"
+  read -r wall user system rss < <(tail -n 1 "$WORK/time")
   requests=$(sed -n 's/.*(\([0-9]*\) requests\{0,1\})\..*/\1/p' "$WORK/out")
   echo "$wall $(python3 -c "print(f'{$user + $system:.2f}')") $((rss / 1024)) ${requests:-?}"
 }
@@ -178,7 +178,7 @@ CONF
     for step in "first download" "no-op sync"; do
       /usr/bin/time -f "%e %U %S %M" -o "$WORK/time" "$WORK/peer/bin/vdirsyncer" -c "$WORK/vdirsyncer-$size.conf" sync \
         > /dev/null 2>&1 || true
-      read -r wall user system rss < "$WORK/time"
+      read -r wall user system rss < <(tail -n 1 "$WORK/time")
       echo "| vdirsyncer 0.21: $step | $size | $wall | $(python3 -c "print(f'{$user + $system:.2f}')") | $((rss / 1024)) MB | |"
     done
   fi

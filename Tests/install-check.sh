@@ -134,4 +134,18 @@ fi
 left="$(find "$destdir" -type f)"
 [ -z "$left" ] || fail "uninstall left: $left"
 
+# install-strip: the same files, the binary without its symbol table and smaller, still running.
+stripped="$root/stripped"
+"$make_command" --no-print-directory install-strip CONFIGURATION=debug DESTDIR="$stripped" PREFIX=/usr \
+  >"$root/install-strip.log" 2>&1 || { cat "$root/install-strip.log"; fail "make install-strip failed"; }
+[ "$(cd "$stripped" && find . -type f | sed 's|^\./||' | LC_ALL=C sort)" = "$expected" ] ||
+  fail "install-strip installed other files"
+bin_path="$("${SWIFT:-swift}" build --show-bin-path 2>/dev/null)"
+! readelf -S "$stripped/usr/bin/contacts" | grep -q '\.symtab' || fail "install-strip left the symbol table"
+readelf -S "$bin_path/contacts" | grep -q '\.symtab' || fail "the build has no symbol table to strip"
+[ "$(stat -c %s "$stripped/usr/bin/contacts")" -lt "$(stat -c %s "$bin_path/contacts")" ] ||
+  fail "the stripped binary is not smaller"
+"$stripped/usr/bin/contacts" --version >/dev/null || fail "the stripped contacts does not run"
+"$make_command" --no-print-directory uninstall DESTDIR="$stripped" PREFIX=/usr >/dev/null
+
 echo "install-check: installed, used and uninstalled in $(($(date +%s) - started))s"

@@ -2,7 +2,7 @@ import AsyncHTTPClient
 import Foundation
 import NIOHTTP1
 
-/// Fetching cards: addressbook-multiget for many, GET for one.
+/// Fetching cards: addressbook-query for all of a book, addressbook-multiget for many, GET for one.
 extension CardDAVClient {
   /// addressbook-multiget REPORT (RFC 6352 §8.7) for `hrefs`, in one request: the caller
   /// batches (a few hundred per request). Each card is handed to `each` as it is parsed; a
@@ -23,6 +23,36 @@ extension CardDAVClient {
         }
       }
     }
+  }
+
+  /// addressbook-query REPORT (RFC 6352 §8.6) matching every card: the whole book, cards and
+  /// ETags, in one request. Each card is handed to `each` as it is parsed. Returns whether the
+  /// server cut the answer short (a 507 for the book, §8.6.1): what it left out is not in it.
+  ///
+  /// Why, when multiget exists: a first download of a big book. Radicale looks each href of a
+  /// multiget up in a list of all members (`get_multi`, storage/multifilesystem/get.py), so
+  /// fetching 100,000 cards 500 at a time took 740 s here, while this answer took 55 s.
+  ///
+  /// Throws a `CardDAVError` (a server without the report answers 403, 405, 501…), or what
+  /// `each` threw, unchanged.
+  public func queryAll(_ book: URL, each: (FetchedCard) throws -> Void) async throws -> Bool {
+    let response = try await send(.REPORT, book, depth: "1", xml: DAVRequestBody.queryAll)
+    guard response.status.code == 207 else { throw await failure(response, from: book) }
+    let collection = DAVHref.trimmed(DAVHref.normalized(book.path(percentEncoded: true)))
+    var isTruncated = false
+    _ = try await readMultistatus(response, from: book) { entry in
+      for raw in entry.hrefs {
+        guard let href = DAVHref.canonical(raw, relativeTo: book) else { continue }
+        if DAVHref.trimmed(href) == collection {
+          if entry.status == 507 { isTruncated = true }
+        } else if !href.hasSuffix("/"), let text = entry.properties.addressData,
+          entry.status.map({ (200..<300).contains($0) }) ?? true
+        {
+          try each(.card(href: href, etag: entry.properties.etag ?? "", text: text))
+        }
+      }
+    }
+    return isTruncated
   }
 
   /// GET one card: its text and ETag (verbatim; empty when the server sent none), or nil when

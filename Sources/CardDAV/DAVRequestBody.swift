@@ -36,6 +36,13 @@ enum DAVRequestBody {
     return body + "</C:addressbook-multiget>"
   }
 
+  /// RFC 6352 §8.6: every card of the book with its ETag, in one answer. A filter that is
+  /// `allof` no tests matches every card (§10.5: all of none hold).
+  static let queryAll = """
+    \(prologue)<C:addressbook-query \(namespaces)><D:prop><D:getetag/><C:address-data/></D:prop>\
+    <C:filter test="allof"/></C:addressbook-query>
+    """
+
   /// RFC 5689 extended MKCOL: a new address book named `displayName`.
   static func makeAddressBook(displayName: String) -> String {
     """

@@ -19,8 +19,8 @@ final class AppRunner {
   let databasePath: String
   let route: String
   let recordPath: String?
-  /// The app's looks (`--theme`, or the config file's `theme`; see `Theme.named(_:)`).
-  var theme = Theme.dark
+  /// The app's looks (`--theme`, or the config file's `theme`), by name (see `Theme.named(_:)`).
+  var themeName = "dark"
   /// The rest of the config file: the keys, the list's columns, sync's interval, the account
   /// the sign-in form starts with.
   var settings = ContactsSettings()
@@ -55,7 +55,10 @@ final class AppRunner {
     let size = Self.terminalSize()
     func openRecorder(at path: String) throws -> SessionRecorder<AppAction> {
       try SessionRecorder<AppAction>(
-        path: path, header: ContactsApp.sessionHeader(size: size, route: route), reportsCrashes: true,
+        path: path,
+        header: ContactsApp.sessionHeader(
+          size: size, route: route, keyBindings: settings.keys, theme: themeName, listColumns: settings.listColumns),
+        reportsCrashes: true,
         crashMessage: Self.crashMessage(sessionPath: path))
     }
     let recorder: SessionRecorder<AppAction>?
@@ -75,7 +78,8 @@ final class AppRunner {
     }
 
     let app = ContactsApp(
-      initialState: AppState(route: startRoute, size: size), dependencies: dependencies, theme: theme,
+      initialState: AppState(route: startRoute, size: size), dependencies: dependencies,
+      theme: Theme.named(themeName) ?? .dark,
       keyBindings: settings.keys, listColumns: settings.listColumns, mouse: reportsMouse)
     if let recorder { app.record(to: recorder) }
     // A start failure (no tty, unknown TERM) is printed by ArgumentParser as a plain error.

@@ -7,7 +7,8 @@ struct ConfigOptions: ParsableArguments {
   @Option(
     name: .long,
     help: ArgumentHelp(
-      "The config file (default: $XDG_CONFIG_HOME/contacts/config.toml, else ~/.config/contacts/config.toml).",
+      "The config file (default: $XDG_CONFIG_HOME/contacts/config.toml, else ~/.config/contacts/config.toml; "
+        + "without one, contacts/config.toml in $XDG_CONFIG_DIRS, else /etc/xdg).",
       valueName: "FILE"),
     completion: .file(extensions: ["toml"]))
   var config: String?

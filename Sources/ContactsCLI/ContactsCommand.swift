@@ -77,7 +77,7 @@ struct RunCommand: ParsableCommand {
   @Option(
     name: .long,
     help: ArgumentHelp(
-      "The colours: \(Theme.builtIn.map(\.name).joined(separator: ", ")) (default: dark; NO_COLOR wins).",
+      "The colours: \(Theme.builtInNames.joined(separator: ", ")) (default: dark; NO_COLOR wins).",
       valueName: "NAME"))
   var theme: String?
 
@@ -87,7 +87,7 @@ struct RunCommand: ParsableCommand {
     }
     if let theme, Theme.named(theme) == nil {
       throw ValidationError(
-        "there is no theme '\(theme)'; the themes are \(Theme.builtIn.map(\.name).joined(separator: ", ")).")
+        "there is no theme '\(theme)'; the themes are \(Theme.builtInNames.joined(separator: ", ")).")
     }
   }
 
@@ -97,7 +97,9 @@ struct RunCommand: ParsableCommand {
     let status = try MainActor.assumeIsolated {
       let settings = try database.config.settings()
       let runner = AppRunner(databasePath: databasePath, route: route ?? AppRoute.patterns[0], recordPath: record)
-      runner.theme = Theme.named(theme ?? settings.theme) ?? .dark
+      // By its own name (`High_Contrast` is `high-contrast`): the session log records it.
+      let chosen = Theme.named(theme ?? settings.theme) ?? .dark
+      runner.themeName = Theme.builtIn.first { $0.theme == chosen }?.name ?? "dark"
       runner.settings = settings
       runner.reportsMouse = settings.mouse
       return try runner.run()

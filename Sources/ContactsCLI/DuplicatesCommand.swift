@@ -13,7 +13,8 @@ struct DuplicatesCommand: AsyncParsableCommand {
       and googlemail.com), a phone (the last nine digits, so national and international forms \
       agree; faxes aside), or a name (case, accents, umlauts and "Last, First" order aside) \
       together with one more field: the organisation, the birthday, a nickname, a street address \
-      or a web page. A name alone is never enough: people share names. Nothing is changed.
+      or a web page. A name alone is never enough: people share names. Contacts marked "not \
+      duplicates" on the app's Duplicates screen are never grouped again. Nothing is changed.
       """)
 
   @OptionGroup var options: AccountOptions
@@ -21,9 +22,7 @@ struct DuplicatesCommand: AsyncParsableCommand {
   func run() async throws {
     let (database, account) = try await options.open()
     let store = ContactStore(database: database)
-    var finder = DuplicateFinder()
-    try store.forEachContact(account: account.id) { finder.add($0) }
-    let groups = finder.groups()
+    let groups = try store.duplicateGroups(account: account.id)
     guard !groups.isEmpty else {
       print("No likely duplicates in \(account.email).")
       return
@@ -35,7 +34,7 @@ struct DuplicatesCommand: AsyncParsableCommand {
       if grouped.contains(contact.id) { lines[contact.id] = Self.line(contact) }
     }
     for (number, group) in groups.enumerated() {
-      print("\(number + 1). \(group.summary)")
+      print("\(number + 1). \(group.reason)")
       for id in group.ids { print("   \(lines[id] ?? "(deleted meanwhile)")") }
     }
     let count = grouped.count

@@ -73,7 +73,7 @@ private struct Reading {
         }
       case "theme":
         if let theme = string(value, at: [key], example: "theme = \"dark\"") {
-          let names = Theme.builtIn.map(\.name)
+          let names = Theme.builtInNames
           if names.contains(theme) {
             settings.theme = theme
           } else {
@@ -158,7 +158,8 @@ private struct Reading {
       }
       for found in screen.problems(newKeys) {
         switch found {
-        case .unknownBinding(let name, _), .noKeys(let name), .wrongNumberOfKeys(let name, _, _):
+        case .unknownBinding(let name, _), .noKeys(let name), .wrongNumberOfKeys(let name, _, _),
+          .takenByTextField(_, let name), .reserved(_, let name):
           problem(at: screenPath + [name], "[keys.\(screenName)]: \(found)")
         case .clash(_, let names):
           let given = names.first { newKeys[$0] != nil } ?? names[0]

@@ -11,7 +11,8 @@ public enum DefaultConfig {
     var lines = [
       "# contacts: the config file, as `contacts config --print-default` prints it. contacts reads",
       "# $XDG_CONFIG_HOME/contacts/config.toml, else ~/.config/contacts/config.toml, or the file",
-      "# `--config FILE` names. Each setting shows its default: keep only what you change.",
+      "# `--config FILE` names; without one, the first contacts/config.toml in $XDG_CONFIG_DIRS",
+      "# (/etc/xdg). Each setting shows its default: keep only what you change.",
       "# Command-line options (--db, --account, --theme) beat this file.",
       "",
       "# The database file (default: $XDG_DATA_HOME/contacts/contacts.sqlite, else",
@@ -23,7 +24,7 @@ public enum DefaultConfig {
       "# sign-in form starts with (default: the only account in the database).",
       "# account = \"ada@example.com\"",
       "",
-      "# The colours: " + Theme.builtIn.map(\.name).joined(separator: ", ") + ". NO_COLOR in the environment",
+      "# The colours: " + Theme.builtInNames.joined(separator: ", ") + ". NO_COLOR in the environment",
       "# still takes the colours away.",
       "theme = " + quoted(defaults.theme),
       "",
@@ -49,7 +50,10 @@ public enum DefaultConfig {
       "# Keys are written q, S (Shift-s), Enter, Esc, Tab, Shift-Tab, Ctrl-S, Alt-b, Up, Down, Left,",
       "# Right, PgUp, PgDn, Home, End, Del, Backspace, Space, F1 to F64. A binding whose keys each do",
       "# something else (move: Up, Down, PgUp…) takes as many keys, in the same order. A key given to",
-      "# two bindings that apply at once is refused. The help bar shows the keys you choose.",
+      "# two bindings that apply at once is refused, and so is a key a text field types or edits with",
+      "# given to a binding that works while the field has the focus. Ctrl-C (quit) and Ctrl-Z",
+      "# (suspend) are reserved. [keys.dialog] is the confirmations' buttons. The help bar shows",
+      "# the keys you choose.",
     ]
     for screen in ContactsKeyMaps.screens {
       lines += ["", "[keys.\(screen.name)]"]

@@ -11,11 +11,21 @@ extension NavigationApp where State == AppState, Action == AppAction {
   public nonisolated static var name: String { "contacts" }
   public nonisolated static var version: String { "0.1.0" }
 
-  /// A header for a session of this app starting at `route` on a terminal of `size`.
-  public nonisolated static func sessionHeader(size: Size, route: String, seed: UInt64? = nil) -> SessionHeader {
-    SessionHeader(
-      app: name, appVersion: version, size: size, route: route, seed: seed,
-      redactions: SessionSecrets.description)
+  /// A header for a session of this app starting at `route` on a terminal of `size`, with what
+  /// a replay needs of the user's config to do and draw the same: their keys, the theme's name
+  /// and the list's columns (only those that differ from the defaults).
+  public nonisolated static func sessionHeader(
+    size: Size, route: String, seed: UInt64? = nil, keyBindings: [String: [String: [Key]]] = [:],
+    theme: String = "dark", listColumns: [ContactsListColumn] = ContactsListColumn.allCases
+  ) -> SessionHeader {
+    var settings: [String: String] = [:]
+    if theme != "dark" { settings["theme"] = theme }
+    if listColumns != ContactsListColumn.allCases {
+      settings["columns"] = listColumns.map(\.rawValue).joined(separator: ",")
+    }
+    return SessionHeader(
+      app: name, appVersion: version, size: size, route: route, seed: seed, redactions: SessionSecrets.description,
+      keyBindings: keyBindings.isEmpty ? nil : keyBindings, settings: settings.isEmpty ? nil : settings)
   }
 
   /// Records every input, action and effect answer into `recorder`, secrets redacted.
@@ -24,11 +34,21 @@ extension NavigationApp where State == AppState, Action == AppAction {
     recorder.actionLine = { AppAction.typedKeyLine($0) ?? AppAction.moveLine($0) }
   }
 
-  /// An app that replays `log`: it starts where the recording started and runs no effects.
+  /// An app that replays `log`: it starts where the recording started, with the keys, theme,
+  /// columns and colours it was recorded with, and runs no effects. A header without them (an
+  /// older log) replays with the defaults, as it was recorded.
   public static func replaying(_ log: SessionLog<AppAction>) throws(RouteError) -> ContactsApp {
     let route = try AppRoute.parse(log.header.route).get()
-    return ContactsApp(
-      initialState: AppState(route: route, size: log.header.size), dependencies: .playedBack, effects: .playedBack)
+    let settings = log.header.settings ?? [:]
+    let columns = settings["columns"].map {
+      $0.split(separator: ",").compactMap { ContactsListColumn(rawValue: String($0)) }
+    }
+    let app = ContactsApp(
+      initialState: AppState(route: route, size: log.header.size), dependencies: .playedBack, effects: .playedBack,
+      theme: settings["theme"].flatMap(Theme.named) ?? .dark, keyBindings: log.header.keyBindings ?? [:],
+      listColumns: columns.flatMap { $0.isEmpty ? nil : $0 } ?? ContactsListColumn.allCases)
+    app.drawAsRecorded(in: log)
+    return app
   }
 
   /// This app as a replay drives it.

@@ -8,7 +8,7 @@ extension AppDependencies {
   public static func live(accounts: AccountService, contacts: ContactStore) -> AppDependencies {
     let accountsPath = accounts.databasePath
     let path = contacts.databasePath
-    return AppDependencies(
+    var dependencies = AppDependencies(
       auth: AuthClient(
         signIn: { email, password throws(AccountError) in
           try await AccountError.catching(databasePath: accountsPath) {
@@ -39,29 +39,25 @@ extension AppDependencies {
           search: { query, limit in
             try await contacts.search(account: account, query: query, limit: limit)
           },
-          // Writes that the disk refuses say so in words (see `StorageError`).
-          insert: { draft in
-            try await StorageError.translating(databasePath: path) {
+          insert: { draft throws(ContactSaveError) in
+            try await ContactSaveError.catching(databasePath: path) {
               try await contacts.insert(draft, account: account)
             }
           },
-          update: { id, draft, startedFrom in
-            do {
-              return try await StorageError.translating(databasePath: path) {
-                try await contacts.update(id: id, with: draft, account: account, startedFrom: startedFrom?.revision)
-              }
-            } catch ContactStore.StoreError.changedElsewhere(let current) {
-              throw ContactSaveError.changedElsewhere(current: current)
-            } catch ContactStore.StoreError.notFound {
-              throw ContactSaveError.deletedElsewhere
+          update: { id, draft, startedFrom throws(ContactSaveError) in
+            try await ContactSaveError.catching(databasePath: path) {
+              try await contacts.update(id: id, with: draft, account: account, startedFrom: startedFrom?.revision)
             }
           },
+          // Writes that the disk refuses say so in words (see `StorageError`).
           delete: { id in
             try await StorageError.translating(databasePath: path) {
               try await contacts.delete(id: id, account: account)
             }
           })
       })
+    dependencies.duplicates = { user in DuplicatesClient.live(contacts, account: user.id) }
+    return dependencies
   }
 }
 
@@ -72,6 +68,25 @@ extension AppDependencies {
     var dependencies = self
     dependencies.databaseChanges = { DatabaseWatcher.changes(of: database) }
     return dependencies
+  }
+}
+
+extension ContactSaveError {
+  /// Runs a save, turning what the store refuses into the reason the editor shows: the one
+  /// place the database's errors become a ``ContactSaveError`` (a full disk in words, see
+  /// `StorageError`).
+  static func catching(
+    databasePath: String, _ body: () async throws -> Contact
+  ) async throws(ContactSaveError) -> Contact {
+    do {
+      return try await body()
+    } catch ContactStore.StoreError.changedElsewhere(let current) {
+      throw .changedElsewhere(current: current)
+    } catch ContactStore.StoreError.notFound {
+      throw .deletedElsewhere
+    } catch {
+      throw .failed(StorageError(error, databasePath: databasePath)?.description ?? "\(error)")
+    }
   }
 }
 

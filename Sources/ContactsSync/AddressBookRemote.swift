@@ -12,6 +12,7 @@ public protocol AddressBookRemote: Sendable {
   ) async throws -> SyncCollectionResult
   func listETags(_ book: URL, each: (RemoteETag) throws -> Void) async throws -> String?
   func multiget(_ book: URL, hrefs: [String], each: (FetchedCard) throws -> Void) async throws
+  func queryAll(_ book: URL, each: (FetchedCard) throws -> Void) async throws -> Bool
   func put(_ href: String, in book: URL, card: [UInt8], condition: PutCondition) async throws -> String?
   func delete(_ href: String, in book: URL, etag: String) async throws
 }

@@ -7,7 +7,8 @@ final class ListingWriter {
   private let account: Int64
   private let progress: @Sendable (SyncProgress) -> Void
   private var buffer: [ListingEntry] = []
-  private var written = 0
+  /// Members written so far.
+  private(set) var written = 0
   static let batch = 1_000
 
   init(store: SyncStore, account: Int64, progress: @escaping @Sendable (SyncProgress) -> Void) {

@@ -28,22 +28,25 @@ public final class AppDriver {
   /// checks).
   /// With `recordingTo`, the session is recorded there from the start, as `contacts --record`
   /// would, with `seed` in the header when the inputs were drawn at random; ``finishRecording()``
-  /// ends it. `keyBindings` and `listColumns` are what a config file would set.
+  /// ends it. `keyBindings`, `listColumns` and `theme` (a built-in theme's name) are what a
+  /// config file would set.
   public init(
     databasePath path: String, size: Size = Size(width: 80, height: 24), route: AppRoute = .signIn,
     recordingTo recordingPath: String? = nil, seed: UInt64? = nil, keyBindings: [String: [String: [Key]]] = [:],
-    listColumns: [ContactsListColumn] = ContactsListColumn.allCases,
+    listColumns: [ContactsListColumn] = ContactsListColumn.allCases, theme: String = "dark",
     didBuild: @escaping (AnyObject, String) -> Void = { _, _ in }
   ) async throws {
     database = try ContactsDatabase.open(at: path)
     let accounts = AccountService(database: database, hasher: .fastForTesting)
     let app = ContactsApp(
       initialState: AppState(route: route, size: size),
-      dependencies: Self.dependencies(accounts: accounts, database: database), keyBindings: keyBindings,
-      listColumns: listColumns)
+      dependencies: Self.dependencies(accounts: accounts, database: database), theme: Theme.named(theme) ?? .dark,
+      keyBindings: keyBindings, listColumns: listColumns)
     app.didBuildScreen = { live, screen in didBuild(live, Self.routeKey(of: screen)) }
     if let recordingPath {
-      let header = ContactsApp.sessionHeader(size: size, route: route.route.path.joined(separator: "/"), seed: seed)
+      let header = ContactsApp.sessionHeader(
+        size: size, route: route.route.path.joined(separator: "/"), seed: seed, keyBindings: keyBindings, theme: theme,
+        listColumns: listColumns)
       let recorder = try SessionRecorder<AppAction>(path: recordingPath, header: header)
       app.record(to: recorder)
       self.recorder = recorder
@@ -59,6 +62,7 @@ public final class AppDriver {
     case let detail as ContactDetailScreen: "contacts/\(detail.id)"
     case let editor as ContactEditorScreen: editor.id.map { "contacts/\($0)/edit" } ?? "contacts/new"
     case is SyncScreen: "contacts/sync"
+    case is DuplicatesScreen: "contacts/duplicates"
     default: "contacts"
     }
   }

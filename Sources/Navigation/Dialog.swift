@@ -20,11 +20,15 @@ public struct Dialog<Action> {
     public var label: String
     public var keys: [Key]
     public var action: Action?
+    /// What a user's key bindings call it to give it other keys (``DialogKeys``: `confirm`,
+    /// `cancel`, `dismiss`); nil for a button they cannot rebind.
+    public var name: String?
 
-    public init(_ label: String, keys: [Key], sends action: Action? = nil) {
+    public init(_ label: String, keys: [Key], sends action: Action? = nil, named name: String? = nil) {
       self.label = label
       self.keys = keys
       self.action = action
+      self.name = name
     }
   }
 
@@ -48,17 +52,18 @@ public struct Dialog<Action> {
     Dialog(
       title: title, message: message,
       buttons: [
-        Button(confirm, keys: [.enter, .character("y")], sends: action),
-        Button(cancel, keys: [.escape, .character("n")], sends: cancelAction),
+        Button(confirm, keys: DialogKeys.confirm, sends: action, named: "confirm"),
+        Button(cancel, keys: DialogKeys.cancel, sends: cancelAction, named: "cancel"),
       ])
   }
 
   /// A message with one button, which Enter or Esc chooses.
   public static func alert(title: String, message: String, dismiss: String = "OK") -> Dialog {
-    Dialog(title: title, message: message, buttons: [Button(dismiss, keys: [.enter, .escape])])
+    Dialog(title: title, message: message, buttons: [Button(dismiss, keys: DialogKeys.dismiss, named: "dismiss")])
   }
 
-  /// The button `key` chooses, if any.
+  /// The button `key` chooses, if any (with the keys declared; a user's own keys are the
+  /// ``DialogScreen``'s).
   public func button(for key: Key) -> Button? {
     buttons.first { $0.keys.contains(key) }
   }

@@ -11,13 +11,19 @@ public final class DialogScreen<Action>: LiveScreen {
   /// The buttons by index, built once per dialog shown.
   public let keyMap: KeyMap<Void, Int>
 
-  /// `answer` receives the button a key chose.
-  public init(_ dialog: Dialog<Action>, answer: @escaping (Dialog<Action>.Button) -> Void) {
+  /// `answer` receives the button a key chose. `keyBindings` are the user's own keys for the
+  /// buttons by name (``DialogKeys``); a button without a name keeps its keys.
+  public init(
+    _ dialog: Dialog<Action>, keyBindings: [String: [Key]] = [:], answer: @escaping (Dialog<Action>.Button) -> Void
+  ) {
     self.dialog = dialog
     self.answer = answer
     keyMap = KeyMap(
-      dialog.buttons.enumerated().map { index, button in KeyBinding(button.keys, button.label, index) }
-        + [.click(Self.control) { click, _ in click.index }])
+      dialog.buttons.enumerated().map { index, button in
+        // An empty name is one no user's keys can give (a config's names are checked).
+        KeyBinding(button.keys, button.label, index, named: button.name ?? "")
+      } + [.click(Self.control) { click, _ in click.index }]
+    ).rebinding(keyBindings)
   }
 
   /// The name the dialog's buttons answer clicks by, each by its place.
@@ -31,9 +37,7 @@ public final class DialogScreen<Action>: LiveScreen {
 
   public func body(isFocused: Bool) -> any View {
     let buttons = dialog.buttons.enumerated().map { index, button in
-      var view = Button(button.label, isFocused: index == 0)
-      view.clickTarget = .item(Self.control, index: index)
-      return StackItem.fit(view)
+      StackItem.fit(Button(button.label, isFocused: index == 0, clickTarget: .item(Self.control, index: index)))
     }
     // The message, one blank row, the buttons: the height `modalSize` gives it.
     return VStack([

@@ -104,9 +104,9 @@ public final class NavigationApp<State, Action: Sendable> {
 
   /// The app for `initialState` and `reducer` (with `middleware`; `effects: .playedBack` for a
   /// replay), presenting on `wireframe` the screens `coordinator` names. `keyBindings` are the
-  /// user's own keys: for a screen's key map by its ``Screen/keysName``, new keys for its
-  /// bindings by name (check them first with `KeyMap.problems(rebinding:)`); the help bar shows
-  /// them.
+  /// user's own keys: for a screen's key map by its ``Screen/keysName`` (and the dialogs' by
+  /// ``DialogKeys/name``), new keys for its bindings by name (check them first with
+  /// `KeyMap.problems(rebinding:)`); the help bar shows them.
   @inlinable
   public convenience init(
     initialState: State, reducer: Reducer<State, Action>, middleware: [Middleware<State, Action>] = [],
@@ -132,6 +132,7 @@ public final class NavigationApp<State, Action: Sendable> {
     self.events = events
     self.dialogs = dialogs
     keyMap = keys
+    wireframe.dialogKeyBindings = keyBindings[DialogKeys.name] ?? [:]
     director = StageDirector(store: store, dispatch: dispatch, wireframe: wireframe, keyBindings: keyBindings)
     startDirecting = { $0.start(coordinator) }
     // The chain below the screens, fixed once: no cast or lookup per key.

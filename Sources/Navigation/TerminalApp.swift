@@ -47,7 +47,7 @@ public final class TerminalApp<State, Action: Sendable> {
   /// Whether the app has quit (its reducer returned `Effect.quit`, or Ctrl-C went unanswered).
   public private(set) var didQuit = false
 
-  /// The app's looks (see ``Theme``), mapped down to what the terminal shows when it runs.
+  /// The app's looks (see `Theme`), mapped down to what the terminal shows when it runs.
   public var theme = Theme.standard {
     didSet { drawnTheme = theme.adapted(to: colorDepth) }
   }

@@ -37,7 +37,7 @@ public final class Wireframe {
   public var status: String = ""
   public var splitMinimumWidth = 120
   public var emptyDetailMessage = "Nothing selected"
-  /// The app's looks (see ``Theme``): every frame is drawn in it, mapped down to
+  /// The app's looks (see `Theme`): every frame is drawn in it, mapped down to
   /// ``colorDepth``, and every widget and screen takes its styles from the frame's.
   public var theme: Theme {
     didSet { drawnTheme = theme.adapted(to: colorDepth) }
@@ -66,6 +66,10 @@ public final class Wireframe {
     self.allowsSplit = allowsSplit
   }
 
+  /// The user's own keys for dialogs' buttons, by name (``DialogKeys``): every dialog
+  /// presented answers them. `NavigationApp(keyBindings:)` sets them.
+  public var dialogKeyBindings: [String: [Key]] = [:]
+
   public func present(_ screen: any LiveScreen) {
     modal = screen
   }
@@ -84,7 +88,7 @@ public final class Wireframe {
       return
     }
     if let shown = modal as? DialogScreen<Action>, shown.dialog == dialog { return }
-    present(DialogScreen(dialog, answer: answer))
+    present(DialogScreen(dialog, keyBindings: dialogKeyBindings, answer: answer))
   }
 
   public func presentation(for size: Size) -> Presentation {
@@ -141,14 +145,30 @@ public final class Wireframe {
   /// The size of the last frame: what a mouse event's position is in.
   private var lastSize: Size?
 
+  /// A drag of the left button that started on a list's row or its scrollbar: the control it
+  /// moves over, the list's area (or the scrollbar's track), and the row it gave last.
+  private struct Drag {
+    var control: String
+    var area: Rect
+    var index: Int
+    /// The list's rows, when the drag holds its scrollbar.
+    var scrollbarRows: Int?
+  }
+
+  private var drag: Drag?
+
   /// Hands a mouse event to what is under the pointer in the frame on screen, which is drawn
-  /// again for it, recording the regions views marked (see ``MouseTarget``): so a key's frame
-  /// costs nothing more for the mouse. A left press on a region that stands for a key presses
-  /// it (a help bar entry, a button) down the chain as ``handle(_:)`` does; on an item of a
-  /// control (a list's row, a form's field) it goes to the modal, else to the screens from the
-  /// top of the stack down and the responders, the first with a click binding for it taking it.
-  /// The wheel over a list is ↑ or ↓. Other events (releases, drags) do nothing yet. False when
-  /// nothing took it.
+  /// again for it, recording the regions views marked (see `MouseTarget`): so a key's frame
+  /// costs nothing more for the mouse.
+  ///
+  /// Clicks act on the press, as in most terminal programs (a second press soon after is the
+  /// double click): a left press on a region that stands for a key presses it (a help bar
+  /// entry, a button) down the chain as ``handle(_:)`` does; on an item of a control (a list's
+  /// row, a form's field) it goes to the modal, else to the screens from the top of the stack
+  /// down and the responders, the first with a click binding for it taking it. Dragging from a
+  /// list's row selects the row under the pointer, and past the list's top or bottom edge moves
+  /// on as the wheel does; a press or drag on a list's scrollbar selects the row as far down the
+  /// list. The wheel over a list is ↑ or ↓. A release ends a drag. False when nothing took it.
   @discardableResult
   public func handle(mouse event: MouseEvent) -> Bool {
     guard let size = lastSize else { return false }
@@ -158,33 +178,70 @@ public final class Wireframe {
       guard frame.scrolls(at: event.position) else { return false }
       return handle(.key(event.action == .scrollUp ? .up : .down))
     case .press where event.button == .left:
+      drag = nil
       guard let region = frame.clickTarget(at: event.position) else { return false }
       switch region.target {
       case .key(let key):
         return handle(.key(key))
       case .item(let control, let index):
-        let click = MouseClick(
-          control: control, index: index, column: event.position.x - region.area.x, count: event.clickCount)
-        if let modal { return modal.handle(click) }
-        return stack.reversed().contains { $0.handle(click) } || responders.contains { $0.handle(click) }
+        if let area = frame.scrollArea(at: event.position) {
+          drag = Drag(control: control, area: area, index: index)
+        }
+        return handle(
+          MouseClick(control: control, index: index, column: event.position.x - region.area.x, count: event.clickCount))
+      case .scrollbar(let control, let rows):
+        let index = Self.row(atHeight: event.position.y, of: region.area, rows: rows)
+        drag = Drag(control: control, area: region.area, index: index, scrollbarRows: rows)
+        return handle(MouseClick(control: control, index: index))
       case .covers, .scrolls:
         return true
       }
+    case .drag where event.button == .left:
+      guard var drag else { return false }
+      let y = event.position.y
+      if let rows = drag.scrollbarRows {
+        drag.index = Self.row(atHeight: y, of: drag.area, rows: rows)
+      } else if y < drag.area.minY || y >= drag.area.maxY {
+        // Past an edge: on as the wheel goes, a row for each report.
+        return handle(.key(y < drag.area.minY ? .up : .down))
+      } else if let row = frame.item(of: drag.control, onRow: y, in: drag.area), case .item(_, let index) = row.target {
+        drag.index = index
+      }
+      guard drag.index != self.drag?.index else { return true }
+      self.drag = drag
+      return handle(MouseClick(control: drag.control, index: drag.index))
+    case .release:
+      drag = nil
+      return false
     default:
       return false
     }
   }
 
+  /// Hands a click to the modal, else to the screens from the top down and the responders.
+  private func handle(_ click: MouseClick) -> Bool {
+    if let modal { return modal.handle(click) }
+    return stack.reversed().contains { $0.handle(click) } || responders.contains { $0.handle(click) }
+  }
+
+  /// The row of a list of `rows` a scrollbar `track` stands for at height `y`: the first at the
+  /// top, the last at the bottom, in proportion between.
+  static func row(atHeight y: Int, of track: Rect, rows: Int) -> Int {
+    guard rows > 1, track.height > 1 else { return 0 }
+    let offset = min(max(0, y - track.minY), track.height - 1)
+    return offset * (rows - 1) / (track.height - 1)
+  }
+
   /// The whole frame: title bar, stage (stack or split), help bar, and a modal on top.
   ///
   /// Each of the three regions is drawn only when what it is drawn from changed since the last
-  /// frame (see ``RetainedRegions``); the others keep their cells. The frame is the same as
+  /// frame (see `RetainedRegions`); the others keep their cells. The frame is the same as
   /// ``renderInFull(size:)`` draws: the monkey test checks it after every step.
   public func render(size: Size) -> Frame {
     render(size: size, recordingMouseTargets: false)
   }
 
-  /// The frame, with the regions views mark for the mouse when asked (``Frame/mouseRegions``):
+  /// The frame, with the regions views mark for the mouse when asked (`Frame.mouseRegions`):
   /// such a frame is drawn in full, every view marking its regions, and is not kept.
   public func render(size: Size, recordingMouseTargets: Bool) -> Frame {
     lastSize = size

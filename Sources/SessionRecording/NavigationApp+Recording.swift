@@ -29,7 +29,17 @@ extension NavigationApp where Action: Codable & Equatable {
   ) {
     eventObserver = nil
     store.actionObserver = nil
-    recorder.finish(SessionEnd(frame: FrameText.render(render(size: size)), state: describe(store.state)))
+    recorder.finish(
+      SessionEnd(
+        frame: FrameText.render(render(size: size)), state: describe(store.state), colorDepth: wireframe.colorDepth))
+  }
+
+  /// Draws as the recorded terminal did: in the colours it showed (`SessionEnd.colorDepth`),
+  /// so that a replay's last frame is the recorded one on any terminal. Call it on an app made
+  /// to replay `log`, before running it.
+  public func drawAsRecorded(in log: SessionLog<Action>) {
+    guard case .end(let end)? = log.entries.last, let depth = end.colorDepth else { return }
+    wireframe.colorDepth = depth
   }
 
   /// This app as a ``SessionReplay`` drives it, with the redaction the recording used. The app

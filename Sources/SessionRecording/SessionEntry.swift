@@ -48,9 +48,13 @@ public enum SessionEntry<Action: Codable & Sendable>: Codable, Sendable {
 public struct SessionEnd: Codable, Sendable, Equatable {
   public var frame: String
   public var state: String
+  /// The colours the terminal showed (the theme was mapped down to them, and so the last
+  /// frame's styles); nil in logs from before it was recorded, which were replayed in 24-bit.
+  public var colorDepth: ColorDepth?
 
-  public init(frame: String, state: String) {
+  public init(frame: String, state: String, colorDepth: ColorDepth? = nil) {
     self.frame = frame
     self.state = state
+    self.colorDepth = colorDepth
   }
 }

@@ -51,10 +51,22 @@ enum Gallery {
     KeyBinding([.character("q"), .ctrl("c")], "Quit", .quit, when: { !$0.showsModal }),
   ])
 
-  /// List rows on screen at `size`: the form box (6), the list's border (2), the status and help
-  /// bars (1 each) leave `height - 10` for the list, whose header takes one more.
+  /// The gallery's layout: the form's box, the list's box in what the others leave, the status
+  /// bar and the help bar.
+  static func layout(form: any View, list: any View, status: any View, help: any View) -> VStack {
+    let theme = Theme.standard
+    return VStack([
+      .fixed(6, Box(title: "Form", borderStyle: theme.border, Padding(form, horizontal: 1))),
+      .fill(Box(title: "List", borderStyle: theme.border, list)),
+      .fixed(1, status),
+      .fixed(1, help),
+    ])
+  }
+
+  /// List rows on screen at `size`: the rows inside the box the layout gives the list.
   static func listRows(for size: Size) -> Int {
-    ListView.visibleRows(inHeight: max(1, size.height - 10))
+    let slot = layout(form: Spacer(), list: Spacer(), status: Spacer(), help: Spacer()).slots(in: Rect(size: size))[1]
+    return ListView.visibleRows(inHeight: max(1, Box.contentArea(in: slot).height))
   }
 
   static func render(_ state: GalleryState, size: Size) -> Frame {
@@ -92,13 +104,11 @@ enum Gallery {
         ListColumn("Name", .fill), ListColumn("Phone", .fixed(14)), ListColumn("#", .fixed(6), alignment: .trailing),
       ],
       rows: rows, window: window, isFocused: state.focus.focused == .list)
-    let screen = VStack([
-      .fixed(6, Box(title: "Form", borderStyle: theme.border, Padding(form, horizontal: 1))),
-      .fill(Box(title: "List", borderStyle: theme.border, list)),
-      .fixed(1, StatusBar(left: [Span("gallery")], right: [Span(ListView.positionLabel(window))])),
-      .fixed(1, HelpBar(keyMap.helpItems(in: state))),
-    ])
-    screen.render(into: &frame, in: frame.bounds)
+    layout(
+      form: form, list: list, status: StatusBar(left: [Span("gallery")], right: [Span(ListView.positionLabel(window))]),
+      help: HelpBar(keyMap.helpItems(in: state))
+    )
+    .render(into: &frame, in: frame.bounds)
     if state.showsModal {
       Modal(
         title: "Delete contact?", size: Size(width: 40, height: 7),

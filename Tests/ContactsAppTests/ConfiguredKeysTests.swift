@@ -21,13 +21,13 @@ struct ConfiguredKeysTests {
         "list": [
           "add": [.character("n")], "move-vi": [.character("w"), .character("s"), .character("<"), .character(">")],
         ],
-        "editor": ["cancel": [.ctrl("g")]],
+        "editor": ["cancel": [.ctrl("g")]], "dialog": ["confirm": [.character("o")]],
       ])
     try await app.seedAda()
     await app.signIn(email: adaEmail, password: adaPassword)
     #expect(app.state.appRoute == .contacts)
     let help = app.app.wireframe.help
-    #expect(help.contains { $0.key == "n" && $0.label == "Add" && $0.press == .character("n") }, "\(help)")
+    #expect(help.contains { $0.key == "n" && $0.label == "Add" && $0.keys == [.character("n")] }, "\(help)")
     #expect(!help.contains { $0.key == "a" })
     #expect(app.lastFrame.lines.last { !$0.trimmingCharacters(in: .whitespaces).isEmpty }?.contains("n Add") == true)
 
@@ -44,6 +44,18 @@ struct ConfiguredKeysTests {
     #expect(app.state.appRoute == .newContact, "Esc no longer cancels the editor")
     await app.press(.ctrl("g"))
     #expect(app.state.appRoute == .contacts)
+
+    // The delete confirmation answers the user's key for confirm, and shows it.
+    let count = app.state.signedIn?.browser.window.total ?? 0
+    await app.press(.character("d"))
+    #expect(app.state.dialog != nil)
+    #expect(app.app.wireframe.help.map(\.key) == ["o", "Esc/n"])
+    await app.press(.character("y"), .enter)
+    #expect(app.state.dialog != nil, "y and Enter no longer confirm")
+    await app.press(.character("o"))
+    await app.settle()
+    #expect(app.state.dialog == nil)
+    #expect(app.state.signedIn?.browser.window.total == count - 1)
   }
 
   @Test func theListShowsTheUsersColumnsInTheirOrder() async throws {

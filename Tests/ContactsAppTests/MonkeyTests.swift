@@ -72,6 +72,27 @@ struct MonkeyTests {
     }
   }
 
+  /// The monkey reaches the Duplicates screen (`D` is among the letters it types) and sees the
+  /// search end there. Planted as a failure so the run stops there.
+  @Test func theMonkeyReachesTheDuplicatesScreen() async throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    var monkey = Monkey(seed: 6, directory: directory.url.path)
+    monkey.contacts = 20
+    monkey.shrinkBudget = 0
+    monkey.extraCheck = { driver in
+      let state = driver.app.store.state
+      return state.appRoute == .duplicates && state.signedIn?.duplicates.search == .found
+        ? "planted: the duplicates were found" : nil
+    }
+    do {
+      _ = try await monkey.run(count: 5_000)
+      Issue.record("the monkey never reached the Duplicates screen")
+    } catch let failure as Monkey.Failure {
+      #expect(failure.problem == "planted: the duplicates were found")
+    }
+  }
+
   /// The shrinker on a planted bug: "no contact may be edited". The monkey finds a way to the
   /// editor, shrinks it to a handful of inputs, and the log it writes replays to the editor.
   @Test func aFailureIsShrunkAndWrittenAsAReplayableLog() async throws {

@@ -97,6 +97,50 @@ struct MouseTests {
     #expect(app.state.route == AppRoute.contacts.route)
   }
 
+  @Test func draggingInTheListMovesTheSelectionAndTheScrollbarJumps() async throws {
+    defer { directory.remove() }
+    let app = try await AppDriver(
+      databasePath: directory.path("contacts.sqlite"), size: Size(width: 80, height: 24), route: .signIn)
+    _ = try await app.seed(email: adaEmail, password: adaPassword, contacts: 100)
+    await app.signIn(email: adaEmail, password: adaPassword)
+    let frame = app.frame()
+    let header = try #require(frame.lines.firstIndex { $0.contains("Name") && $0.contains("Email") })
+    let firstRow = header + 1
+    let lastRow = try #require(frame.lines.lastIndex { $0.contains("│") || $0.contains("┃") })
+    func send(_ action: MouseEvent.Action, _ x: Int, _ y: Int) async {
+      await app.send(.input(.mouse(MouseEvent(action, .left, at: Point(x: x, y: y)))))
+    }
+    func selected() -> Int? { app.state.signedIn?.browser.window.selected }
+
+    // Pressed on the first row and dragged down two rows, and back up one.
+    await send(.press, 5, firstRow)
+    await send(.drag, 6, firstRow + 2)
+    #expect(selected() == 2)
+    await send(.drag, 30, firstRow + 1)
+    #expect(selected() == 1, "any column of a row")
+    // Past the bottom edge it goes on, a row for each report, as the wheel does.
+    await send(.drag, 6, lastRow + 1)
+    await send(.drag, 6, lastRow + 2)
+    #expect(selected() == 3)
+    await send(.release, 6, lastRow + 2)
+    await send(.drag, 6, firstRow)
+    #expect(selected() == 3, "after the release a drag moves nothing")
+
+    // The scrollbar, the last column: its bottom is the last row, its middle the middle.
+    await send(.press, 79, lastRow)
+    await app.settle()
+    #expect(selected() == 99)
+    await send(.drag, 79, firstRow)
+    await app.settle()
+    #expect(selected() == 0)
+    await send(.drag, 79, (firstRow + lastRow) / 2)
+    await app.settle()
+    let middle = try #require(selected())
+    #expect((40...60).contains(middle), "\(middle)")
+    await send(.release, 79, firstRow)
+    #expect(app.frame().isWellFormed)
+  }
+
   @Test func aDialogTakesOnlyClicksOnItsButtons() async throws {
     defer { directory.remove() }
     let app = try await app()

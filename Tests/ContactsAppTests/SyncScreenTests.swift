@@ -66,7 +66,23 @@ struct SyncScreenTests {
       let choosing = app.screenText
       #expect(choosing.contains(server.addressBookURL.absoluteString))
       #expect(choosing.contains("Make a new address book"))
-      await app.press(.enter)
+      // The books are clicked: one click selects, a double click on the selected one links it.
+      @MainActor func click(on text: String, count: Int = 1) async throws {
+        let y = try #require(app.frame().lines.firstIndex { $0.contains(text) })
+        let point = Point(x: 4, y: y)
+        await app.send(.input(.mouse(MouseEvent(.press, .left, at: point, clickCount: count))))
+        await app.send(.input(.mouse(MouseEvent(.release, .left, at: point))))
+      }
+      @MainActor func selectedBook() -> Int? {
+        guard case .choosing(_, let selected) = app.state.signedIn?.sync.setup.status else { return nil }
+        return selected
+      }
+      try await click(on: "Make a new address book")
+      #expect(selectedBook() == 1)
+      try await click(on: server.addressBookURL.absoluteString)
+      #expect(selectedBook() == 0)
+      try await click(on: server.addressBookURL.absoluteString, count: 2)
+      await app.settle()
 
       // Linked, and the first sync sent the three contacts.
       let linked = app.screenText

@@ -22,18 +22,18 @@ struct ThemeSnapshotTests {
     await app.signIn(email: adaEmail, password: adaPassword)
 
     var lists: [Frame] = []
-    for theme in Theme.builtIn {
+    for (name, theme) in Theme.builtIn {
       app.app.wireframe.theme = theme
       lists.append(app.frame())
-      assertSnapshot(of: lists.last!, as: .frame, named: "list-\(theme.name)")
+      assertSnapshot(of: lists.last!, as: .frame, named: "list-\(name)")
     }
     #expect(lists[0].lines.contains { $0.contains("Ada Lovelace") })
     await app.press(.enter, .character("e"))
     var editors: [Frame] = []
-    for theme in Theme.builtIn {
+    for (name, theme) in Theme.builtIn {
       app.app.wireframe.theme = theme
       editors.append(app.frame())
-      assertSnapshot(of: editors.last!, as: .frame, named: "editor-\(theme.name)")
+      assertSnapshot(of: editors.last!, as: .frame, named: "editor-\(name)")
     }
     #expect(editors[0].cursor != nil, "a field has the focus")
     for frames in [lists, editors] {

@@ -208,6 +208,10 @@ extension ContactsInAPane {
       try await pane.sendMouse("\u{1B}[<0;\(column);24M", "\u{1B}[<0;\(column);24m")
       try await pane.waitUntilIdle()
       #expect(try await listScreen(pane).position == "7 of 300")
+      // A drag from that row two rows down (1002 reports the motion with the button held).
+      try await pane.sendMouse("\u{1B}[<0;12;10M", "\u{1B}[<32;12;11M", "\u{1B}[<32;12;12M", "\u{1B}[<0;12;12m")
+      try await pane.waitUntilIdle()
+      #expect(try await listScreen(pane).position == "9 of 300")
       try await pane.press("q")
       let outcome = try await pane.waitForExit()
       #expect(outcome.status == 0)

@@ -33,22 +33,68 @@ struct ConfigFileTests {
   @Test func theFileIsWhereXDGSaysOrWhereConfigSays() {
     defer { directory.remove() }
     let home = ["HOME": "/home/ada"]
-    #expect(ConfigFile.path(explicit: nil, environment: home) == "/home/ada/.config/contacts/config.toml")
+    let none: (String) -> Bool = { _ in false }
+    #expect(ConfigFile.path(explicit: nil, environment: home, exists: none) == "/home/ada/.config/contacts/config.toml")
     #expect(
-      ConfigFile.path(explicit: nil, environment: home.merging(["XDG_CONFIG_HOME": "/etc/ada"]) { $1 })
+      ConfigFile.path(explicit: nil, environment: home.merging(["XDG_CONFIG_HOME": "/etc/ada"]) { $1 }, exists: none)
         == "/etc/ada/contacts/config.toml")
     for ignored in ["", "relative/config"] {
       #expect(
-        ConfigFile.path(explicit: nil, environment: home.merging(["XDG_CONFIG_HOME": ignored]) { $1 })
+        ConfigFile.path(explicit: nil, environment: home.merging(["XDG_CONFIG_HOME": ignored]) { $1 }, exists: none)
           == "/home/ada/.config/contacts/config.toml", "XDG_CONFIG_HOME=\(ignored) is ignored")
     }
-    #expect(ConfigFile.path(explicit: "/tmp/x.toml", environment: home) == "/tmp/x.toml")
-    #expect(ConfigFile.path(explicit: nil, environment: [:]) == nil)
+    #expect(ConfigFile.path(explicit: "/tmp/x.toml", environment: home, exists: none) == "/tmp/x.toml")
+    #expect(ConfigFile.path(explicit: nil, environment: [:], exists: none) == nil)
+  }
+
+  @Test func aUserWithoutAFileGetsTheSystemsFromXDGConfigDirs() {
+    defer { directory.remove() }
+    #expect(ConfigFile.systemPaths(environment: [:]) == ["/etc/xdg/contacts/config.toml"])
+    #expect(ConfigFile.systemPaths(environment: ["XDG_CONFIG_DIRS": ""]) == ["/etc/xdg/contacts/config.toml"])
+    #expect(
+      ConfigFile.systemPaths(environment: ["XDG_CONFIG_DIRS": "/opt/site/:relative:/etc/xdg"]) == [
+        "/opt/site/contacts/config.toml", "/etc/xdg/contacts/config.toml",
+      ], "in order, relative directories ignored")
+    let environment = ["HOME": "/home/ada", "XDG_CONFIG_DIRS": "/opt/site:/etc/xdg"]
+    let user = "/home/ada/.config/contacts/config.toml"
+    func path(existing: Set<String>) -> String? {
+      ConfigFile.path(explicit: nil, environment: environment, exists: existing.contains)
+    }
+    #expect(path(existing: ["/etc/xdg/contacts/config.toml"]) == "/etc/xdg/contacts/config.toml")
+    #expect(
+      path(existing: ["/etc/xdg/contacts/config.toml", "/opt/site/contacts/config.toml"])
+        == "/opt/site/contacts/config.toml", "the first directory wins")
+    #expect(path(existing: [user, "/opt/site/contacts/config.toml"]) == user, "the user's own file wins")
+    #expect(path(existing: []) == user, "none: the user's path, where to put one")
+    #expect(
+      ConfigFile.path(explicit: nil, environment: ["XDG_CONFIG_DIRS": "/opt/site"], exists: { _ in true })
+        == "/opt/site/contacts/config.toml", "no home, but a system-wide file")
+  }
+
+  @Test func aSystemWideFileIsReadWithItsPathsFromItsDirectory() throws {
+    defer { directory.remove() }
+    let system = directory.path("xdg/contacts")
+    try FileManager.default.createDirectory(atPath: system, withIntermediateDirectories: true)
+    try "theme = \"light\"\ndatabase = \"shared.sqlite\"\n".write(
+      toFile: system + "/config.toml", atomically: true, encoding: .utf8)
+    var environment = [
+      "HOME": directory.path("home"), "XDG_CONFIG_DIRS": directory.path("nothing") + ":" + directory.path("xdg"),
+    ]
+    let settings = try ConfigFile.load(explicit: nil, environment: environment)
+    #expect(settings.theme == "light")
+    #expect(settings.database == system + "/shared.sqlite")
+    // The user's own file, even an empty one, is read instead.
+    try FileManager.default.createDirectory(
+      atPath: directory.path("home/.config/contacts"), withIntermediateDirectories: true)
+    try "".write(toFile: directory.path("home/.config/contacts/config.toml"), atomically: true, encoding: .utf8)
+    #expect(try ConfigFile.load(explicit: nil, environment: environment) == ContactsSettings())
+    environment["XDG_CONFIG_HOME"] = directory.path("elsewhere")
+    #expect(try ConfigFile.load(explicit: nil, environment: environment).theme == "light")
   }
 
   @Test func noFileMeansTheDefaultsButAMissingConfigFileIsAnError() throws {
     defer { directory.remove() }
-    let environment = ["HOME": directory.path("home")]
+    let environment = ["HOME": directory.path("home"), "XDG_CONFIG_DIRS": directory.path("xdg")]
     #expect(try ConfigFile.load(explicit: nil, environment: environment) == ContactsSettings())
     #expect(throws: ConfigError.self) {
       try ConfigFile.load(explicit: directory.path("missing.toml"), environment: environment)
@@ -101,7 +147,10 @@ struct ConfigFileTests {
       move = ["Up", "Down", "PgUp", "PgDn", "Home", "End"]
 
       [keys.editor]
-      save = "Ctrl-W"
+      save = "F2"
+
+      [keys.dialog]
+      confirm = ["Enter", "o"]
       """)
     #expect(settings.database == "/home/ada/books/contacts.sqlite")
     #expect(settings.account == "ada@example.com")
@@ -112,7 +161,8 @@ struct ConfigFileTests {
     #expect(settings.syncInterval == nil)
     #expect(
       settings.keys == [
-        "list": ["add": [.character("n")], "quit": [.character("x"), .ctrl("q")]], "editor": ["save": [.ctrl("w")]],
+        "list": ["add": [.character("n")], "quit": [.character("x"), .ctrl("q")]],
+        "editor": ["save": [Key(.function(2))]], "dialog": ["confirm": [.enter, .character("o")]],
       ])
     #expect(try load("database = \"books/c.sqlite\"").database == directory.path("books/c.sqlite"))
     #expect(try load("[sync]\ninterval = 30").syncInterval == .seconds(1800))
@@ -153,7 +203,8 @@ struct ConfigFileTests {
         "config.toml:5:3: the column “name” is listed twice",
         "config.toml:6:3: unknown setting “width” in [list]; the settings are: columns",
         "config.toml:9:1: “interval” must be a whole number of minutes from 0 (off) to 1440, like interval = 5",
-        "config.toml:12:1: unknown screen “lists” in [keys]; the screens are: sign-in, list, detail, editor, sync",
+        "config.toml:12:1: unknown screen “lists” in [keys]; the screens are: sign-in, list, detail, editor, sync, "
+          + "duplicates, dialog",
       ], "every problem, in the file's order")
     #expect(
       refusal("account = 42") == [
@@ -163,7 +214,7 @@ struct ConfigFileTests {
     #expect(refusal("mouse = \"no\"") == ["config.toml:1:1: “mouse” must be true or false, like mouse = false"])
   }
 
-  @Test func keyBindingsThatCannotWorkAreRefusedWithWhy() {
+  @Test func keyBindingsThatCannotWorkAreRefusedWithWhy() throws {
     defer { directory.remove() }
     let problems = refusal(
       """
@@ -181,7 +232,7 @@ struct ConfigFileTests {
         "config.toml:2:1: “add”: \"Ctrl-Shift-Banana\" is not a key; keys are written like q, Enter, Esc, Tab, "
           + "Shift-Tab, Ctrl-S, Alt-b, Up, PgDn, Home, Del, Space, F5",
         "config.toml:3:1: [keys.list]: there is no key binding “opne” here; there are: move, move-vi, done, clear, open, "
-          + "search, add, edit, delete, clear-search, retry, sync, sign-out, quit",
+          + "search, add, edit, delete, clear-search, retry, sync, duplicates, sign-out, quit",
         "config.toml:4:1: [keys.list]: “move” takes 6 keys, in this order (each does what the one in its place does): "
           + "Up, Down, PgUp, PgDn, Home, End; 2 are given",
         "config.toml:8:1: [keys.editor]: “save” is given no key",
@@ -193,6 +244,28 @@ struct ConfigFileTests {
     #expect(
       refusal("[keys.detail]\nback = \"q\"\nretry = \"q\"") == [
         "config.toml:3:1: [keys.detail]: q would be bound to both “retry” and “back”"
+      ])
+    #expect(
+      refusal("[keys.dialog]\nconfirm = \"o\"\ncancel = \"o\"") == [
+        "config.toml:2:1: [keys.dialog]: o would be bound to both “confirm” and “cancel”"
+      ])
+    // The editor's Save works while a field has the focus: a key the field types or edits
+    // with would never reach it. The list's Add works only outside the search field.
+    #expect(
+      refusal("[keys.editor]\nsave = [\"s\", \"Ctrl-W\"]") == [
+        "config.toml:2:1: [keys.editor]: s would be bound to both “save” and the text field, which takes it first "
+          + "(it types or edits with it) whenever it has the focus; give “save” a key with Ctrl or Alt, or a "
+          + "function key",
+        "config.toml:2:1: [keys.editor]: Ctrl-W would be bound to both “save” and the text field, which takes it "
+          + "first (it types or edits with it) whenever it has the focus; give “save” a key with Ctrl or Alt, or a "
+          + "function key",
+      ])
+    #expect(try load("[keys.list]\nadd = \"n\"").keys == ["list": ["add": [.character("n")]]])
+    #expect(
+      refusal("[keys.list]\nadd = \"Ctrl-C\"\nsync = \"Ctrl-Z\"") == [
+        "config.toml:2:1: [keys.list]: Ctrl-C cannot be given to “add”: it is reserved (it quits) in every screen",
+        "config.toml:3:1: [keys.list]: Ctrl-Z cannot be given to “sync”: it is reserved (it suspends the app; fg "
+          + "brings it back) in every screen",
       ])
   }
 }

@@ -242,8 +242,8 @@ struct AppFlowTests {
     #expect(store.state.signedIn?.selectedContact == zelda)
   }
 
-  /// The signed-in features' reducer is built for the user once, not on every key: the
-  /// user's client is asked for once over many moves.
+  /// The app's reducer is built once, not per key or per user: reducing makes no client (keys
+  /// that start no effect ask for none); only a running effect asks, for its own user.
   @Test func keysReduceWithReducersBuiltOnce() {
     let clientsMade = Mutex(0)
     var dependencies = dependencies()
@@ -255,7 +255,45 @@ struct AppFlowTests {
     let store = Store(initialState: signedInState(), reducer: appReducer(dependencies))
     for move in [ContactsBrowserAction.Move.down, .down, .up, .end, .home] { store.send(.browser(.move(move))) }
     #expect(store.state.signedIn?.browser.window.selected == 0)
-    #expect(clientsMade.withLock { $0 } == 1)
+    #expect(clientsMade.withLock { $0 } == 0)
+  }
+
+  /// One reducer for every user: Ada signs in, then out, then Bob; each one's effects reach
+  /// only that user's contacts.
+  @Test func eachUsersEffectsReachThatUsersContacts() async {
+    let bob = SignedInUser(id: 8, email: "bob@example.com")
+    let clients = [Self.ada.id: people.client, bob.id: InMemoryContacts(["Bob Kahn", "Vint Cerf"]).client]
+    let askedFor = Mutex<[Int64]>([])
+    let dependencies = AppDependencies(
+      auth: FakeAccounts { email, _ in .success(email == bob.email ? bob : Self.ada) }.client,
+      contacts: { user in
+        askedFor.withLock { $0.append(user.id) }
+        return clients[user.id]!
+      })
+    let store = TestStore(initialState: AppState(), reducer: appReducer(dependencies))
+    for (user, names) in [
+      (Self.ada, ["Ada Lovelace", "Alan Turing", "Grace Hopper"]), (bob, ["Bob Kahn", "Vint Cerf"]),
+    ] {
+      store.send(.signIn(.response(.success(user)))) {
+        var signedIn = SignedIn(user: user)
+        signedIn.browser.window.resize(visible: $0.listRows)
+        signedIn.search.window.resize(visible: $0.listRows)
+        $0.session = .signedIn(signedIn)
+        $0.route = AppRoute.contacts.route
+      }
+      await store.finish()
+      store.skipReceivedActions()
+      #expect(store.state.signedIn?.browser.loaded.map(\.name) == names)
+      #expect(askedFor.withLock { $0 }.allSatisfy { $0 == user.id } && !askedFor.withLock { $0 }.isEmpty)
+      askedFor.withLock { $0 = [] }
+      store.send(.signOut) {
+        var forms = SignedOut()
+        forms.signIn.suggestedEmail = user.email
+        $0.session = .signedOut(forms)
+        $0.route = AppRoute.signIn.route
+      }
+      await store.finish()
+    }
   }
 
   @Test func quittingIsAtOnceUnlessTheEditorHoldsChanges() {

@@ -400,4 +400,26 @@ struct SyncConflictViewTests {
     let email = lines.first { $0.contains("ada@here.example") }
     #expect(email?.contains("Email") == true && email?.contains("≠") == false)
   }
+  @Test func aConflictIsSelectedByAClickOnItsName() {
+    let names = ["Ada Lovelace", "Grace Hopper", "Alan Turing"]
+    var sync = SyncState()
+    sync.overview = .loaded(
+      SyncOverview(
+        addressBook: "https://dav.example.com/ada/contacts/", username: "ada", passwordSource: "stored sealed",
+        lastSync: "14:02",
+        conflicts: names.enumerated().map { index, name in
+          let contact = Contact(id: Int64(index + 1), name: name)
+          return SyncConflictPair(uid: "\(index)", here: contact, server: contact)
+        }))
+    let model = SyncScreen.ViewModel(sync: sync, tick: 0, password: ServerPasswordEntry())
+    var frame = Frame(size: Size(width: 100, height: 24))
+    frame.mouseRegions = []
+    SyncView(model: model, isFocused: true).render(into: &frame, in: frame.bounds)
+    let row = frame.lines.firstIndex { $0.contains("Alan Turing") }
+    let marked = frame.mouseRegions?.first { $0.area.minY == row }
+    #expect(marked?.target == .item(SyncView.conflicts, index: 2))
+    #expect(
+      SyncScreen.keys.intent(for: MouseClick(control: SyncView.conflicts, index: 2), in: model)
+        == .sync(.moveConflict(by: 2)))
+  }
 }

@@ -92,5 +92,16 @@ struct DuplicateFinderTests {
     #expect(MatchKey.phone("12345") == nil)
     #expect(
       MatchKey.names(Contact(id: 1, name: "Lovelace, Ada")) == MatchKey.names(Contact(id: 2, name: "ada LOVELACE")))
+    // ASCII is read by its bytes, anything else with Foundation: the two agree.
+    #expect(MatchKey.email("\t Ada@Example.COM ") == "ada@example.com")
+    #expect(MatchKey.email("Zoë@Example.COM") == "zoë@example.com")
+    #expect(MatchKey.email("@example.com") == nil && MatchKey.email("ada@") == nil && MatchKey.email(" ") == nil)
+    #expect(MatchKey.email("a@b@Example.com") == "a@b@example.com")
+    #expect(MatchKey.phone("٠١٢٣٤٥٦٧٨٩") == nil)  // only ASCII digits count
+    #expect(MatchKey.phone("(415) 555-0142") == "155550142")
+    #expect(MatchKey.text("O'Brien & Sons, Ltd.") == "brien ltd o sons")
+    #expect(MatchKey.text("Müller & Söhne") == "muller sohne")
+    #expect(MatchKey.text(" ,; ") == nil && MatchKey.text("") == nil)
+    #expect(MatchKey.names(Contact(id: 1, name: "   ")).isEmpty)
   }
 }

@@ -172,6 +172,62 @@ import VCardFormat
     #expect(after.contacts.map(\.name) == ["Person 42", "Person 42b"])
   }
 
+  /// Batches that keep landing in the same gap of list keys (a book arriving in random list
+  /// order) use it up within a few batches: the account's keys are spread afresh and every
+  /// batch is still written together, in list order, and found by search.
+  @Test func batchesThatKeepSplittingOneGapSpreadTheKeysAfresh() async throws {
+    let (fixture, sync) = try await linked()
+    defer { fixture.directory.remove() }
+    _ = try await fixture.store.insert(ContactDraft(name: "Bb Neighbour"), account: fixture.ada)
+    _ = try await fixture.store.insert(ContactDraft(name: "A First"), account: fixture.ada)
+    // Batch k's names sort after batch k-1's and before "Bb": each batch splits what is left
+    // of the same gap 41 ways, so the usual gap (2^16) runs out at the fourth.
+    for batch in 1...8 {
+      let prefix = "B" + String(repeating: "a", count: batch)
+      let cards = (0..<40).map { index in
+        RemoteCard(
+          href: "/ada/book/\(batch)-\(index).vcf", etag: "\"\(batch)-\(index)\"",
+          text: "BEGIN:VCARD\r\nVERSION:3.0\r\nUID:\(batch)-\(index)\r\nFN:\(prefix) \(index + 10)\r\nEND:VCARD\r\n")
+      }
+      #expect(try await sync.applyArrivals(cards.shuffled(), account: fixture.ada).received == 40)
+    }
+    let (byKey, byList, firstKey) = try await fixture.database.writer.read { db in
+      (
+        try String.fetchAll(
+          db, sql: "SELECT name FROM contact WHERE accountId = ? ORDER BY listKey", arguments: [fixture.ada]),
+        try String.fetchAll(
+          db, sql: "SELECT name FROM contact WHERE accountId = ? ORDER BY sortKey, id", arguments: [fixture.ada]),
+        try Int64.fetchOne(db, sql: "SELECT min(listKey) FROM contact WHERE accountId = ?", arguments: [fixture.ada])
+          ?? 0
+      )
+    }
+    #expect(byKey.count == 322 && byKey == byList)
+    // Spread afresh (the triggers' one-at-a-time renumbering keeps the usual gap).
+    #expect(firstKey - (fixture.ada << ContactsSchema.accountKeyBits) > ContactsSchema.listKeyGap)
+    try await fixture.database.checkSearchIndex()
+    let found = try await fixture.store.search(account: fixture.ada, query: "baaaaaaaa 49", limit: 5)
+    #expect(found.contacts.map(\.name) == ["Baaaaaaaa 49"])
+  }
+
+  /// A long stretch of a whole-book download is read and written a chunk at a time: every
+  /// chunk is asked for once, in order, and all of it lands.
+  @Test func aLongStretchIsReadAndWrittenAChunkAtATime() async throws {
+    let (fixture, sync) = try await linked()
+    defer { fixture.directory.remove() }
+    let texts = (0..<100).map { index in
+      "BEGIN:VCARD\r\nVERSION:3.0\r\nUID:s\(index)\r\nFN:Stretch \(index)\r\nEND:VCARD\r\n"
+    }
+    var asked: [Range<Int>] = []
+    let tally = try sync.applyArrivalsNow(texts.count, chunk: 32, account: fixture.ada) { range in
+      asked.append(range)
+      return range.map { RemoteCard(href: "/ada/book/s\($0).vcf", etag: "\"s\($0)\"", text: texts[$0]) }
+    }
+    #expect(asked == [0..<32, 32..<64, 64..<96, 96..<100])
+    #expect(tally.received == 100)
+    #expect(try await fixture.store.count(account: fixture.ada) == 100)
+    #expect(try await items(fixture).filter { ($0["etag"] as String?) != nil }.count == 100)
+  }
+
   @Test func anUnreadableServerCardIsReportedAndLeftAlone() async throws {
     let (fixture, sync) = try await linked()
     defer { fixture.directory.remove() }

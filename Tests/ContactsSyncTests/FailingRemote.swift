@@ -51,6 +51,10 @@ final class FailingRemote: AddressBookRemote {
     try await step { try await client.multiget(book, hrefs: hrefs, each: each) }
   }
 
+  func queryAll(_ book: URL, each: (FetchedCard) throws -> Void) async throws -> Bool {
+    try await step { try await client.queryAll(book, each: each) }
+  }
+
   func put(_ href: String, in book: URL, card: [UInt8], condition: PutCondition) async throws -> String? {
     try await step { try await client.put(href, in: book, card: card, condition: condition) }
   }

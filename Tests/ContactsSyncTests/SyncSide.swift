@@ -54,10 +54,16 @@ struct SyncSide {
 
   /// Runs one sync, as `contacts sync` does.
   @discardableResult
-  func run(force: Bool = false, credentials: DAVCredentials? = nil) async throws -> SyncSummary {
+  func run(
+    force: Bool = false, credentials: DAVCredentials? = nil,
+    through remote: (CardDAVClient) -> any AddressBookRemote = { $0 },
+    configure: (inout SyncEngine) -> Void = { _ in }
+  ) async throws -> SyncSummary {
     guard let link = try await sync.link(account: account) else { throw SyncTestError("not linked") }
     return try await CardDAVClient.withClient(credentials: credentials ?? server.credentials) { client in
-      try await SyncEngine(store: sync, client: client, link: link).run(force: force)
+      var engine = SyncEngine(store: sync, client: remote(client), link: link)
+      configure(&engine)
+      return try await engine.run(force: force)
     }
   }
 

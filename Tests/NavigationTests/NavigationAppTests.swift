@@ -86,8 +86,9 @@ struct NavigationAppTests {
       "the screen before the coordinator before the app; z goes nowhere")
     #expect(
       app.wireframe.help == [
-        HelpItem(key: "s/x", label: "Screen"), HelpItem(key: "Esc", label: "Back", press: .escape),
-        HelpItem(key: "a/s", label: "App"),
+        HelpItem(key: "s/x", label: "Screen", keys: [.character("s"), .character("x")]),
+        HelpItem(key: "Esc", label: "Back", keys: [.escape, .character("x")]),
+        HelpItem(key: "a/s", label: "App", keys: [.character("a"), .character("s")]),
       ], "the help bar is the chain's maps in order; hidden bindings stay out")
     app.wireframe.show(stack: [])
     app.handle(.input(.key(.character("x"))))

@@ -67,7 +67,11 @@ struct DialogTests {
     #expect(confirmation.button(for: .character("x")) == nil)
     var chosen: [Action?] = []
     let screen = DialogScreen(confirmation) { chosen.append($0.action) }
-    #expect(screen.help == [HelpItem(key: "Enter/y", label: "Delete"), HelpItem(key: "Esc/n", label: "Cancel")])
+    #expect(
+      screen.help == [
+        HelpItem(key: "Enter/y", label: "Delete", keys: [.enter, .character("y")]),
+        HelpItem(key: "Esc/n", label: "Cancel", keys: [.escape, .character("n")]),
+      ])
     #expect(!screen.handle(.key(.character("x"))), "x is no button's key")
     #expect(screen.handle(.key(.character("y"))))
     #expect(chosen == [.delete(1)])
@@ -78,5 +82,30 @@ struct DialogTests {
     #expect(wireframe.help == screen.help, "the help bar is the dialog's alone")
     let alert = Dialog<Action>.alert(title: "Oops", message: "It failed.")
     #expect(alert.button(for: .escape)?.label == "OK" && alert.button(for: .escape)?.action == nil)
+  }
+
+  @Test func theButtonsAnswerTheUsersKeysByName() {
+    #expect(DialogKeys.keys.namedKeys.map(\.name) == ["confirm", "cancel", "dismiss"])
+    #expect(confirmation.buttons.map(\.name) == ["confirm", "cancel"])
+    let users: [String: [Key]] = ["confirm": [.character("o")], "cancel": [.ctrl("g")], "dismiss": [.character("k")]]
+    var chosen: [Action?] = []
+    let screen = DialogScreen(confirmation, keyBindings: users) { chosen.append($0.action) }
+    #expect(screen.help.map(\.key) == ["o", "Ctrl-G"], "the help bar shows the user's keys")
+    #expect(!screen.handle(.key(.character("y"))), "y is no longer a button's key")
+    #expect(!screen.handle(.key(.enter)))
+    #expect(screen.handle(.key(.character("o"))))
+    #expect(screen.handle(.key(.ctrl("g"))))
+    #expect(chosen == [.delete(1), .keep])
+    // A button without a name keeps its keys, whatever a user's keys are called.
+    let own = Dialog<Action>(title: "Own", message: "?", buttons: [.init("Cancel", keys: [.character("c")])])
+    #expect(
+      DialogScreen(own, keyBindings: ["cancel": [.character("z")], "": [.character("z")]]) { _ in }.help.map(\.key) == [
+        "c"
+      ])
+    // The wireframe gives every dialog it presents the user's keys.
+    let wireframe = Wireframe(appTitle: "Test")
+    wireframe.dialogKeyBindings = users
+    wireframe.present(Dialog<Action>.alert(title: "Oops", message: "It failed.")) { chosen.append($0.action) }
+    #expect(wireframe.help.map(\.key) == ["k"])
   }
 }

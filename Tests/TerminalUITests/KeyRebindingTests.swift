@@ -43,7 +43,7 @@ struct KeyRebindingTests {
         ["ws", "Move"], ["Enter", "Open"], ["x", "Delete"], ["Ctrl-Q/x", "Quit now"],
       ])
     // A click on an entry presses the user's key.
-    #expect(rebound.helpItems(in: Context())[2].press == .character("x"))
+    #expect(rebound.helpItems(in: Context())[2].presses.map(\.key) == [.character("x")])
   }
 
   @Test func problemsAreNamed() {
@@ -66,6 +66,47 @@ struct KeyRebindingTests {
       map.problems(rebinding: ["open": [.character("o")], "quit-now": [.character("o")]]) == [
         .clash(.character("o"), bindings: ["open", "quit-now"])
       ])
+  }
+
+  /// A form: a field with the focus takes printable keys and its editing keys first.
+  let form = KeyMap<Context, Intent>([
+    .typing(except: [.home], when: { _ in true }, key: { _ in .search }, paste: { _ in .search }),
+    KeyBinding(.escape, "Cancel", .quit),
+    KeyBinding([.up, .down], "Move", shownAs: "↑↓") { key, _ in key == .up ? .up : .down },
+    KeyBinding(.character("d"), "Delete", .delete),
+    KeyBinding(.ctrl("c"), "Quit", .quit),
+  ])
+
+  @Test func aKeyTheFocusedFieldTakesIsAClash() {
+    #expect(
+      form.problems(rebinding: ["cancel": [.character("x")]]) == [
+        .takenByTextField(.character("x"), binding: "cancel")
+      ],
+      "Cancel works while the field has the focus: x would be typed")
+    #expect(
+      form.problems(rebinding: ["move": [.backspace, .right]]) == [
+        .takenByTextField(.backspace, binding: "move"), .takenByTextField(.right, binding: "move"),
+      ])
+    #expect(form.problems(rebinding: ["cancel": [.ctrl("g")]]).isEmpty, "Ctrl-G edits nothing")
+    #expect(form.problems(rebinding: ["cancel": [.home]]).isEmpty, "the field leaves Home to the map")
+    #expect(
+      form.problems(rebinding: ["delete": [.character("x")]]).isEmpty,
+      "Delete's own key is one the field takes: it works only without the field, where x is free")
+    #expect(
+      KeyRebindingProblem.takenByTextField(.character("x"), binding: "cancel").description
+        == "x would be bound to both “cancel” and the text field, which takes it first (it types or edits with it) "
+        + "whenever it has the focus; give “cancel” a key with Ctrl or Alt, or a function key")
+  }
+
+  @Test func ctrlCAndCtrlZAreReserved() {
+    #expect(
+      map.problems(rebinding: ["open": [.ctrl("c")], "quit-now": [.ctrl("z"), .character("q")]]) == [
+        .reserved(.ctrl("c"), binding: "open"), .reserved(.ctrl("z"), binding: "quit-now"),
+      ])
+    #expect(form.problems(rebinding: ["quit": [.ctrl("c")]]).isEmpty, "a binding keeps a reserved key it declares")
+    #expect(
+      KeyRebindingProblem.reserved(.ctrl("z"), binding: "open").description
+        == "Ctrl-Z cannot be given to “open”: it is reserved (it suspends the app; fg brings it back) in every screen")
   }
 
   @Test func bindingsThatSharedAKeyAsDeclaredMayStillShareOne() {

@@ -49,6 +49,14 @@ struct MouseDecoderTests {
     #expect(decode(bytes: stream) == expected)
   }
 
+  @Test func legacyReportsAreCountedSoTheSessionAsksForTheSGRFormAgain() {
+    var decoder = InputDecoder()
+    _ = decoder.feed(Array((xterm + kitty).utf8))
+    #expect(decoder.legacyMouseReports == 0)
+    _ = decoder.feed(tmux)
+    #expect(decoder.legacyMouseReports == 2)
+  }
+
   @Test func aReportSplitAtEveryByteIsTheSame() {
     let bytes = stream
     for split in 0...bytes.count {

@@ -447,15 +447,45 @@ struct KeyMapTests {
   @Test func helpItemsListVisibleBindingsInOrder() {
     #expect(
       Self.keyMap.helpItems == [
-        HelpItem(key: "Ctrl-S/F2", label: "Save"),
-        HelpItem(key: "q/Esc", label: "Quit"),
+        HelpItem(key: "Ctrl-S/F2", label: "Save", keys: [.ctrl("s"), Key(.function(2))]),
+        HelpItem(key: "q/Esc", label: "Quit", keys: [.character("q"), .escape]),
       ])
+  }
+
+  @Test func aHelpEntryPressesTheKeyItShowsUnderThePointer() {
+    let move = KeyBinding<Void, Intent>([.up, .down, .pageUp], "Move", shownAs: "↑↓") { _, _ in .save }.helpItem
+    #expect(move.presses.map(\.columns) == [0..<1, 1..<2])
+    #expect(move.presses.map(\.key) == [.up, .down], "PgUp is not shown, so not clickable")
+    let quit = HelpItem(key: "q/Esc", label: "Quit", keys: [.character("q"), .escape])
+    #expect(quit.presses.map(\.columns) == [0..<1, 2..<5])
+    #expect(quit.presses.map(\.key) == [.character("q"), .escape])
+    let back = HelpItem(key: "Esc", label: "Back", keys: [.escape, .character("x")])
+    #expect(back.presses.map(\.columns) == [0..<8], "shown as its first key: the whole entry presses it")
+    #expect(back.presses.map(\.key) == [.escape])
+    let one = HelpItem(key: "Ctrl-S", label: "Save", keys: [.ctrl("s")])
+    #expect(one.presses.map(\.columns) == [0..<11])
+    #expect(HelpItem(key: "Keys", label: "Some", keys: [.up, .down]).presses.isEmpty, "a label naming no key")
+    #expect(HelpItem(key: "↑x", label: "Some", keys: [.up, .down]).presses.isEmpty, "a label naming a key it lacks")
+    #expect(HelpItem(key: "Type", label: "Search").presses.isEmpty)
+    let rebound = Self.keyMap.rebinding(["quit": [.character("w"), .character("s")]]).helpItems[1]
+    #expect(rebound.presses.map(\.key) == [.character("w"), .character("s")])
+
+    // The help bar marks them only when the mouse asks for the frame's targets.
+    var frame = Frame(size: Size(width: 24, height: 1))
+    HelpBar([move, quit]).render(into: &frame, in: frame.bounds)
+    #expect(frame.mouseRegions == nil)
+    frame.mouseRegions = []
+    HelpBar([move, quit]).render(into: &frame, in: frame.bounds)
+    #expect(frame.lines == [" ↑↓ Move  q/Esc Quit    "])
+    #expect(frame.mouseRegions?.map(\.target) == [.key(.up), .key(.down), .key(.character("q")), .key(.escape)])
+    #expect(frame.mouseRegions?.map(\.area.x) == [1, 2, 10, 12])
+    #expect(frame.mouseRegions?.map(\.area.width) == [1, 1, 1, 3])
   }
 
   @Test func aBindingAppliesAndShowsOnlyWhileItsConditionHolds() {
     let map = Self.conditional
     #expect(map.intent(for: .key(.character("r")), in: Context()) == nil)
-    #expect(map.helpItems(in: Context()) == [HelpItem(key: "q/Home", label: "Quit")])
+    #expect(map.helpItems(in: Context()) == [HelpItem(key: "q/Home", label: "Quit", keys: [.character("q"), .home])])
     #expect(map.intent(for: .key(.character("r")), in: Context(failed: true)) == .retry)
     #expect(map.helpItems(in: Context(failed: true)).map(\.label) == ["Retry", "Quit"])
   }

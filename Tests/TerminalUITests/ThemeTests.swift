@@ -95,14 +95,15 @@ struct ThemeTests {
 
   @Test func theBuiltInThemesAreFoundByNameAndDiffer() throws {
     #expect(Theme.builtIn.map(\.name) == ["dark", "light", "high-contrast", "monochrome"])
-    for theme in Theme.builtIn {
-      #expect(Theme.named(theme.name) == theme)
-      #expect(Theme.named(theme.name.uppercased()) == theme)
+    #expect(Theme.builtInNames == Theme.builtIn.map(\.name))
+    for (name, theme) in Theme.builtIn {
+      #expect(Theme.named(name) == theme)
+      #expect(Theme.named(name.uppercased()) == theme)
     }
     #expect(Theme.named("high_contrast") == .highContrast)
     #expect(Theme.named("solarized") == nil)
     #expect(Theme.named("") == nil)
-    #expect(Set(Theme.builtIn).count == 4)
+    #expect(Set(Theme.builtIn.map(\.theme)).count == 4)
     #expect(Theme.standard == .dark)
   }
 
@@ -115,11 +116,11 @@ struct ThemeTests {
   }
 
   @Test func aThemeMappedDownUsesOnlyColoursTheTerminalHas() {
-    for theme in Theme.builtIn {
+    for (name, theme) in Theme.builtIn {
       #expect(colors(of: theme.adapted(to: .monochrome)) == [.default])
       for (depth, count) in [(ColorDepth.ansi8, 8), (.ansi16, 16)] {
         for color in colors(of: theme.adapted(to: depth)) {
-          if case .palette(let index) = color { #expect(Int(index) < count, "\(theme.name) on \(depth): \(color)") }
+          if case .palette(let index) = color { #expect(Int(index) < count, "\(name) on \(depth): \(color)") }
         }
       }
       #expect(theme.adapted(to: .palette256) == theme)

@@ -439,6 +439,20 @@ struct BarSnapshotTests {
     assertFrame(narrow, named: "narrow")
   }
 
+  @Test func aLongRightSideIsCutNotDropped() {
+    let bar = StatusBar(
+      left: [Span("Address book › Contacts › Sync")],
+      right: [Span("ada@example.com · Sync failed: the server refused the user name or password (401).")])
+    #expect(
+      render(bar, 80, 1).lines == [
+        " Address book › Contacts › Sync ada@example.com · Sync failed: the server refu… "
+      ])
+    // The left keeps half the row at most; the right has the rest.
+    #expect(render(bar, 40, 1).lines == [" Address book › Con… ada@example.com ·… "])
+    // Shorter than its few useful cells, it goes.
+    #expect(render(bar, 24, 1).lines == [" Address book › Contact…"])
+  }
+
   @Test func statusBarKeepsStyledSpans() {
     let bar = StatusBar(left: [Span("Saved", style: Style.plain.bold.foreground(.green)), Span(" 3 contacts")])
     assertFrame(render(bar, 24, 1), named: "styled")

@@ -1,3 +1,4 @@
+import ContactsModel
 import ContactsServices
 import ContactsSync
 import Foundation
@@ -36,6 +37,24 @@ enum ServerPassword {
       throw CommandFailure("wrong password for \(email); nothing was changed.")
     }
     return try SealedPassword.seal(password, accountPassword: accountPassword)
+  }
+
+  /// How a link has its server password: the command, or `password` sealed under the account's
+  /// (asked for and checked).
+  static func source(
+    of password: String, command: String?, email: String, database: ContactsDatabase
+  ) async throws -> SyncLink.PasswordSource {
+    if let command { return .command(command) }
+    return .sealed(try await seal(password, email: email, database: database))
+  }
+
+  /// The account's link, or a failure that says how to make one.
+  static func link(of account: SignedInUser, in store: SyncStore) async throws -> SyncLink {
+    guard let link = try await store.link(account: account.id) else {
+      throw CommandFailure(
+        "\(account.email) is not linked to a server: set it up with `contacts sync setup URL --username NAME`.")
+    }
+    return link
   }
 
   /// The server password of `link`: from its command, or opened with the account password.

@@ -40,10 +40,7 @@ struct SyncNow: AsyncParsableCommand {
   func run() async throws {
     let (database, account) = try await options.open()
     let store = SyncStore(database: database)
-    guard let link = try await store.link(account: account.id) else {
-      throw CommandFailure(
-        "\(account.email) is not linked to a server: set it up with `contacts sync setup URL --username NAME`.")
-    }
+    let link = try await ServerPassword.link(of: account, in: store)
     let password = try ServerPassword.of(link, email: account.email)
     let line = ProgressLine()
     let summary: SyncSummary

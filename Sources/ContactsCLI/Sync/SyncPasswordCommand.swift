@@ -23,10 +23,7 @@ struct SyncPasswordCommand: AsyncParsableCommand {
   func run() async throws {
     let (database, account) = try await options.open()
     let store = SyncStore(database: database)
-    guard let link = try await store.link(account: account.id) else {
-      throw CommandFailure(
-        "\(account.email) is not linked to a server: set it up with `contacts sync setup URL --username NAME`.")
-    }
+    let link = try await ServerPassword.link(of: account, in: store)
     let host = link.addressBook.host ?? link.addressBook.absoluteString
     let password =
       if let passwordCommand { try ServerPassword.run(passwordCommand) } else {
@@ -39,12 +36,8 @@ struct SyncPasswordCommand: AsyncParsableCommand {
     } catch let error as CardDAVError {
       throw CommandFailure("\(error) Nothing was changed.")
     }
-    let source: SyncLink.PasswordSource
-    if let passwordCommand {
-      source = .command(passwordCommand)
-    } else {
-      source = .sealed(try await ServerPassword.seal(password, email: account.email, database: database))
-    }
+    let source = try await ServerPassword.source(
+      of: password, command: passwordCommand, email: account.email, database: database)
     try await store.replacePassword(account: account.id, with: source)
     print("The server accepted the new password of \(link.username); \(account.email) syncs with it from now on.")
   }

@@ -58,12 +58,8 @@ struct SyncSetupCommand: AsyncParsableCommand {
     } catch let error as CardDAVError {
       throw CommandFailure("\(error) Nothing was changed.")
     }
-    let source: SyncLink.PasswordSource
-    if let passwordCommand {
-      source = .command(passwordCommand)
-    } else {
-      source = .sealed(try await ServerPassword.seal(password, email: account.email, database: database))
-    }
+    let source = try await ServerPassword.source(
+      of: password, command: passwordCommand, email: account.email, database: database)
     let version = book.supportedVersions.contains("4.0") ? "4.0" : "3.0"
     let store = SyncStore(database: database)
     try await store.saveLink(

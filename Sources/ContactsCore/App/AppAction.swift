@@ -19,6 +19,8 @@ public enum AppAction: Equatable, Sendable, Codable {
   case editor(ContactEditorAction)
   /// Sync with a CardDAV server: its screen, its runs and their progress.
   case sync(SyncAction)
+  /// The Duplicates screen: finding groups, merging, keeping apart, undoing.
+  case duplicates(DuplicatesAction)
   /// Delete asks first; the confirmation sends ``delete(_:)``.
   case askToDelete(Contact)
   /// The user confirmed deleting this contact.
@@ -45,4 +47,10 @@ public enum AppAction: Equatable, Sendable, Codable {
   /// Another program committed to the database: the count, the list, the search results and
   /// the detail catch up, the selection staying on its contact.
   case databaseChanged
+}
+
+extension AppAction {
+  /// Goes to `route`: what a screen's key sends to move the app (the reducer decides whether
+  /// the session allows it).
+  public static func go(_ route: AppRoute) -> AppAction { .route(.set(route.route)) }
 }

@@ -25,6 +25,8 @@ public struct AppDependencies: Sendable {
   /// `[sync] interval`, by default ``SyncSchedule/interval``; nil syncs only on `s`, after
   /// sign-in and after changes.
   public var syncInterval: Duration? = SyncSchedule.interval
+  /// The Duplicates screen's client for one account. By default every call fails loudly.
+  public var duplicates: @Sendable (SignedInUser) -> DuplicatesClient = { _ in DuplicatesClient() }
 
   public init(
     auth: AuthClient, contacts: @escaping @Sendable (SignedInUser) -> ContactsClient,

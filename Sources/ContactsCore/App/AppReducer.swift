@@ -9,11 +9,15 @@ import Navigation
 /// The route is the truth about where the app is; this reducer derives the detail and editor
 /// state from it (and starts their loads), so a deep link, a key press and a replayed
 /// recording all reach a screen the same way.
+///
+/// Built once, whoever signs in: every effect resolves the signed-in user's clients when it
+/// runs, for the user it was started for.
 public func appReducer(_ dependencies: AppDependencies) -> Reducer<AppState, AppAction> {
-  // Built once: a key reduces with these, not with reducers made for it.
+  // Built once: a key reduces with these, not with reducers made for it or for its user.
   let authForm = authFormReducer(client: dependencies.auth)
-  let features = SignedInFeaturesCache(contacts: dependencies.contacts)
+  let features = signedInFeatures(dependencies)
   let sync = syncReducer(dependencies)
+  let duplicates = duplicatesReducer(dependencies)
   return Reducer { state, action in
     switch action {
     case .started:
@@ -41,10 +45,12 @@ public func appReducer(_ dependencies: AppDependencies) -> Reducer<AppState, App
       return .none
 
     case .signIn(let formAction):
-      return state.reduceForm(\.signIn, formAction, authForm, dependencies: dependencies, embed: AppAction.signIn)
+      return state.reduceForm(
+        \.signIn, formAction, authForm, features, dependencies: dependencies, embed: AppAction.signIn)
 
     case .signUp(let formAction):
-      return state.reduceForm(\.signUp, formAction, authForm, dependencies: dependencies, embed: AppAction.signUp)
+      return state.reduceForm(
+        \.signUp, formAction, authForm, features, dependencies: dependencies, embed: AppAction.signUp)
 
     case .route(let routeAction):
       var route = state.route
@@ -54,7 +60,18 @@ public func appReducer(_ dependencies: AppDependencies) -> Reducer<AppState, App
     case .browser(.move), .search(.move):
       return .merge(state.pausePreview(dependencies), state.reduceFeatures(action, features))
 
-    case .browser, .search, .detail:
+    case .editor(.saved(let saved)):
+      // What follows a save, all of it: the form closes on the saved contact, the list's
+      // selection goes to it wherever its name put it, and search and sync hear of it.
+      guard var signedIn = state.signedIn, signedIn.editor != nil else { return .none }
+      signedIn.notice = "Saved “\(saved.name)”"
+      signedIn.detail = ContactDetail(id: saved.id, contact: .loaded(saved))
+      state.session = .signedIn(signedIn)
+      return .merge(
+        state.go(to: AppRoute.contact(saved.id).route, dependencies: dependencies),
+        .send(.browser(.reload(around: saved))), .send(.search(.refresh)), .send(.sync(.changedHere)))
+
+    case .browser, .search, .detail, .editor:
       return state.reduceFeatures(action, features)
 
     case .sync(.askToForget):
@@ -71,24 +88,15 @@ public func appReducer(_ dependencies: AppDependencies) -> Reducer<AppState, App
       state.session = .signedIn(signedIn)
       return effect
 
+    case .duplicates:
+      return duplicates.reduce(into: &state, action: action)
+
     case .previewTimerEnded:
       guard var signedIn = state.signedIn else { return .none }
       let movedAgain = signedIn.preview == .waitsForSelectionToRest(movedAgain: true)
       signedIn.preview = movedAgain ? .waitsForSelectionToRest(movedAgain: false) : .showsSelection
       state.session = .signedIn(signedIn)
       return movedAgain ? .previewTimer(dependencies) : .none
-
-    case .editor(let editorAction):
-      let hadEditor = state.signedIn?.editor != nil
-      let effect = state.reduceFeatures(action, features)
-      guard hadEditor, case .saved(let saved) = editorAction, var signedIn = state.signedIn else { return effect }
-      signedIn.notice = "Saved “\(saved.name)”"
-      signedIn.detail = ContactDetail(id: saved.id, contact: .loaded(saved))
-      state.session = .signedIn(signedIn)
-      // Show the saved contact, with the list's selection on it wherever its name put it.
-      return .merge(
-        effect, state.go(to: AppRoute.contact(saved.id).route, dependencies: dependencies),
-        .send(.browser(.reload(around: saved))), .send(.search(.refresh)), .send(.sync(.changedHere)))
 
     case .askToDelete(let contact):
       state.dialog = .confirmation(
@@ -115,10 +123,10 @@ public func appReducer(_ dependencies: AppDependencies) -> Reducer<AppState, App
 
     case .delete(let contact):
       guard let signedIn = state.signedIn else { return .none }
-      let client = dependencies.contacts(signedIn.user)
+      let user = signedIn.user
       let neighbour = signedIn.browser.neighbour(of: contact)
       return .run { send in
-        try await client.delete(contact.id)
+        try await dependencies.contacts(user).delete(contact.id)
         await send(.deleted(contact, neighbour: neighbour))
       } onError: { error, send in
         await send(.deleteFailed("Could not delete “\(contact.name)”: \(error)"))
@@ -149,12 +157,12 @@ public func appReducer(_ dependencies: AppDependencies) -> Reducer<AppState, App
       state.pendingRoute = nil
       // The password typed at sync set-up goes with the session.
       let serverPassword = dependencies.serverPassword
-      let sync = dependencies.sync(signedIn.user)
+      let user = signedIn.user
       return .merge(
         signedIn.effectIDs.map { .cancel(id: $0) } + [
           .run { _ in
             serverPassword.clear()
-            await sync.end()
+            await dependencies.sync(user).end()
           }
         ])
 
@@ -174,10 +182,9 @@ public func appReducer(_ dependencies: AppDependencies) -> Reducer<AppState, App
 
     case .databaseChanged:
       guard let signedIn = state.signedIn else { return .none }
-      let client = dependencies.contacts(signedIn.user)
       return .merge(
         .send(.browser(.refresh)), .send(.search(.refresh)),
-        signedIn.detail.map { .refreshDetail($0, client: client) } ?? .none)
+        signedIn.detail.map { .refreshDetail($0, of: signedIn.user, dependencies) } ?? .none)
     }
   }
 }
@@ -208,11 +215,13 @@ extension Effect<AppAction> {
 
   /// Reads the detail's contact again after another program changed the database: the
   /// detail shows it as it is now, or says that it was deleted rather than show it as it was.
-  fileprivate static func refreshDetail(_ detail: ContactDetail, client: ContactsClient) -> Effect {
+  fileprivate static func refreshDetail(
+    _ detail: ContactDetail, of user: SignedInUser, _ dependencies: AppDependencies
+  ) -> Effect {
     let id = detail.id
     let name = detail.contact.value?.name
     return .run { send in
-      let contact = try await client.contact(id)
+      let contact = try await dependencies.contacts(user).contact(id)
       let deleted = name.map { "“\($0)” was deleted by another program." } ?? "This contact does not exist (any more)."
       await send(.detail(.loaded(id, contact.map(Loadable.loaded) ?? .failed(deleted))))
     } onError: { error, send in
@@ -238,30 +247,18 @@ extension AppState {
 
   /// The signed-in features' reducer for `action` (see `signedInFeatures`); nothing when signed
   /// out (a late answer for a user who has signed out is dropped).
-  fileprivate mutating func reduceFeatures(_ action: AppAction, _ features: SignedInFeaturesCache) -> Effect<AppAction>
+  fileprivate mutating func reduceFeatures(_ action: AppAction, _ features: Reducer<SignedIn, AppAction>)
+    -> Effect<AppAction>
   {
     guard var signedIn = signedIn else { return .none }
-    let effect = features.reducer(for: signedIn.user).reduce(into: &signedIn, action: action)
-    session = .signedIn(signedIn)
-    return effect
-  }
-
-  /// Runs `body` on the signed-in state with that user's client and the list's row count;
-  /// nothing happens when signed out.
-
-  fileprivate mutating func withSignedIn(
-    _ dependencies: AppDependencies,
-    _ body: (inout SignedIn, ContactsClient, Int) -> Effect<AppAction>
-  ) -> Effect<AppAction> {
-    guard var signedIn = signedIn else { return .none }
-    let effect = body(&signedIn, dependencies.contacts(signedIn.user), listRows)
+    let effect = features.reduce(into: &signedIn, action: action)
     session = .signedIn(signedIn)
     return effect
   }
 
   fileprivate mutating func reduceForm(
     _ form: WritableKeyPath<SignedOut, AuthForm>, _ action: AuthFormAction,
-    _ authForm: Reducer<AuthForm, AuthFormAction>,
+    _ authForm: Reducer<AuthForm, AuthFormAction>, _ features: Reducer<SignedIn, AppAction>,
     dependencies: AppDependencies, embed: @escaping @Sendable (AuthFormAction) -> AppAction
   ) -> Effect<AppAction> {
     guard var forms = signedOut else { return .none }
@@ -272,13 +269,9 @@ extension AppState {
     session = .signedIn(SignedIn(user: user))
     let destination = pendingRoute ?? AppRoute.contacts.route
     pendingRoute = nil
-    let appeared = withSignedIn(dependencies) { signedIn, client, rows in
-      signedIn.search.window.resize(visible: rows)
-      return contactsBrowserReducer(client: client).reduce(
-        into: &signedIn.browser, action: .appeared(visibleRows: rows)
-      )
-      .map(AppAction.browser)
-    }
+    let rows = listRows
+    signedIn?.search.window.resize(visible: rows)
+    let appeared = reduceFeatures(.browser(.appeared(visibleRows: rows)), features)
     return .merge(
       effect.map(embed), appeared, go(to: destination, dependencies: dependencies), .watchDatabase(dependencies),
       .send(.sync(.load)))
@@ -346,7 +339,7 @@ extension SignedIn {
   var effectIDs: [String] {
     ContactsBrowser.effectIDs + [
       ContactSearch.effectID, ContactPreview.effectID, "contacts/delete", Self.watchEffectID,
-    ] + SyncState.effectIDs
+    ] + SyncState.effectIDs + DuplicatesState.effectIDs
       + (detail.map { [ContactDetail.effectID($0.id)] } ?? []) + (editor.map { [ContactEditor.effectID($0.id)] } ?? [])
   }
 }

@@ -11,10 +11,13 @@ public enum AppRoute: Hashable, Sendable {
   case newContact
   /// The sync screen: set-up, status, conflicts.
   case sync
+  /// The likely duplicates, to merge or keep apart.
+  case duplicates
 
   /// Every shape, for messages and help.
   public static let patterns = [
     "auth/sign-in", "auth/sign-up", "contacts", "contacts/<id>", "contacts/<id>/edit", "contacts/new", "contacts/sync",
+    "contacts/duplicates",
   ]
 
   public init?(_ route: Route) {
@@ -24,6 +27,7 @@ public enum AppRoute: Hashable, Sendable {
     case ["contacts"]: self = .contacts
     case ["contacts", "new"]: self = .newContact
     case ["contacts", "sync"]: self = .sync
+    case ["contacts", "duplicates"]: self = .duplicates
     default:
       guard route.path.count >= 2, route.path.count <= 3, route.path[0] == "contacts",
         let id = Int64(route.path[1]), id > 0
@@ -54,6 +58,7 @@ public enum AppRoute: Hashable, Sendable {
     case .editContact(let id): Route(["contacts", "\(id)", "edit"])
     case .newContact: Route(["contacts", "new"])
     case .sync: Route(["contacts", "sync"])
+    case .duplicates: Route(["contacts", "duplicates"])
     }
   }
 
@@ -61,7 +66,7 @@ public enum AppRoute: Hashable, Sendable {
   public var requiresSignIn: Bool {
     switch self {
     case .signIn, .signUp: false
-    case .contacts, .contact, .editContact, .newContact, .sync: true
+    case .contacts, .contact, .editContact, .newContact, .sync, .duplicates: true
     }
   }
 

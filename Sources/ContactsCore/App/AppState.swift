@@ -62,7 +62,7 @@ public struct AppState: Equatable, Sendable {
       return state.browser.count.isLoading || state.search.isSearching
         || state.detail?.contact.isLoading == true || state.editor?.status == .loading
         || state.editor?.status == .saving || state.sync.isRunning || state.sync.setup.status == .connecting
-        || state.sync.setup.status == .linking
+        || state.sync.setup.status == .linking || state.duplicates.isBusy
     }
   }
 
@@ -96,6 +96,8 @@ public struct SignedIn: Equatable, Sendable {
   public var preview = ContactPreview.showsSelection
   /// The account's link to a CardDAV server, and what sync is doing.
   public var sync = SyncState()
+  /// The Duplicates screen: the groups found, the pair on screen, the last merge.
+  public var duplicates = DuplicatesState()
 
   public init(user: SignedInUser) {
     self.user = user

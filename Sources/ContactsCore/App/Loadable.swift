@@ -1,6 +1,6 @@
 /// Something that arrives later: loading, loaded, or failed with a message for the screen.
 ///
-/// Screens show it through ``LoadingContainer``: a spinner, then the content, or the error with
+/// Screens show it through `LoadingContainer`: a spinner, then the content, or the error with
 /// a retry key.
 public enum Loadable<Value: Equatable & Sendable>: Equatable, Sendable {
   case loading

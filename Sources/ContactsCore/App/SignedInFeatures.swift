@@ -1,36 +1,51 @@
 import ContactsModel
-public import Flow
-import Synchronization
+import Flow
 
 /// The features that live while someone is signed in, each pulled back onto its part of
 /// `SignedIn` and its case of `AppAction`: the list, the search, an open contact and the editor.
 /// `appReducer` runs it for their actions and adds what crosses features (the preview pause, what
 /// follows a save).
-public func signedInFeatures(client: ContactsClient) -> Reducer<SignedIn, AppAction> {
-  .combine(
+///
+/// Built once per app, not per user or per key: the features are given a client that resolves
+/// the signed-in user's client each time one of their effects calls it, for the user the effect
+/// was started for (bound here, as the effects are returned), the way sync's effects resolve
+/// `AppDependencies.sync(user)` when they run.
+func signedInFeatures(_ dependencies: AppDependencies) -> Reducer<SignedIn, AppAction> {
+  let client = ContactsClient.resolvedWhenRun(dependencies.contacts)
+  let features = Reducer<SignedIn, AppAction>.combine(
     contactsBrowserReducer(client: client).pullback(state: \.browser, action: AppAction.browserPath),
     contactSearchReducer(client: client).pullback(state: \.search, action: AppAction.searchPath),
     contactDetailReducer(client: client).pullback(state: StatePath(\.detail), action: AppAction.detailPath),
     contactEditorReducer(client: client).pullback(state: StatePath(\.editor), action: AppAction.editorPath))
+  return Reducer { signedIn, action in
+    features.reduce(into: &signedIn, action: action).binding(SignedIn.$effectsUser, to: signedIn.user)
+  }
 }
 
-/// ``signedInFeatures(client:)`` built once per signed-in user, not on every action: a key
-/// reduces with the reducer its user's sign-in built.
-final class SignedInFeaturesCache: Sendable {
-  private let contacts: @Sendable (SignedInUser) -> ContactsClient
-  private let built = Mutex<(user: SignedInUser, reducer: Reducer<SignedIn, AppAction>)?>(nil)
+extension SignedIn {
+  /// The user a running effect of the signed-in features was started for (nil outside one).
+  @TaskLocal static var effectsUser: SignedInUser?
+}
 
-  init(contacts: @escaping @Sendable (SignedInUser) -> ContactsClient) {
-    self.contacts = contacts
-  }
-
-  func reducer(for user: SignedInUser) -> Reducer<SignedIn, AppAction> {
-    built.withLock { built in
-      if let built, built.user == user { return built.reducer }
-      let reducer = signedInFeatures(client: contacts(user))
-      built = (user, reducer)
-      return reducer
+extension ContactsClient {
+  /// A client whose every call is made with `contacts(user)` for the user the running effect
+  /// was started for (``SignedIn/effectsUser``): one client for every user, resolved when an
+  /// effect runs. A call from outside such an effect fails in words.
+  static func resolvedWhenRun(_ contacts: @escaping @Sendable (SignedInUser) -> ContactsClient) -> ContactsClient {
+    @Sendable func resolved() throws(ContactSaveError) -> ContactsClient {
+      guard let user = SignedIn.effectsUser else { throw .failed(ContactsClientError.noSignedInUser.description) }
+      return contacts(user)
     }
+    return ContactsClient(
+      count: { try await resolved().count() },
+      page: { try await resolved().page($0, $1) },
+      index: { try await resolved().index($0) },
+      contact: { try await resolved().contact($0) },
+      search: { try await resolved().search($0, $1) },
+      insert: { draft throws(ContactSaveError) in try await resolved().insert(draft) },
+      update: { id, draft, startedFrom throws(ContactSaveError) in try await resolved().update(id, draft, startedFrom)
+      },
+      delete: { try await resolved().delete($0) })
   }
 }
 

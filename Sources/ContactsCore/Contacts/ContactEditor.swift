@@ -53,13 +53,12 @@ public struct ContactEditor: Equatable, Sendable {
     case loading
     case editing
     case saving
-    /// The save failed: the banner says why; editing goes on.
-    case failed(String)
+    /// The save failed: the banner says why. When someone else saved the contact since the
+    /// edit started (``ContactSaveError/changedElsewhere(current:)``) the form asks: keep mine,
+    /// take theirs, or keep editing; otherwise editing goes on.
+    case failed(ContactSaveError)
     /// The contact could not be loaded: there is nothing to edit.
     case loadFailed(String)
-    /// The save was refused: someone else saved the contact since the edit started; `current`
-    /// is what is stored now. The form asks: keep mine, take theirs, or keep editing.
-    case changedElsewhere(current: Contact)
   }
 
   /// The answers to a save refused because the contact changed elsewhere.
@@ -179,7 +178,7 @@ public struct ContactEditor: Equatable, Sendable {
   /// Whether the fields are closed to edits: while loading or saving, or with nothing loaded.
   public var isBusy: Bool {
     switch status {
-    case .loading, .saving, .loadFailed, .changedElsewhere: true
+    case .loading, .saving, .loadFailed, .failed(.changedElsewhere): true
     case .editing, .failed: false
     }
   }
@@ -424,18 +423,17 @@ public enum ContactEditorAction: Equatable, Sendable, Codable {
   case key(Key)
   case paste(String)
   case save
+  /// The save is done; what follows is the app reducer's (it shows the saved contact).
   case saved(Contact)
-  case saveFailed(String)
-  /// The save was refused: the contact changed elsewhere and is now `current`.
-  case changedElsewhere(current: Contact)
+  case saveFailed(ContactSaveError)
   case resolve(ContactEditor.ConflictChoice)
   /// A click on the control at `index` of the focus order: the focus goes there, the cursor
   /// where it was clicked; on Save, it saves.
   case click(index: Int, column: Int)
 }
 
-/// The editor's reducer. A successful save only reports `.saved`; the app's reducer moves the
-/// route and the list on.
+/// The editor's reducer. A successful save only reports `.saved`: what follows it (the route,
+/// the list, the notice) is the app reducer's, in one place.
 ///
 /// Keys: Tab/↓ and Shift-Tab/↑ move between fields, Enter moves on (saves on Save), Ctrl-S
 /// saves, Ctrl-N adds an entry after the focused one of a list, Ctrl-X removes the focused
@@ -467,7 +465,6 @@ public func contactEditorReducer(client: ContactsClient) -> Reducer<ContactEdito
 
     case .key(let key):
       // While it asks about a change made elsewhere, the screen's keys answer (`.resolve`).
-      if case .changedElsewhere = editor.status { return .none }
       guard !editor.isBusy else { return .none }
       editor.notice = nil
       switch key {
@@ -497,7 +494,6 @@ public func contactEditorReducer(client: ContactsClient) -> Reducer<ContactEdito
       return .none
 
     case .click(let index, let column):
-      if case .changedElsewhere = editor.status { return .none }
       guard !editor.isBusy, editor.focus.order.indices.contains(index) else { return .none }
       let field = editor.focus.order[index]
       if field == .save { return .send(.save) }
@@ -530,17 +526,16 @@ public func contactEditorReducer(client: ContactsClient) -> Reducer<ContactEdito
       }
       return save(&editor, client: client)
 
-    case .saved(let contact):
-      editor.startedFrom = contact
-      editor.status = .editing
+    case .saved:
+      // What follows a save is the app reducer's.
       return .none
 
-    case .changedElsewhere(let current):
-      editor.status = .changedElsewhere(current: current)
+    case .saveFailed(let error):
+      editor.status = .failed(error)
       return .none
 
     case .resolve(let choice):
-      guard case .changedElsewhere(let current) = editor.status else { return .none }
+      guard case .failed(.changedElsewhere(let current)) = editor.status else { return .none }
       switch choice {
       case .keepMine:
         // What the user changed, over what is stored now (a field only they changed stays
@@ -562,9 +557,6 @@ public func contactEditorReducer(client: ContactsClient) -> Reducer<ContactEdito
         return .none
       }
 
-    case .saveFailed(let message):
-      editor.status = .failed(message)
-      return .none
     }
   }
 }
@@ -576,15 +568,12 @@ private func save(_ editor: inout ContactEditor, client: ContactsClient) -> Effe
   let id = editor.id
   let startedFrom = editor.startedFrom
   return .run { send in
-    let contact =
-      if let id { try await client.update(id, draft, startedFrom) } else { try await client.insert(draft) }
-    await send(.saved(contact))
-  } onError: { error, send in
-    switch error {
-    case ContactSaveError.changedElsewhere(let current): await send(.changedElsewhere(current: current))
-    case ContactSaveError.deletedElsewhere:
-      await send(.saveFailed("This contact was deleted elsewhere; your changes are still here, unsaved"))
-    default: await send(.saveFailed("Could not save: \(error)"))
+    do throws(ContactSaveError) {
+      let contact =
+        if let id { try await client.update(id, draft, startedFrom) } else { try await client.insert(draft) }
+      await send(.saved(contact))
+    } catch {
+      await send(.saveFailed(error))
     }
   }
   .cancellable(id: ContactEditor.effectID(editor.id), cancelInFlight: true)

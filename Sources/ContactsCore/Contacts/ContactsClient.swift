@@ -12,11 +12,12 @@ public struct ContactsClient: Sendable {
   public var index: @Sendable (ContactPosition) async throws -> Int
   public var contact: @Sendable (Int64) async throws -> Contact?
   public var search: @Sendable (_ query: String, _ limit: Int) async throws -> ContactSearchResult
-  public var insert: @Sendable (ContactDraft) async throws -> Contact
+  /// Saves a new contact; a refusal says why (``ContactSaveError``).
+  public var insert: @Sendable (ContactDraft) async throws(ContactSaveError) -> Contact
   /// Applies a draft to contact `id`. With `startedFrom` (the contact as the edit loaded it),
   /// the save is refused with ``ContactSaveError/changedElsewhere(current:)`` when the stored
   /// contact's revision has moved since: a save never silently overwrites a newer one.
-  public var update: @Sendable (Int64, ContactDraft, _ startedFrom: Contact?) async throws -> Contact
+  public var update: @Sendable (Int64, ContactDraft, _ startedFrom: Contact?) async throws(ContactSaveError) -> Contact
   public var delete: @Sendable (Int64) async throws -> Void
 
   public init(
@@ -31,11 +32,12 @@ public struct ContactsClient: Sendable {
     search: @escaping @Sendable (String, Int) async throws -> ContactSearchResult = { _, _ in
       throw ContactsClientError.unimplemented("search")
     },
-    insert: @escaping @Sendable (ContactDraft) async throws -> Contact = { _ in
-      throw ContactsClientError.unimplemented("insert")
+    insert: @escaping @Sendable (ContactDraft) async throws(ContactSaveError) -> Contact = {
+      _ throws(ContactSaveError) in
+      throw .failed(ContactsClientError.unimplemented("insert").description)
     },
-    update: @escaping @Sendable (Int64, ContactDraft, Contact?) async throws -> Contact = { _, _, _ in
-      throw ContactsClientError.unimplemented("update")
+    update: @escaping @Sendable (Int64, ContactDraft, Contact?) async throws(ContactSaveError) -> Contact = {
+      _, _, _ throws(ContactSaveError) in throw .failed(ContactsClientError.unimplemented("update").description)
     },
     delete: @escaping @Sendable (Int64) async throws -> Void = { _ in
       throw ContactsClientError.unimplemented("delete")
@@ -55,10 +57,13 @@ public struct ContactsClient: Sendable {
 public enum ContactsClientError: Error, Equatable, Sendable, CustomStringConvertible {
   /// A test reached a client call it did not expect.
   case unimplemented(String)
+  /// A call made from outside an effect started for a signed-in user.
+  case noSignedInUser
 
   public var description: String {
     switch self {
     case .unimplemented(let name): "ContactsClient.\(name) is not implemented here"
+    case .noSignedInUser: "Nobody is signed in"
     }
   }
 }

@@ -1,7 +1,7 @@
 public import Navigation
 
 /// Owns `contacts/…`: the list, a contact's detail over it, the editor over the detail (or
-/// over the list, for a new contact), and the sync screen over the list.
+/// over the list, for a new contact), and the sync and Duplicates screens over the list.
 public enum ContactsCoordinator {
   /// `serverPassword` is the sync screen's password field, kept outside the store;
   /// `listColumns` the list's columns.
@@ -14,6 +14,7 @@ public enum ContactsCoordinator {
     case .editContact(let id): [list] + detail + [ContactEditorScreen(id: id)]
     case .newContact: [list, ContactEditorScreen(id: nil)]
     case .sync: [list, SyncScreen(password: serverPassword)]
+    case .duplicates: [list, DuplicatesScreen()]
     default: [list] + detail
     }
   }

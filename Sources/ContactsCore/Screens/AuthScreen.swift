@@ -23,10 +23,8 @@ public struct AuthScreen: Screen {
     KeyBinding(.tab, "Next field") { key, form in form.sends(.key(key)) },
     KeyBinding(.enter, "Sign in", .signIn(.key(.enter)), when: { $0.mode == .signIn }),
     KeyBinding(.enter, "Create account", .signUp(.key(.enter)), when: { $0.mode == .signUp }),
-    KeyBinding(
-      .ctrl("n"), "Create account", .route(.set(AppRoute.signUp.route)), named: "new-account",
-      when: { $0.mode == .signIn }),
-    KeyBinding(.escape, "Sign in", .route(.set(AppRoute.signIn.route)), named: "back", when: { $0.mode == .signUp }),
+    KeyBinding(.ctrl("n"), "Create account", .go(.signUp), named: "new-account", when: { $0.mode == .signIn }),
+    KeyBinding(.escape, "Sign in", .go(.signIn), named: "back", when: { $0.mode == .signUp }),
     KeyBinding(.ctrl("c"), "Quit", .quit),
     KeyBinding([.down, .backTab, .up], "Move", hidden: true) { key, form in form.sends(.key(key)) },
     .click(AuthFormView.control) { click, form in
@@ -95,11 +93,9 @@ struct AuthFormView: View {
       if case .submitting(let tick) = form.status {
         Spinner(tick: tick, label: form.mode == .signIn ? "Signing in…" : "Creating your account…")
       } else {
-        {
-          var button = Button(title, isFocused: isFocused && form.focus.focused == .submit, isDisabled: !form.canSubmit)
-          button.clickTarget = Self.target(.submit)
-          return button
-        }()
+        Button(
+          title, isFocused: isFocused && form.focus.focused == .submit, isDisabled: !form.canSubmit,
+          clickTarget: Self.target(.submit))
       }
     rows.append(.fixed(1, HStack([.fill(Spacer()), .fit(action), .fill(Spacer())])))
     let hint =

@@ -14,8 +14,6 @@ struct ContactCard: View {
   /// Another version of the same contact (a sync conflict's): rows this one has and that one
   /// lacks are marked `≠`.
   var comparedWith: Contact? = nil
-  /// The frame's theme, which the helpers below draw in: set as the view is drawn.
-  var theme = Theme.standard
 
   /// The width of the label column: "Anniversary" and a space.
   static let labelWidth = 12
@@ -63,25 +61,24 @@ struct ContactCard: View {
   }
 
   func render(into frame: inout Frame, in region: Rect) {
-    var themed = self
-    themed.theme = frame.theme
-    themed.draw(into: &frame, in: region)
-  }
-
-  private func draw(into frame: inout Frame, in region: Rect) {
+    let theme = frame.theme
+    let other = comparedWith.map { Set(ContactCard(contact: $0).rows.map(\.content)) }
+    // `text` in `style`, marked `≠` where the other version differs.
+    func marked(_ text: String, _ style: Style, differs: Bool?) -> Text {
+      Text([Span(differs == true ? "≠ " : "", style: theme.error), Span(text, style: style)])
+    }
+    func rowView(_ row: Row) -> any View {
+      HStack([
+        .fixed(Self.labelWidth, marked(row.label, theme.secondary, differs: other.map { !$0.contains(row.content) })),
+        .fill(EntryLine(row: row, theme: theme)),
+      ])
+    }
     var items: [StackItem] = [
       .fixed(1, Text("Contact details", style: theme.secondary)),
-      .fixed(1, Text(contact.name, style: theme.title)),
+      .fixed(1, marked(contact.name, theme.title, differs: comparedWith.map { $0.name != contact.name })),
       .fixed(1, Spacer()),
     ]
     let rows = rows
-    let other = comparedWith.map { Set(ContactCard(contact: $0).rows.map(\.content)) }
-    if let comparedWith, comparedWith.name != contact.name {
-      items[1] = .fixed(1, Text([Span("≠ ", style: theme.error), Span(contact.name, style: theme.title)]))
-    }
-    func rowView(_ row: Row) -> any View {
-      self.rowView(row, differs: other.map { !$0.contains(row.content) } ?? false)
-    }
     let hasNotes = !contact.notes.isEmpty
     // The notes need their label and at least one line after a blank row.
     let wanted = items.count + rows.count + (hasNotes ? 3 : 0)
@@ -89,10 +86,8 @@ struct ContactCard: View {
       items += rows.map { .fixed(1, rowView($0)) }
       if hasNotes {
         items.append(.fixed(1, Spacer()))
-        items.append(.fixed(1, Text("Notes", style: theme.secondary)))
-        let notesDiffer = comparedWith.map { $0.notes != contact.notes } ?? false
-        items[items.count - 1] = .fixed(
-          1, Text([Span(notesDiffer ? "≠ " : "", style: theme.error), Span("Notes", style: theme.secondary)]))
+        items.append(
+          .fixed(1, marked("Notes", theme.secondary, differs: comparedWith.map { $0.notes != contact.notes })))
         items.append(.fill(Text(contact.notes, overflow: .wrap)))
       }
     } else {
@@ -106,17 +101,6 @@ struct ContactCard: View {
         .fixed(1, Text("⋯ " + more.joined(separator: " and ") + ": e shows them all", style: theme.secondary)))
     }
     VStack(items).render(into: &frame, in: region)
-  }
-
-  private func rowView(_ row: Row, differs: Bool) -> any View {
-    let label: any View =
-      differs
-      ? Text([Span("≠ ", style: theme.error), Span(row.label, style: theme.secondary)])
-      : Text(row.label, style: theme.secondary)
-    return HStack([
-      .fixed(Self.labelWidth, label),
-      .fill(EntryLine(row: row, theme: theme)),
-    ])
   }
 }
 

@@ -12,6 +12,8 @@ public struct ContactDetailScreen: Screen {
     public var id: Int64
     public var contact: Loadable<Contact>
     public var tick: Int
+
+    var isLoaded: Bool { contact.value != nil }
   }
 
   public func select(_ state: AppState) -> ViewModel {
@@ -26,13 +28,11 @@ public struct ContactDetailScreen: Screen {
 
   /// Edit and delete once the contact is loaded, retry when it failed to, back at any time.
   public static let keys = KeyMap<ViewModel, AppAction>([
-    KeyBinding(.character("e"), "Edit", when: { $0.contact.value != nil }) { _, model in
-      .route(.set(AppRoute.editContact(model.id).route))
-    },
-    KeyBinding([.character("d"), .delete], "Delete", shownAs: "d", when: { $0.contact.value != nil }) { _, model in
+    KeyBinding("e", "Edit", when: \.isLoaded) { _, model in .go(.editContact(model.id)) },
+    KeyBinding(["d", .delete], "Delete", shownAs: "d", when: \.isLoaded) { _, model in
       .askToDelete(model.contact.value!)
     },
-    KeyBinding(.character("r"), "Retry", .detail(.load), when: { $0.contact.failure != nil }),
+    KeyBinding("r", "Retry", .detail(.load), when: { $0.contact.failure != nil }),
     KeyBinding(.escape, "Back", .route(.pop)),
   ])
 
@@ -43,7 +43,7 @@ public struct ContactDetailScreen: Screen {
 
   public func body(_ model: ViewModel, isFocused: Bool) -> any View {
     Self.inMargins(
-      LoadingContainer(model.contact, tick: model.tick, label: "Loading contact…") { ContactCard(contact: $0) })
+      LoadingContainer(state: model.contact, tick: model.tick, label: "Loading contact…") { ContactCard(contact: $0) })
   }
 
   /// A contact as this screen shows it once loaded (the list's preview shows it the same way).

@@ -16,7 +16,7 @@ public struct ContactEditorScreen: Screen {
     public var tick: Int
 
     var isAsking: Bool {
-      if case .changedElsewhere = editor.status { true } else { false }
+      if case .failed(.changedElsewhere) = editor.status { true } else { false }
     }
     var isOnEntry: Bool {
       if case .entry = editor.focus.focused { true } else { false }
@@ -30,13 +30,9 @@ public struct ContactEditorScreen: Screen {
   /// apply. Otherwise the focused field takes its editing keys; on a list's row the keys that
   /// add, remove and mark entries show (elsewhere they explain where they work).
   public static let keys = KeyMap<ViewModel?, AppAction>([
-    KeyBinding(
-      [.character("m"), .character("M")], "Keep mine", .editor(.resolve(.keepMine)), shownAs: "m", when: \.asks),
-    KeyBinding(
-      [.character("t"), .character("T")], "Take theirs", .editor(.resolve(.takeTheirs)), shownAs: "t", when: \.asks),
-    KeyBinding(
-      [.escape, .character("e"), .character("E")], "Keep editing", .editor(.resolve(.keepEditing)), shownAs: "Esc",
-      when: \.asks),
+    KeyBinding(["m", "M"], "Keep mine", .editor(.resolve(.keepMine)), shownAs: "m", when: \.asks),
+    KeyBinding(["t", "T"], "Take theirs", .editor(.resolve(.takeTheirs)), shownAs: "t", when: \.asks),
+    KeyBinding([.escape, "e", "E"], "Keep editing", .editor(.resolve(.keepEditing)), shownAs: "Esc", when: \.asks),
     .typing(when: \.typesInField, key: { .editor(.key($0)) }, paste: { .editor(.paste($0)) }),
     KeyBinding(.tab, "Next field", .editor(.key(.tab)), when: \.editsField),
     KeyBinding(.tab, "Next", .editor(.key(.tab)), when: \.editsEntry),
@@ -46,11 +42,11 @@ public struct ContactEditorScreen: Screen {
     KeyBinding([.ctrl("n"), .ctrl("x"), .ctrl("p")], "Where list keys work", hidden: true, when: \.editsField) {
       key, _ in .editor(.key(key))
     },
-    KeyBinding(.ctrl("s"), "Save", .editor(.key(.ctrl("s"))), when: { !$0.asks }),
-    KeyBinding(.escape, "Cancel", .cancelEditing, when: { !$0.asks }),
-    KeyBinding([.down, .backTab, .up, .enter], "Move", hidden: true, when: { !$0.asks }) { key, _ in .editor(.key(key))
+    KeyBinding(.ctrl("s"), "Save", .editor(.key(.ctrl("s"))), when: \.editsForm),
+    KeyBinding(.escape, "Cancel", .cancelEditing, when: \.editsForm),
+    KeyBinding([.down, .backTab, .up, .enter], "Move", hidden: true, when: \.editsForm) { key, _ in .editor(.key(key))
     },
-    .click(ContactFormView.control, when: { !$0.asks }) { click, _ in
+    .click(ContactFormView.control, when: \.editsForm) { click, _ in
       .editor(.click(index: click.index, column: click.column))
     },
   ])
@@ -76,6 +72,8 @@ public struct ContactEditorScreen: Screen {
 extension ContactEditorScreen.ViewModel? {
   /// Whether the form asks what to do about a change made elsewhere: only its answers apply.
   var asks: Bool { self?.isAsking == true }
+  /// Whether the form takes keys as a form (it is not asking).
+  var editsForm: Bool { !asks }
   /// Whether the focus is on a field's text input, and the form is not asking.
   var typesInField: Bool { self.map { !$0.isAsking && $0.editor[input: $0.editor.focus.focused] != nil } ?? false }
   /// Whether the focus is on a list's entry (where Ctrl-N, Ctrl-X and Ctrl-P work), not asking.

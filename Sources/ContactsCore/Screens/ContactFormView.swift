@@ -40,64 +40,49 @@ struct ContactFormView: View {
     let editor = model.editor
     switch editor.status {
     case .loading:
-      LoadingContainer<Int>(.loading, tick: model.tick, label: "Loading contact…") { _ in Spacer() }
+      LoadingContainer<Int>(state: .loading, tick: model.tick, label: "Loading contact…") { _ in Spacer() }
         .render(into: &frame, in: region)
       return
     case .loadFailed(let message):
       Text(message, style: theme.error, alignment: .center).render(into: &frame, in: region.row(region.height / 2))
       return
-    case .editing, .saving, .failed, .changedElsewhere:
+    case .editing, .saving, .failed:
       break
     }
+    let banner: any View =
+      switch editor.status {
+      case .saving: Spinner(tick: model.tick, label: "Saving…")
+      case .failed(let error): Text("✖ \(error)", style: theme.error)
+      default: Text(editor.notice ?? "", style: theme.error)
+      }
+    let save = Button(
+      "Save", isFocused: isFocused && editor.focus.focused == .save, isDisabled: editor.isBusy,
+      clickTarget: target(.save))
+    let saveRow = HStack(
+      spacing: 2, [.fit(save), .fill(Text(editor.hasChanges ? "Unsaved changes" : "", style: theme.secondary))])
+    // The heading, a blank row, the rows (in what the others leave them), the banner and Save.
+    var items: [StackItem] = [
+      .fixed(1, Spacer()), .fixed(1, Spacer()), .fill(Spacer()), .fixed(1, banner), .fixed(1, saveRow),
+    ]
+    let height = VStack(items).slots(in: region)[2].height
     let rows = rows(editor)
-    let height = max(0, region.height - 4)
     // An entry's type input shares its row with the value.
     var focusedField = editor.focus.focused
     if case .entry(let list, let index, .type) = focusedField { focusedField = .entry(list, index, .value) }
     // Save is below the rows: on it, the last rows show.
     let focusedRow = focusedField == .save ? rows.count - 1 : rows.firstIndex { $0.field == focusedField }
     let offset = Self.offset(count: rows.count, height: height, focused: focusedRow)
-    let above = offset
     let below = max(0, rows.count - offset - height)
-    var more: [String] = []
-    if above > 0 { more.append("↑ \(above) more") }
-    if below > 0 { more.append("↓ \(below) more") }
-    var items: [StackItem] = [
-      .fixed(
-        1,
-        HStack([
-          .fill(Text(editor.id == nil ? "New contact" : "Edit contact", style: theme.title)),
-          .fit(Text(more.joined(separator: "  "), style: theme.secondary)),
-        ])),
-      .fixed(1, Spacer()),
-    ]
-    items += rows.dropFirst(offset).prefix(height).map { .fixed(1, $0.view) }
-    items.append(.fill(Spacer()))
-    let banner: any View =
-      switch editor.status {
-      case .saving: Spinner(tick: model.tick, label: "Saving…")
-      case .failed(let message): Text("✖ " + message, style: theme.error)
-      case .changedElsewhere: Text("✖ This contact was changed elsewhere", style: theme.error)
-      default: Text(editor.notice ?? "", style: theme.error)
-      }
-    items.append(.fixed(1, banner))
-    items.append(
-      .fixed(
-        1,
-        HStack(
-          spacing: 2,
-          [
-            .fit(
-              {
-                var save = Button(
-                  "Save", isFocused: isFocused && editor.focus.focused == .save, isDisabled: editor.isBusy)
-                save.clickTarget = target(.save)
-                return save
-              }()),
-            .fill(Text(editor.hasChanges ? "Unsaved changes" : "", style: theme.secondary)),
-          ])))
+    let more = [offset > 0 ? "↑ \(offset) more" : nil, below > 0 ? "↓ \(below) more" : nil].compactMap { $0 }
+    items[0] = .fixed(
+      1,
+      HStack([
+        .fill(Text(editor.id == nil ? "New contact" : "Edit contact", style: theme.title)),
+        .fit(Text(more.joined(separator: "  "), style: theme.secondary)),
+      ]))
+    items[2] = .fill(VStack(rows.dropFirst(offset).prefix(height).map { .fixed(1, $0.view) }))
     VStack(items).render(into: &frame, in: region)
-    if case .changedElsewhere = editor.status {
+    if case .failed(.changedElsewhere) = editor.status {
       let size = Size(width: min(region.width, 64), height: min(region.height, 7))
       Modal(title: "Changed elsewhere", size: size, theme: theme, ConflictQuestion(theme: theme))
         .render(into: &frame, in: region)
@@ -163,11 +148,9 @@ struct ContactFormView: View {
   }
 
   private func textField(_ input: TextInput, _ field: ContactEditor.Field) -> TextField {
-    var view = TextField(
+    TextField(
       input, placeholder: isFocusedField(field) || field.placeholder.isEmpty ? field.placeholder : "",
-      isFocused: isFocusedField(field), isDisabled: model.editor.isBusy)
-    view.clickTarget = target(field)
-    return view
+      isFocused: isFocusedField(field), isDisabled: model.editor.isBusy, clickTarget: target(field))
   }
 
   /// A click on `field`: its place in the focus order.

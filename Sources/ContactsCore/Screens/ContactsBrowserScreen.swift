@@ -9,7 +9,9 @@ public struct ContactsListViewModel: Equatable, Sendable {
   public var isReady: Bool
   public var window: ScrollWindow
   public var rows: [Contact?]
-  public var search: Search?
+  /// The search, while its field is open or it shows results (`isActive`: a blank query shows
+  /// the whole list).
+  public var search: ContactSearch?
   /// The spinner's frame, only while something loads (so an idle list never re-renders).
   public var tick: Int
   /// What the pane beside the list shows on a wide terminal, if anything.
@@ -19,18 +21,6 @@ public struct ContactsListViewModel: Equatable, Sendable {
   /// The contact the keys that act on one act on (nil while its row loads).
   public var selected: Contact?
 
-  public struct Search: Equatable, Sendable {
-    public var query: TextInput
-    /// Whether the rows are the search's results; while the query is blank (just after `/`)
-    /// they are the whole list.
-    public var showsResults: Bool
-    public var isEditing: Bool
-    public var isSearching: Bool
-    public var result: ContactSearchResult?
-    public var failure: String?
-    public var notice: String?
-  }
-
   /// Before the first value arrives: nothing listed, no search.
   static let empty = ContactsListViewModel(
     count: .loading, isReady: false, window: ScrollWindow(), rows: [], search: nil, tick: 0, preview: nil,
@@ -39,30 +29,29 @@ public struct ContactsListViewModel: Equatable, Sendable {
   /// Whether a contact is listed (the keys that act on one apply only then).
   var listsContacts: Bool { window.total > 0 }
   var isEditingSearch: Bool { search?.isEditing == true }
+  var isNotEditingSearch: Bool { !isEditingSearch }
+  /// Whether the vi letters move (not while they are typed into the search).
+  var movesByLetter: Bool { listsContacts && !isEditingSearch }
   /// Whether the keys that act on the selected contact apply.
   var actsOnSelection: Bool { selected != nil && !isEditingSearch }
 
   /// The move `key` makes: of the results while a search shows them, else of the whole list.
-  func move(for key: Key) -> AppAction {
-    let move = Self.moves[key] ?? .down
-    return search?.showsResults == true ? .search(.move(move)) : .browser(.move(move))
+  func move(for key: Key) -> AppAction { move(Self.moves[key] ?? .down) }
+
+  /// `move` of the results while a search shows them, else of the whole list.
+  func move(_ move: ContactsBrowserAction.Move) -> AppAction {
+    search?.isActive == true ? .search(.move(move)) : .browser(.move(move))
   }
 
   private static let moves: [Key: ContactsBrowserAction.Move] = [
     .up: .up, .down: .down, .pageUp: .pageUp, .pageDown: .pageDown, .home: .home, .end: .end,
-    .character("k"): .up, .character("j"): .down, .character("g"): .home, .character("G"): .end,
+    "k": .up, "j": .down, "g": .home, "G": .end,
   ]
 
   public static func select(_ state: AppState) -> ContactsListViewModel {
     guard let signedIn = state.signedIn else { return .empty }
     let browser = signedIn.browser
     let search = signedIn.search
-    let searchModel =
-      search.isEditing || search.isActive
-      ? Search(
-        query: search.query, showsResults: search.isActive, isEditing: search.isEditing,
-        isSearching: search.isSearching, result: search.results, failure: search.failure, notice: search.notice)
-      : nil
     let window = search.isActive ? search.window : browser.window
     let rows: [Contact?] =
       if search.isActive {
@@ -73,7 +62,8 @@ public struct ContactsListViewModel: Equatable, Sendable {
     let isLoading = browser.count.isLoading || search.isSearching
     let isPreviewPaused = signedIn.preview != .showsSelection
     return ContactsListViewModel(
-      count: browser.count, isReady: browser.isReady, window: window, rows: rows, search: searchModel,
+      count: browser.count, isReady: browser.isReady, window: window, rows: rows,
+      search: search.isEditing || search.isActive ? search : nil,
       tick: isLoading ? state.tick : 0,
       preview: state.showsPreview && !isPreviewPaused ? signedIn.selectedContact : nil,
       isPreviewPaused: isPreviewPaused, selected: signedIn.selectedContact)
@@ -105,34 +95,30 @@ public struct ContactsBrowserScreen: Screen {
     KeyBinding([.up, .down, .pageUp, .pageDown, .home, .end], "Move", shownAs: "↑↓", when: \.listsContacts) {
       key, model in model.move(for: key)
     },
-    KeyBinding(
-      [.character("k"), .character("j"), .character("g"), .character("G")], "Move", hidden: true, named: "move-vi",
-      when: { $0.listsContacts && !$0.isEditingSearch }
-    ) { key, model in model.move(for: key) },
+    KeyBinding(["k", "j", "g", "G"], "Move", hidden: true, named: "move-vi", when: \.movesByLetter) { key, model in
+      model.move(for: key)
+    },
     KeyBinding(.enter, "Done", .search(.commit), when: \.isEditingSearch),
     KeyBinding(.escape, "Clear", .search(.clear), when: \.isEditingSearch),
-    KeyBinding(.enter, "Open", when: \.actsOnSelection) { _, model in
-      .route(.set(AppRoute.contact(model.selected!.id).route))
-    },
-    KeyBinding(.character("/"), "Search", .search(.start), when: { !$0.isEditingSearch }),
-    KeyBinding(.character("a"), "Add", .route(.set(AppRoute.newContact.route)), when: { !$0.isEditingSearch }),
-    KeyBinding(.character("e"), "Edit", when: \.actsOnSelection) { _, model in
-      .route(.set(AppRoute.editContact(model.selected!.id).route))
-    },
-    KeyBinding([.character("d"), .delete], "Delete", shownAs: "d", when: \.actsOnSelection) { _, model in
+    KeyBinding(.enter, "Open", when: \.actsOnSelection) { _, model in .go(.contact(model.selected!.id)) },
+    KeyBinding("/", "Search", .search(.start), when: \.isNotEditingSearch),
+    KeyBinding("a", "Add", .go(.newContact), when: \.isNotEditingSearch),
+    KeyBinding("e", "Edit", when: \.actsOnSelection) { _, model in .go(.editContact(model.selected!.id)) },
+    KeyBinding(["d", .delete], "Delete", shownAs: "d", when: \.actsOnSelection) { _, model in
       .askToDelete(model.selected!)
     },
-    KeyBinding(.escape, "Clear search", .search(.clear), when: { $0.search != nil && !$0.isEditingSearch }),
-    KeyBinding(.character("r"), "Retry", .browser(.retry), when: { $0.count.failure != nil && !$0.isEditingSearch }),
-    KeyBinding(.character("s"), "Sync", .route(.set(AppRoute.sync.route)), when: { !$0.isEditingSearch }),
-    KeyBinding(.character("S"), "Sign out", .askToSignOut, when: { !$0.isEditingSearch }),
-    KeyBinding(.character("q"), "Quit", .quit, when: { !$0.isEditingSearch }),
+    KeyBinding(.escape, "Clear search", .search(.clear), when: { $0.search != nil && $0.isNotEditingSearch }),
+    KeyBinding("r", "Retry", .browser(.retry), when: { $0.count.failure != nil && $0.isNotEditingSearch }),
+    KeyBinding("s", "Sync", .go(.sync), when: \.isNotEditingSearch),
+    KeyBinding("D", "Duplicates", .go(.duplicates), when: \.isNotEditingSearch),
+    KeyBinding("S", "Sign out", .askToSignOut, when: \.isNotEditingSearch),
+    KeyBinding("q", "Quit", .quit, when: \.isNotEditingSearch),
     // A click selects a row; a double click on the selected row opens it.
     .click(TableView.control, when: \.listsContacts) { click, model in
       if click.count > 1, click.index == model.window.selected, let selected = model.selected {
-        return .route(.set(AppRoute.contact(selected.id).route))
+        return .go(.contact(selected.id))
       }
-      return model.search?.showsResults == true ? .search(.move(.to(click.index))) : .browser(.move(.to(click.index)))
+      return model.move(.to(click.index))
     },
   ])
 
@@ -172,15 +158,15 @@ struct ContactsListView: View {
     guard region.height > 0 else { return }
     renderHeader(into: &frame, in: region.row(0))
     let body = region.inset(top: 1)
-    if let search = model.search, search.showsResults {
+    if let search = model.search, search.isActive {
       if let failure = search.failure {
         Text(failure, style: theme.error, alignment: .center).render(into: &frame, in: body.row(body.height / 2))
         return
       }
       let query = search.query.text
-      table(empty: search.result == nil ? "" : "No contacts match “\(query)”").render(into: &frame, in: body)
+      table(empty: search.results == nil ? "" : "No contacts match “\(query)”").render(into: &frame, in: body)
     } else {
-      LoadingContainer(model.count, tick: model.tick, label: "Loading contacts…") { _ in
+      LoadingContainer(state: model.count, tick: model.tick, label: "Loading contacts…") { _ in
         table(empty: "No contacts yet. Press a to add one.")
       }
       .render(into: &frame, in: body)
@@ -197,7 +183,7 @@ struct ContactsListView: View {
     let theme = frame.theme
     if let search = model.search {
       let matches: String
-      if let result = search.result {
+      if let result = search.results {
         let count = result.total.formattedWithSeparators + (result.isTotalExact ? "" : "+")
         matches = result.total == 1 ? "1 match" : "\(count) matches"
       } else {

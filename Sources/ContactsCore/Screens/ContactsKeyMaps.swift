@@ -15,19 +15,24 @@ public enum ContactsKeyMaps {
     public let labels: [String: String]
   }
 
-  /// Every screen's map, in the order the user guide lists them.
+  /// Every screen's map, in the order the user guide lists them, and the dialogs' buttons'
+  /// (`dialog`, ``DialogKeys``).
   public static var screens: [Screen] {
     [
       screen(AuthScreen.self), screen(ContactsBrowserScreen.self), screen(ContactDetailScreen.self),
-      screen(ContactEditorScreen.self), screen(SyncScreen.self),
+      screen(ContactEditorScreen.self), screen(SyncScreen.self), screen(DuplicatesScreen.self),
+      screen(named: DialogKeys.name, DialogKeys.keys),
     ]
   }
 
   private static func screen<Declared: Navigation.Screen>(_ declared: Declared.Type) -> Screen {
-    let keys = Declared.keys
+    screen(named: Declared.keysName, Declared.keys)
+  }
+
+  private static func screen<Model, Intent>(named name: String, _ keys: KeyMap<Model, Intent>) -> Screen {
     let labels = Dictionary(
       keys.bindings.filter { !$0.name.isEmpty }.map { ($0.name, $0.label) }, uniquingKeysWith: { first, _ in first })
     return Screen(
-      name: Declared.keysName, bindings: keys.namedKeys, problems: { keys.problems(rebinding: $0) }, labels: labels)
+      name: name, bindings: keys.namedKeys, problems: { keys.problems(rebinding: $0) }, labels: labels)
   }
 }

@@ -1,7 +1,7 @@
 import TerminalUI
 
-/// A form's row: a label ten cells wide (bold while its field has the focus), then the text
-/// field. The sign-in forms and sync's set-up form are made of these.
+/// A form's row: a label (ten cells wide unless told; bold while its field has the focus),
+/// then the text field. The sign-in forms and sync's set-up form are made of these.
 struct LabelledField: View {
   let label: String
   let input: TextInput
@@ -9,6 +9,7 @@ struct LabelledField: View {
   var isMasked = false
   let isFocused: Bool
   var isDisabled = false
+  var labelWidth = 10
   /// What a click on the field is (see `MouseTarget`).
   var clickTarget: MouseTarget?
 
@@ -17,14 +18,11 @@ struct LabelledField: View {
     HStack(
       spacing: 1,
       [
-        .fixed(10, Text(label, style: isFocused ? theme.title : .plain)),
+        .fixed(labelWidth, Text(label, style: isFocused ? theme.title : .plain)),
         .fill(
-          {
-            var field = TextField(
-              input, placeholder: placeholder, isMasked: isMasked, isFocused: isFocused, isDisabled: isDisabled)
-            field.clickTarget = clickTarget
-            return field
-          }()),
+          TextField(
+            input, placeholder: placeholder, isMasked: isMasked, isFocused: isFocused, isDisabled: isDisabled,
+            clickTarget: clickTarget)),
       ]
     )
     .render(into: &frame, in: region)

@@ -1,30 +1,14 @@
-public import TerminalUI
+import TerminalUI
 
 /// The one way the app shows something that loads: a spinner while ``Loadable/loading``, then
 /// the content, or the error with the key that retries.
-public struct LoadingContainer<Value: Equatable & Sendable>: View {
-  public var state: Loadable<Value>
-  public var tick: Int
-  public var label: String
-  public var retryKey: String
-  public var content: (Value) -> any View
-  /// The theme to draw in; nil draws in the frame's.
-  public var theme: Theme?
+struct LoadingContainer<Value: Equatable & Sendable>: View {
+  let state: Loadable<Value>
+  let tick: Int
+  var label = "Loading…"
+  let content: (Value) -> any View
 
-  public init(
-    _ state: Loadable<Value>, tick: Int, label: String = "Loading…", retryKey: String = "r",
-    theme: Theme? = nil, content: @escaping (Value) -> any View
-  ) {
-    self.state = state
-    self.tick = tick
-    self.label = label
-    self.retryKey = retryKey
-    self.theme = theme
-    self.content = content
-  }
-
-  public func render(into frame: inout Frame, in region: Rect) {
-    let theme = self.theme ?? frame.theme
+  func render(into frame: inout Frame, in region: Rect) {
     switch state {
     case .loading:
       let width = min(region.width, DisplayWidth.of(label) + 2)
@@ -34,9 +18,9 @@ public struct LoadingContainer<Value: Equatable & Sendable>: View {
       content(value).render(into: &frame, in: region)
     case .failed(let message):
       let middle = region.height / 2
-      Text(message, style: theme.error, alignment: .center, overflow: .wrap)
+      Text(message, style: frame.theme.error, alignment: .center, overflow: .wrap)
         .render(into: &frame, in: Rect(x: region.x, y: region.y + max(0, middle - 1), width: region.width, height: 2))
-      Text("Press \(retryKey) to try again", style: theme.secondary, alignment: .center)
+      Text("Press r to try again", style: frame.theme.secondary, alignment: .center)
         .render(into: &frame, in: region.row(middle + 1))
     }
   }

@@ -74,6 +74,15 @@ public struct SyncScreen: Screen {
     },
     KeyBinding(.enter, "Link", .sync(.setup(.choose)), when: \.isChoosing),
     KeyBinding(.escape, "Back", .sync(.setup(.back)), named: "back-to-form", when: \.isChoosing),
+    // A click selects an address book or a conflict; a double click on the book links it.
+    .click(SyncView.books, when: \.isChoosing) { click, model in
+      guard case .choosing(_, let selected) = model.sync.setup.status else { return .sync(.setup(.moveChoice(by: 0))) }
+      return click.count > 1 && click.index == selected
+        ? .sync(.setup(.choose)) : .sync(.setup(.moveChoice(by: click.index - selected)))
+    },
+    .click(SyncView.conflicts, when: \.hasConflicts) { click, model in
+      .sync(.moveConflict(by: click.index - model.sync.selectedConflict))
+    },
     // Linked.
     KeyBinding(.character("s"), "Sync now", .sync(.syncNow), when: { $0.isLinkedIdle && !$0.sync.isRunning }),
     KeyBinding([.up, .down], "Conflict", shownAs: "↑↓", when: \.hasConflicts) { key, _ in

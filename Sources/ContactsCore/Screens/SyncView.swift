@@ -37,6 +37,10 @@ struct SyncView: View {
 
   // MARK: Choosing an address book
 
+  /// The names the address books and the conflicts answer clicks by.
+  static let books = "sync-books"
+  static let conflicts = "sync-conflicts"
+
   private func chooser(_ discovery: SyncDiscovery, selected: Int) -> any View {
     var rows: [StackItem] = [
       .fixed(1, Text("Address books of \(discovery.username) at \(discovery.server)", style: theme.title)),
@@ -49,7 +53,7 @@ struct SyncView: View {
     }
     for (index, title) in titles.enumerated() {
       let style = index == selected ? (isFocused ? theme.selection : theme.inactiveSelection) : Style.plain
-      rows.append(.fixed(1, Text(" " + title, style: style)))
+      rows.append(.fixed(1, Clickable(.item(Self.books, index: index), Text(" " + title, style: style))))
     }
     rows.append(.fixed(1, Spacer()))
     if model.sync.setup.status == .linking {
@@ -91,7 +95,8 @@ struct SyncView: View {
     let first = max(0, min(selected - shown / 2, conflicts.count - shown))
     for index in first..<min(conflicts.count, first + shown) {
       let style = index == selected ? (isFocused ? theme.selection : theme.inactiveSelection) : Style.plain
-      rows.append(.fixed(1, Text(" " + conflicts[index].here.name, style: style)))
+      rows.append(
+        .fixed(1, Clickable(.item(Self.conflicts, index: index), Text(" " + conflicts[index].here.name, style: style))))
     }
     let pair = conflicts[selected]
     rows.append(
@@ -118,18 +123,20 @@ struct SyncView: View {
         1,
         LabelledField(
           label: "Password", input: form.mask.input, placeholder: "the new one, as the server now has it",
-          isMasked: true, isFocused: isFocused, isDisabled: form.status == .checking))
+          isMasked: true, isFocused: isFocused, isDisabled: form.status == .checking, labelWidth: Self.labelWidth))
     ]
-    switch form.status {
-    case .editing:
-      rows.append(.fixed(1, Text("Enter checks it with the server and keeps it.", style: theme.secondary)))
-    case .checking:
-      rows.append(.fixed(1, Spinner(tick: model.tick, label: "Asking the server…")))
-    case .failed(let message):
-      rows.append(.fixed(2, Text("✖ " + message, style: theme.error, overflow: .wrap)))
-    }
+    let (height, below): (Int, any View) =
+      switch form.status {
+      case .editing: (1, Text("Enter checks it with the server and keeps it.", style: theme.secondary))
+      case .checking: (1, Spinner(tick: model.tick, label: "Asking the server…"))
+      case .failed(let message): (2, Text("✖ " + message, style: theme.error, overflow: .wrap))
+      }
+    rows.append(.fixed(height, Padding(below, left: Self.labelWidth + 1)))
     return rows
   }
+
+  /// The linked screen's labels: "Address book" and a space.
+  static let labelWidth = 13
 
   private func lastSync(_ overview: SyncOverview) -> [Span] {
     switch model.sync.activity {
@@ -153,7 +160,8 @@ struct SyncView: View {
     .fixed(
       1,
       HStack(
-        spacing: 1, [.fixed(13, Text(label, style: theme.secondary)), .fill(Text(value, overflow: .headEllipsis))])
+        spacing: 1,
+        [.fixed(Self.labelWidth, Text(label, style: theme.secondary)), .fill(Text(value, overflow: .headEllipsis))])
     )
   }
 }

@@ -102,14 +102,25 @@ public struct DuplicateFinder: Sendable {
   /// their first contact.
   public func groups() -> [Group] {
     var finder = self
+    // Every contact's root, then the members of roots with two or more: a million contacts
+    // alone in their group never become a million arrays.
+    var roots = [Int32](repeating: 0, count: ids.count)
+    var sizes = [Int32](repeating: 0, count: ids.count)
+    for index in 0..<Int32(ids.count) {
+      let root = finder.root(index)
+      roots[Int(index)] = root
+      sizes[Int(root)] += 1
+    }
     var members: [Int32: [Int64]] = [:]
-    for index in 0..<Int32(ids.count) { members[finder.root(index), default: []].append(ids[Int(index)]) }
+    for index in ids.indices where sizes[Int(roots[index])] > 1 {
+      members[roots[index], default: []].append(ids[index])
+    }
     var reasons: [Int32: [Reason]] = [:]
     for (index, reason) in links {
       let root = finder.root(index)
       if !(reasons[root]?.contains(reason) ?? false) { reasons[root, default: []].append(reason) }
     }
-    return members.filter { $0.value.count > 1 }.sorted { $0.key < $1.key }.map { root, ids in
+    return members.sorted { $0.key < $1.key }.map { root, ids in
       Group(ids: ids, reasons: reasons[root] ?? [])
     }
   }
@@ -141,6 +152,7 @@ public struct DuplicateFinder: Sendable {
 
   /// The keys in their first order, once each (a Set's order changes from run to run).
   private static func unique(_ keys: [String]) -> [String] {
+    guard keys.count > 1 else { return keys }
     var seen: Set<String> = []
     return keys.filter { seen.insert($0).inserted }
   }

@@ -8,6 +8,8 @@ public enum MatchKey {
   /// relying on it); for Gmail, whose addresses ignore dots and `+tag`s in the local part, and
   /// whose `googlemail.com` is `gmail.com`, without them. Nil when it is no address.
   public static func email(_ address: String) -> String? {
+    // Most addresses are ASCII: lower-cased and trimmed by their bytes, without Foundation.
+    if let ascii = asciiEmail(address) { return ascii }
     let lowered = address.trimmingCharacters(in: .whitespaces).lowercased()
     guard let at = lowered.lastIndex(of: "@"), at != lowered.startIndex else { return nil }
     var local = String(lowered[..<at])
@@ -21,15 +23,40 @@ public enum MatchKey {
     return local + "@" + domain
   }
 
+  /// ``email(_:)`` for an ASCII address, by its bytes (nil when it is not ASCII, or no address).
+  private static func asciiEmail(_ address: String) -> String?? {
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(address.utf8.count)
+    for byte in address.utf8 {
+      guard byte < 0x80 else { return .none }
+      bytes.append(byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte)
+    }
+    // CharacterSet.whitespaces, in ASCII: spaces and tabs.
+    while let last = bytes.last, last == 0x20 || last == 0x09 { bytes.removeLast() }
+    let start = bytes.firstIndex { $0 != 0x20 && $0 != 0x09 } ?? bytes.endIndex
+    guard let at = bytes.lastIndex(of: UInt8(ascii: "@")), at > start, at + 1 < bytes.endIndex else {
+      return .some(nil)
+    }
+    var local = bytes[start..<at]
+    let domain = bytes[(at + 1)...]
+    let isGmail = domain.elementsEqual("gmail.com".utf8) || domain.elementsEqual("googlemail.com".utf8)
+    guard isGmail else { return .some(String(decoding: bytes[start...], as: UTF8.self)) }
+    if let plus = local.firstIndex(of: UInt8(ascii: "+")) { local = local[..<plus] }
+    return .some(String(decoding: local.filter { $0 != UInt8(ascii: ".") } + Array("@gmail.com".utf8), as: UTF8.self))
+  }
+
   /// A number's last nine digits, so `+49 89 12345678`, `0049 89 12345678` and the national
   /// `089 12345678` agree, as do `+1 415 555 0142` and `(415) 555-0142`: the trunk and country
   /// prefixes differ only in the leading digits. Nil for fewer than seven digits (extensions,
   /// short codes), which say too little. (Full E.164 needs a region and libphonenumber's data,
   /// which no mirrored package brings.)
   public static func phone(_ number: String) -> String? {
-    let digits = number.unicodeScalars.filter { $0.properties.numericType == .decimal && $0.isASCII }
+    // The ASCII digits (any other decimal digit is no part of a dialled number), by bytes.
+    var digits: [UInt8] = []
+    digits.reserveCapacity(number.utf8.count)
+    for byte in number.utf8 where byte >= 0x30 && byte <= 0x39 { digits.append(byte) }
     guard digits.count >= 7 else { return nil }
-    return String(String.UnicodeScalarView(digits.suffix(9)))
+    return String(decoding: digits.suffix(9), as: UTF8.self)
   }
 
   /// The name's words folded (case, accents; German umlauts both as `ae` and as `a`, so
@@ -39,8 +66,8 @@ public enum MatchKey {
   public static func names(_ contact: Contact) -> Set<String> {
     let parts = contact.nameParts
     let name = parts.given.isEmpty && parts.family.isEmpty ? contact.name : parts.given + " " + parts.family
+    if name.utf8.allSatisfy({ $0 < 0x80 }) { return words(name).map { [$0] } ?? [] }
     guard !name.trimmingCharacters(in: .whitespaces).isEmpty else { return [] }
-    if name.utf8.allSatisfy({ $0 < 0x80 }) { return Set([words(name)].compactMap { $0 }) }
     let transcribed = name.lowercased().replacingOccurrences(of: "ä", with: "ae")
       .replacingOccurrences(of: "ö", with: "oe").replacingOccurrences(of: "ü", with: "ue")
       .replacingOccurrences(of: "ß", with: "ss")
@@ -49,20 +76,49 @@ public enum MatchKey {
 
   /// Any text folded for comparison: organisations, nicknames, streets.
   public static func text(_ text: String) -> String? {
-    let folded = words(text)
-    return folded.map { $0.split(separator: " ").sorted().joined(separator: " ") }
+    words(text)
   }
 
   private static func words(_ text: String) -> String? {
-    // ASCII (most names and organisations) needs no Foundation folding, which is slow.
-    if text.utf8.allSatisfy({ $0 < 0x80 }) {
-      let words = text.lowercased().split { !$0.isLetter && !$0.isNumber }
-      return words.isEmpty ? nil : words.sorted().joined(separator: " ")
-    }
+    // ASCII (most names and organisations) needs no Foundation folding, which is slow, nor
+    // Character's properties: its letters and digits are bytes.
+    if let ascii = asciiWords(text) { return ascii }
     let folded = text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
       .replacingOccurrences(of: "ß", with: "ss")
     let words = folded.split { !$0.isLetter && !$0.isNumber }
     guard !words.isEmpty else { return nil }
     return words.sorted().joined(separator: " ")
+  }
+
+  /// ``words(_:)`` of an ASCII text (nil when it is not ASCII; an empty string when it has no
+  /// word, which `words` turns into nil).
+  private static func asciiWords(_ text: String) -> String?? {
+    var words: [ArraySlice<UInt8>] = []
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(text.utf8.count)
+    for byte in text.utf8 {
+      guard byte < 0x80 else { return .none }
+      bytes.append(byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte)
+    }
+    var start: Int?
+    for index in bytes.indices {
+      let byte = bytes[index]
+      let isWordByte = (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x30 && byte <= 0x39)
+      if isWordByte, start == nil { start = index }
+      if !isWordByte, let first = start {
+        words.append(bytes[first..<index])
+        start = nil
+      }
+    }
+    if let first = start { words.append(bytes[first...]) }
+    guard !words.isEmpty else { return .some(nil) }
+    if words.count > 1 { words.sort { $0.lexicographicallyPrecedes($1) } }
+    var joined: [UInt8] = []
+    joined.reserveCapacity(bytes.count)
+    for (index, word) in words.enumerated() {
+      if index > 0 { joined.append(0x20) }
+      joined.append(contentsOf: word)
+    }
+    return .some(String(decoding: joined, as: UTF8.self))
   }
 }

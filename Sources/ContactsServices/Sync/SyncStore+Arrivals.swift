@@ -46,6 +46,15 @@ public struct ArrivalTally: Hashable, Sendable {
   public var unreadable = 0
 
   public init() {}
+
+  /// Adds what another batch did.
+  public mutating func add(_ other: ArrivalTally) {
+    received += other.received
+    merged += other.merged
+    conflicts += other.conflicts
+    deletedHere += other.deletedHere
+    unreadable += other.unreadable
+  }
 }
 
 extension SyncStore {
@@ -55,27 +64,67 @@ extension SyncStore {
   /// the contact and its item written together.
   public func applyArrivals(_ cards: [RemoteCard], account: Int64) async throws -> ArrivalTally {
     let now = now()
-    return try await database.writer.write { db in
+    return try await database.writer.write { db in try Self.applyArrivals(cards, account: account, now: now, db) }
+  }
+
+  /// `applyArrivals` from inside the parser of a server's answer (which cannot wait), for a long
+  /// stretch of a whole book's download in one transaction, the cards read (`cards(range)`) and
+  /// written `chunk` at a time: a long stretch costs the database less per card (fewer commits,
+  /// search-index segments and rewrites of the same pages) while memory holds one chunk's cards.
+  public func applyArrivalsNow(
+    _ count: Int, chunk: Int, account: Int64, cards: (Range<Int>) -> [RemoteCard]
+  ) throws -> ArrivalTally {
+    let now = now()
+    return try database.writer.write { db in
       var tally = ArrivalTally()
-      var eachOnItsOwn = cards[...]
-      let readable = cards.filter { $0.card != nil }
-      if readable.count >= Self.fewestWrittenTogether {
-        let arrivals = zip(readable, try Self.areKnown(readable, account: account, db)).map { remote, known in
-          NewArrivals.Arrival(uid: remote.uid ?? "", isKnownHere: known)
-        }
-        let split = NewArrivals.split(arrivals)
-        if split.new.count >= Self.fewestWrittenTogether,
-          try Self.writeNew(split.new.map { readable[$0] }, account: account, now: now, db)
-        {
-          tally.received += split.new.count
-          eachOnItsOwn = (split.decideEach.map { readable[$0] } + cards.filter { $0.card == nil })[...]
-        }
-      }
-      for remote in eachOnItsOwn {
-        try Self.apply(remote, account: account, now: now, tally: &tally, db)
+      for start in stride(from: 0, to: count, by: chunk) {
+        let part = try Self.applyArrivals(cards(start..<min(start + chunk, count)), account: account, now: now, db)
+        tally.add(part)
       }
       return tally
     }
+  }
+
+  /// The ETags this side holds for `hrefs` (absent: none), so that a download of the whole
+  /// book reads only the cards this side has not seen.
+  public func heldETags(_ hrefs: [String], account: Int64) throws -> [String: String] {
+    guard !hrefs.isEmpty else { return [:] }
+    return try database.writer.read { db in
+      var held: [String: String] = [:]
+      let rows = try Row.fetchCursor(
+        db,
+        sql: """
+          SELECT href, etag FROM sync_item
+          WHERE accountId = ? AND etag IS NOT NULL AND href IN (\(databaseQuestionMarks(count: hrefs.count)))
+          """,
+        arguments: StatementArguments([account] + hrefs.map { $0 as any DatabaseValueConvertible }))
+      while let row = try rows.next() { held[row["href"]] = row["etag"] }
+      return held
+    }
+  }
+
+  private static func applyArrivals(_ cards: [RemoteCard], account: Int64, now: Date, _ db: Database) throws
+    -> ArrivalTally
+  {
+    var tally = ArrivalTally()
+    var eachOnItsOwn = cards[...]
+    let readable = cards.filter { $0.card != nil }
+    if readable.count >= Self.fewestWrittenTogether {
+      let arrivals = zip(readable, try Self.areKnown(readable, account: account, db)).map { remote, known in
+        NewArrivals.Arrival(uid: remote.uid ?? "", isKnownHere: known)
+      }
+      let split = NewArrivals.split(arrivals)
+      if split.new.count >= Self.fewestWrittenTogether,
+        try Self.writeNew(split.new.map { readable[$0] }, account: account, now: now, db)
+      {
+        tally.received += split.new.count
+        eachOnItsOwn = (split.decideEach.map { readable[$0] } + cards.filter { $0.card == nil })[...]
+      }
+    }
+    for remote in eachOnItsOwn {
+      try Self.apply(remote, account: account, now: now, tally: &tally, db)
+    }
+    return tally
   }
 
   private static func apply(

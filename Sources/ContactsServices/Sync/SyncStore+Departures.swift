@@ -19,16 +19,27 @@ public struct Departure: Hashable, Sendable {
 
 extension SyncStore {
   /// The next `limit` changes to send, after `uid` in UID order (contacts waiting on a conflict
-  /// are not sent, nor contacts the server refused, until they change again).
-  public func departures(account: Int64, after uid: String?, limit: Int) async throws -> [Departure] {
-    try await database.writer.read { db in
+  /// are not sent, nor contacts the server refused, until they change again). With `deletes`,
+  /// only the deletes (true) or only the cards (false): a sync sends every card before any
+  /// delete, so that a merge's survivor is on the server before the other is deleted there, and
+  /// a sync stopped between the two leaves a duplicate rather than a loss.
+  public func departures(
+    account: Int64, after uid: String?, limit: Int, deletes: Bool? = nil
+  ) async throws -> [Departure] {
+    let kind =
+      switch deletes {
+      case true?: "AND c.id IS NULL"
+      case false?: "AND c.id IS NOT NULL"
+      case nil: ""
+      }
+    return try await database.writer.read { db in
       let items = try Row.fetchAll(
         db,
         sql: """
           SELECT s.uid, s.href, s.etag FROM sync_item s
           LEFT JOIN contact c ON c.accountId = s.accountId AND c.uid = s.uid
           WHERE s.accountId = ? AND s.dirty = 1 AND s.conflictCard IS NULL AND s.uid > ?
-            AND (s.refusedRevision IS NULL OR c.updatedAt IS NOT s.refusedRevision)
+            AND (s.refusedRevision IS NULL OR c.updatedAt IS NOT s.refusedRevision) \(kind)
           ORDER BY s.uid LIMIT ?
           """, arguments: [account, uid ?? "", limit])
       let find = try db.cachedStatement(sql: "SELECT * FROM contact WHERE accountId = ? AND uid = ?")

@@ -44,8 +44,10 @@ extension SyncStore {
   /// server has the card). The triggers are created again before the transaction commits, so
   /// a sync killed anywhere leaves the database as it was or with the whole batch in.
   ///
-  /// Returns false, having written nothing, when the keys around the new contacts leave too
-  /// little room: each is then inserted on its own and the triggers renumber.
+  /// When the keys around the new contacts leave too little room (a book arriving in random
+  /// list order splits the same gaps again and again), the account's keys are first spread
+  /// afresh (`ContactsSchema.spreadListKeys`). Returns false, having written nothing, only when
+  /// even that leaves no room: each is then inserted on its own and the triggers renumber.
   static func writeNew(_ cards: [RemoteCard], account: Int64, now: Date, _ db: Database) throws -> Bool {
     var rows = cards.compactMap { remote -> NewRow? in
       guard let card = remote.card, let uid = remote.uid else { return nil }
@@ -59,7 +61,12 @@ extension SyncStore {
     }
     // SQLite compares the sort keys as bytes (BINARY), and so does this order.
     rows.sort { $0.sortKey.lexicographicallyPrecedes($1.sortKey) }
-    guard let keys = try listKeys(for: rows, account: account, db) else { return false }
+    var keys = try listKeys(for: rows, account: account, db)
+    if keys == nil {
+      try ContactsSchema.spreadListKeys(account: account, making: rows.count, db)
+      keys = try listKeys(for: rows, account: account, db)
+    }
+    guard let keys else { return false }
 
     let triggers = try Row.fetchAll(
       db,

@@ -95,6 +95,21 @@ public final class SyncStore: Sendable {
   public func saveToken(_ token: String?, account: Int64) async throws {
     try await database.writer.write { db in
       try db.execute(sql: "UPDATE sync_link SET syncToken = ? WHERE accountId = ?", arguments: [token, account])
+      // The listing is spent: one still here when a sync starts was cut short (see
+      // `listingWasCutShort`).
+      try db.execute(sql: "DELETE FROM sync_listing WHERE accountId = ?", arguments: [account])
+    }
+  }
+
+  /// Whether the last sync stopped between listing and keeping the listing's token. It may have
+  /// applied cards newer than the token it kept, and a server whose tokens name its content
+  /// (Xandikos) answers from that token with the net change only: a card created and deleted
+  /// since then is never reported removed, though this side applied its creation. So the next
+  /// sync lists every member instead of trusting the old token.
+  public func listingWasCutShort(account: Int64) async throws -> Bool {
+    try await database.writer.read { db in
+      try Bool.fetchOne(
+        db, sql: "SELECT EXISTS (SELECT 1 FROM sync_listing WHERE accountId = ?)", arguments: [account]) ?? false
     }
   }
 

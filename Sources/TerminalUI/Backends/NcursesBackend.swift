@@ -68,6 +68,13 @@ public final class NcursesBackend: TerminalBackend {
     }
   }
   static let mouseOn = "\u{1B}[?1000h\u{1B}[?1002h\u{1B}[?1006h"
+
+  /// Asks for the mouse reports again, as ``reportsMouse`` did: after a report in the legacy
+  /// form, the sign that the terminal forgot the SGR form (tmux does on a reattach).
+  public func reassertMouseReporting() {
+    guard reportsMouse, screen != nil, !isSuspended else { return }
+    writeToTerminal(Self.mouseOn)
+  }
   static let mouseOff = "\u{1B}[?1006l\u{1B}[?1002l\u{1B}[?1000l"
 
   public private(set) var size: Size

@@ -4,7 +4,7 @@
 ///
 /// TermFlow draws through the terminal's palette (ncurses pairs), so on a truecolor terminal it
 /// still uses the 256 entries; a colour written with ``Color/rgb(_:_:_:)`` is the nearest of them.
-public enum ColorDepth: Int, Comparable, Hashable, Sendable, CaseIterable, CustomStringConvertible {
+public enum ColorDepth: Int, Codable, Comparable, Hashable, Sendable, CaseIterable, CustomStringConvertible {
   /// No colour at all (`NO_COLOR`, `TERM=dumb`, a monochrome terminal): attributes only.
   case monochrome = 0
   /// The eight ANSI colours (`TERM=xterm`, the Linux console in some set-ups).

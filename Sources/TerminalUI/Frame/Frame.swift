@@ -11,8 +11,8 @@ public struct Frame: Equatable, Sendable {
   public var cursor: Point?
   /// The looks the frame is drawn in: widgets and screens take their styles from it (unless
   /// given a theme of their own), so the app's theme reaches every view without being handed
-  /// down. The ``Wireframe`` sets it, already mapped to the terminal's ``ColorDepth``. Not part
-  /// of what makes two frames equal: only what they show is.
+  /// down. The wireframe (`Navigation`) sets it, already mapped to the terminal's
+  /// ``ColorDepth``. Not part of what makes two frames equal: only what they show is.
   public var theme: Theme
   /// The regions views marked as answering the mouse, in drawing order (see
   /// ``markMouseTarget(_:in:)``); nil, recording nothing, unless set to `[]` before drawing.

@@ -7,8 +7,13 @@ public enum MouseTarget: Hashable, Sendable {
   /// A click on item `index` of the control named `control` (a list's row, a form's field or
   /// button): the focused screen's key map says what it does (`KeyBinding.click`).
   case item(String, index: Int)
-  /// The wheel here moves the selection (as ↑ and ↓ do); clicks go to what lies on top.
+  /// The wheel here moves the selection (as ↑ and ↓ do); clicks go to what lies on top, and a
+  /// drag that starts on a row of the control moves the selection with the pointer.
   case scrolls
+  /// A list's scrollbar, for the control named `control` of `rows` rows: a click or a drag
+  /// at a height selects the row as far down the list (an item of the control, as a click on
+  /// it).
+  case scrollbar(String, rows: Int)
   /// Covers what is drawn behind it: a dialog's surroundings, which a click must not reach.
   case covers
 }
@@ -64,10 +69,25 @@ extension Frame {
   /// Whether the wheel at `point` moves a selection: a ``MouseTarget/scrolls`` region is there
   /// and nothing that ``MouseTarget/covers`` lies on top of it.
   public func scrolls(at point: Point) -> Bool {
+    scrollArea(at: point) != nil
+  }
+
+  /// The ``MouseTarget/scrolls`` region under `point` (a list's area) with nothing that
+  /// ``MouseTarget/covers`` on top of it: where a drag that starts there stays.
+  public func scrollArea(at point: Point) -> Rect? {
     for region in (mouseRegions ?? []).reversed() where region.area.contains(point) {
-      if region.target == .scrolls { return true }
-      if region.target == .covers { return false }
+      if region.target == .scrolls { return region.area }
+      if region.target == .covers { return nil }
     }
-    return false
+    return nil
+  }
+
+  /// The item of `control` marked on row `y` within `area` (a list's row under a dragging
+  /// pointer, wherever its column).
+  public func item(of control: String, onRow y: Int, in area: Rect) -> MouseRegion? {
+    mouseRegions?.last { region in
+      guard case .item(let name, _) = region.target, name == control else { return false }
+      return region.area.minY <= y && y < region.area.maxY && !region.area.intersection(area).isEmpty
+    }
   }
 }

@@ -62,6 +62,9 @@ public struct InputDecoder: Sendable {
   /// makes the query a barrier (see `TERMFLOW_READY_FIFO` in ``TerminalSession``). Counted, not
   /// delivered as events: apps never see them.
   public private(set) var statusReports = 0
+  /// How many mouse reports came in the legacy X10 form: the terminal (tmux after a reattach)
+  /// forgot the SGR form (1006), which the session then asks for again.
+  public private(set) var legacyMouseReports = 0
 
   public init() {}
 
@@ -330,6 +333,7 @@ public struct InputDecoder: Sendable {
   /// tmux sends after a reattach until 1006 is asked for again. A byte below 32 (a coordinate
   /// past 223 that a terminal wrote as 0) makes no event.
   private mutating func finishLegacyMouseReport() {
+    legacyMouseReports += 1
     guard sequence.count == 3, sequence.allSatisfy({ $0 >= 32 }) else { return }
     let values = sequence.map { Int($0) - 32 }
     guard let event = MouseEvent.decoding(button: values[0], released: false, column: values[1], row: values[2])

@@ -73,8 +73,12 @@ extension TerminalSession {
     escapeTimer = nil
     isDeliveringInput = true
     let statusReports = decoder.statusReports
+    let legacyMouseReports = decoder.legacyMouseReports
     deliver(decoder.feed(readBuffer[0..<count]))
     isDeliveringInput = false
+    // tmux reattached to another client forgets 1006 and reports in X10, whose coordinates stop
+    // at 223: asking again brings the SGR form back from the next report on.
+    if decoder.legacyMouseReports != legacyMouseReports { terminal?.reassertMouseReporting() }
     if decoder.hasPendingInput { armEscapeTimer() }
     // Answer the keys now rather than after another trip through the main queue: keystroke
     // latency is what users feel.

@@ -10,6 +10,12 @@ public enum KeyRebindingProblem: Hashable, Sendable, CustomStringConvertible {
   /// A key given to a binding that another binding has at the same time: one of them would
   /// never be reached.
   case clash(Key, bindings: [String])
+  /// A key the screen's text field types or edits with, given to a binding that works while
+  /// the field has the focus: the field would take the key first, so the binding would never
+  /// get it.
+  case takenByTextField(Key, binding: String)
+  /// A key every TermFlow app keeps for itself (``Key/reserved``).
+  case reserved(Key, binding: String)
 
   public var description: String {
     switch self {
@@ -22,7 +28,23 @@ public enum KeyRebindingProblem: Hashable, Sendable, CustomStringConvertible {
         + declared.map(\.configName).joined(separator: ", ") + "; \(given == 1 ? "1 is" : "\(given) are") given"
     case .clash(let key, let bindings):
       "\(key.configName) would be bound to both " + bindings.map { "“\($0)”" }.joined(separator: " and ")
+    case .takenByTextField(let key, let binding):
+      "\(key.configName) would be bound to both “\(binding)” and the text field, which takes it first (it types or "
+        + "edits with it) whenever it has the focus; give “\(binding)” a key with Ctrl or Alt, or a function key"
+    case .reserved(let key, let binding):
+      "\(key.configName) cannot be given to “\(binding)”: it is reserved (\(Key.reserved[key] ?? "")) "
+        + "in every screen"
     }
+  }
+}
+
+extension Key {
+  /// Keys a user cannot give a binding, with what they do: every TermFlow app quits on Ctrl-C
+  /// (asking first where something would be lost) and suspends on Ctrl-Z, whatever the screen,
+  /// so a user can always get out. A map may declare them itself (a sign-in form's Ctrl-C
+  /// Quit); a user's keys cannot take them.
+  public static var reserved: [Key: String] {
+    [.ctrl("c"): "it quits", .ctrl("z"): "it suspends the app; fg brings it back"]
   }
 }
 
@@ -41,6 +63,7 @@ extension KeyMap {
   public func problems(rebinding newKeys: [String: [Key]]) -> [KeyRebindingProblem] {
     let known = namedKeys.map(\.name)
     var problems: [KeyRebindingProblem] = []
+    let fields = bindings.compactMap(\.claims)
     for name in newKeys.keys.sorted() {
       guard let binding = bindings.first(where: { $0.isRebindable && $0.name == name }) else {
         problems.append(.unknownBinding(name, known: known))
@@ -49,8 +72,22 @@ extension KeyMap {
       let keys = newKeys[name]!
       if keys.isEmpty {
         problems.append(.noKeys(binding: name))
+        continue
       } else if binding.readsKey, binding.keys.count > 1, keys.count != binding.keys.count {
         problems.append(.wrongNumberOfKeys(binding: name, given: keys.count, declared: binding.keys))
+        continue
+      }
+      for key in keys where Key.reserved[key] != nil && !binding.keys.contains(key) {
+        problems.append(.reserved(key, binding: name))
+      }
+      // A binding none of whose own keys a field takes may work while the field has the
+      // focus (Esc cancels a form, ↑↓ move a search's results): a key the field takes would
+      // never reach it. One with keys a field takes (a list's `a`) works only without one.
+      let worksBesideField = !binding.keys.contains { key in fields.contains { $0(key) } }
+      if worksBesideField {
+        for key in keys where !binding.keys.contains(key) && fields.contains(where: { $0(key) }) {
+          problems.append(.takenByTextField(key, binding: name))
+        }
       }
     }
     guard problems.isEmpty else { return problems }
@@ -85,8 +122,9 @@ extension KeyMap {
 }
 
 extension KeyBinding {
-  /// Whether a user can give it other keys: a binding of keys, not a text field's or a click's.
-  var isRebindable: Bool { !isTextEntry && control == nil }
+  /// Whether a user can give it other keys: a named binding of keys, not a text field's or a
+  /// click's (an empty name is how a binding says it has none).
+  var isRebindable: Bool { !isTextEntry && control == nil && !name.isEmpty }
 
   /// This binding answering `newKeys`: each stands for the declared key in its place (the last
   /// declared one past the end).

@@ -177,11 +177,10 @@ public struct KeyBinding<Context, Intent>: Sendable {
   /// Whether this binding stands for a text field.
   public var isTextEntry: Bool { claims != nil }
 
-  /// How the help bar shows this binding; a click on the entry presses its key when it names
-  /// one key.
+  /// How the help bar shows this binding; a click on the entry presses its keys as
+  /// ``HelpItem/presses`` says.
   public var helpItem: HelpItem {
-    let press = keys.first.flatMap { keys.count == 1 || keyLabel == $0.description ? $0 : nil }
-    return HelpItem(key: keyLabel, label: label, press: press)
+    HelpItem(key: keyLabel, label: label, keys: keys)
   }
 }
 
@@ -203,6 +202,10 @@ public struct KeyMap<Context, Intent>: Sendable {
   private let byKey: [Key: [Int]]
   private let textEntries: [Int]
   private let clicks: [Int]
+  /// The bindings the help bar may show (not hidden), with their entries made once: the help
+  /// bar is drawn on every key, and then costs each binding's condition and nothing more.
+  private let shown: [Int]
+  private let shownItems: [HelpItem]
 
   public init(_ bindings: [KeyBinding<Context, Intent>]) {
     self.bindings = bindings
@@ -213,6 +216,8 @@ public struct KeyMap<Context, Intent>: Sendable {
     self.byKey = byKey
     textEntries = bindings.indices.filter { bindings[$0].isTextEntry }
     clicks = bindings.indices.filter { bindings[$0].click != nil }
+    shown = bindings.indices.filter { !bindings[$0].isHidden }
+    shownItems = shown.map { bindings[$0].helpItem }
   }
 
   /// The intent a click on an item makes in `context`: the first click binding for its
@@ -254,7 +259,12 @@ public struct KeyMap<Context, Intent>: Sendable {
 
   /// What the help bar shows in `context`: every binding that applies and is not hidden.
   public func helpItems(in context: Context) -> [HelpItem] {
-    bindings.compactMap { $0.isHidden || !$0.when(context) ? nil : $0.helpItem }
+    var items: [HelpItem] = []
+    items.reserveCapacity(shown.count)
+    for position in shown.indices where bindings[shown[position]].when(context) {
+      items.append(shownItems[position])
+    }
+    return items
   }
 
   /// Keys that two bindings applying in `context` both name, with their labels: should be
@@ -274,16 +284,44 @@ extension KeyMap where Context == Void {
   public var conflicts: [Key: [String]] { conflicts(in: ()) }
 }
 
-/// One entry of a help bar.
+/// One entry of a help bar: its keys as shown, what they do, and the keys it stands for.
 public struct HelpItem: Hashable, Sendable {
   public var key: String
   public var label: String
-  /// The key a click on the entry presses (nil when it names several, or none).
-  public var press: Key?
+  /// The keys the entry stands for, as its binding has them: what a click on it presses
+  /// (``presses``).
+  public var keys: [Key]
 
-  public init(key: String, label: String, press: Key? = nil) {
+  public init(key: String, label: String, keys: [Key] = []) {
     self.key = key
     self.label = label
-    self.press = press
+    self.keys = keys
+  }
+
+  /// Which key a click on which columns of the entry (`key label`, from its first column)
+  /// presses. An entry that shows each of several keys (`↑↓`, `PgUp/PgDn`) presses the one
+  /// under the pointer, and its label none (it would be a guess); an entry for one key, or
+  /// shown as the first of its keys (`Esc` for Esc and x), presses that key wherever it is
+  /// clicked. Worked out only when the mouse asks (`Frame.mouseRegions`), never for a key.
+  public var presses: [(columns: Range<Int>, key: Key)] {
+    guard let first = keys.first else { return [] }
+    let whole = [(columns: 0..<(DisplayWidth.of(key) + 1 + DisplayWidth.of(label)), key: first)]
+    if keys.count == 1 || key == first.description { return whole }
+    var shown = Substring(key)
+    var column = 0
+    var parts: [(columns: Range<Int>, key: Key)] = []
+    for key in keys {
+      if !parts.isEmpty, shown.hasPrefix("/") {
+        shown = shown.dropFirst()
+        column += 1
+      }
+      let name = key.description
+      guard shown.hasPrefix(name) else { break }
+      let width = DisplayWidth.of(name)
+      parts.append((column..<(column + width), key))
+      shown = shown.dropFirst(name.count)
+      column += width
+    }
+    return shown.isEmpty ? parts : []
   }
 }

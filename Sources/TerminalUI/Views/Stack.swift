@@ -84,17 +84,30 @@ public struct Stack: View {
   }
 
   public func render(into frame: inout Frame, in region: Rect) {
+    forEachSlot(in: region) { index, slot in items[index].view.render(into: &frame, in: slot) }
+  }
+
+  /// The area each child gets in `region`, in order: what a view that must know its size ahead
+  /// of drawing (a list's visible rows) asks the layout, instead of counting its neighbours'
+  /// rows by hand.
+  public func slots(in region: Rect) -> [Rect] {
+    var slots: [Rect] = []
+    forEachSlot(in: region) { _, slot in slots.append(slot) }
+    return slots
+  }
+
+  private func forEachSlot(in region: Rect, _ body: (Int, Rect) -> Void) {
     let gaps = Swift.max(0, items.count - 1) * spacing
     let sizes = distribute(length(of: region.size) - gaps, lengths: items.map(\.length)) { index in
       length(of: items[index].view.preferredSize(in: region.size))
     }
     var offset = 0
-    for (item, size) in zip(items, sizes) {
-      let slot =
+    for (index, size) in sizes.enumerated() {
+      body(
+        index,
         axis == .vertical
-        ? Rect(x: region.x, y: region.y + offset, width: region.width, height: size)
-        : Rect(x: region.x + offset, y: region.y, width: size, height: region.height)
-      item.view.render(into: &frame, in: slot)
+          ? Rect(x: region.x, y: region.y + offset, width: region.width, height: size)
+          : Rect(x: region.x + offset, y: region.y, width: size, height: region.height))
       offset += size + spacing
     }
   }
@@ -131,6 +144,8 @@ public struct VStack: View {
 
   public func render(into frame: inout Frame, in region: Rect) { stack.render(into: &frame, in: region) }
   public func preferredSize(in available: Size) -> Size { stack.preferredSize(in: available) }
+  /// The rows each child gets in `region` (see ``Stack/slots(in:)``).
+  public func slots(in region: Rect) -> [Rect] { stack.slots(in: region) }
 }
 
 /// Children left to right.

@@ -38,7 +38,13 @@ public struct Box: View {
       Text(" \(title) ", style: titleStyle)
         .render(into: &frame, in: Rect(x: region.x + 1, y: region.y, width: region.width - 3, height: 1))
     }
-    content.render(into: &frame, in: region.inset(by: 1))
+    content.render(into: &frame, in: Self.contentArea(in: region))
+  }
+
+  /// Where a box drawn in `region` draws its content: inside the border, or all of `region` when
+  /// it is too small for one.
+  public static func contentArea(in region: Rect) -> Rect {
+    region.width >= 2 && region.height >= 2 ? region.inset(by: 1) : region
   }
 
   public func preferredSize(in available: Size) -> Size {

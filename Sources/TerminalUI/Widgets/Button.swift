@@ -7,10 +7,14 @@ public struct Button: View {
   /// The theme to draw in; nil draws in the frame's (``Frame/theme``).
   public var theme: Theme?
 
-  public init(_ title: String, isFocused: Bool = false, isDisabled: Bool = false, theme: Theme? = nil) {
+  public init(
+    _ title: String, isFocused: Bool = false, isDisabled: Bool = false, clickTarget: MouseTarget? = nil,
+    theme: Theme? = nil
+  ) {
     self.title = title
     self.isFocused = isFocused
     self.isDisabled = isDisabled
+    self.clickTarget = clickTarget
     self.theme = theme
   }
 
@@ -18,12 +22,11 @@ public struct Button: View {
   public var clickTarget: MouseTarget?
 
   public func render(into frame: inout Frame, in region: Rect) {
-    let theme = self.theme ?? frame.theme
     if let clickTarget, !isDisabled {
       let size = preferredSize(in: region.size)
       frame.markMouseTarget(clickTarget, in: Rect(x: region.x, y: region.y, width: size.width, height: size.height))
     }
-    let style = isDisabled ? theme.disabled : (isFocused ? theme.focusedButton : theme.button)
+    let style = frame.style({ isDisabled ? $0.disabled : (isFocused ? $0.focusedButton : $0.button) }, own: theme)
     Text("[ \(title) ]", style: style).render(into: &frame, in: region.row(0))
   }
 

@@ -1,6 +1,6 @@
 /// The key bindings of the screen on stage, as `key label` pairs; entries that do not fit are
-/// left out from the end, never cut in half. A click on an entry presses its key
-/// (``HelpItem/press``).
+/// left out from the end, never cut in half. A click on an entry presses its key, or the one
+/// of its keys under the pointer (``HelpItem/presses``).
 public struct HelpBar: View {
   public var items: [HelpItem]
   /// The theme to draw in; nil draws in the frame's (``Frame/theme``).
@@ -12,7 +12,8 @@ public struct HelpBar: View {
   }
 
   public func render(into frame: inout Frame, in region: Rect) {
-    let theme = self.theme ?? frame.theme
+    let keyStyle = frame.style({ $0.helpKey }, own: theme)
+    let labelStyle = frame.style({ $0.helpLabel }, own: theme)
     let row = region.row(0)
     var spans: [Span] = [Span(" ")]
     var used = 1
@@ -21,12 +22,15 @@ public struct HelpBar: View {
       let gap = spans.count > 1 ? 2 : 0
       let width = gap + DisplayWidth.of(item.key) + 1 + DisplayWidth.of(item.label)
       guard used + width <= row.width else { break }
-      if gap > 0 { spans.append(Span("  ", style: theme.helpLabel)) }
-      if let press = item.press {
-        frame.markMouseTarget(.key(press), in: Rect(x: row.x + used + gap, y: row.y, width: width - gap, height: 1))
+      if gap > 0 { spans.append(Span("  ", style: labelStyle)) }
+      if frame.mouseRegions != nil {
+        for (columns, key) in item.presses {
+          frame.markMouseTarget(
+            .key(key), in: Rect(x: row.x + used + gap + columns.lowerBound, y: row.y, width: columns.count, height: 1))
+        }
       }
-      spans.append(Span(item.key, style: theme.helpKey))
-      spans.append(Span(" " + item.label, style: theme.helpLabel))
+      spans.append(Span(item.key, style: keyStyle))
+      spans.append(Span(" " + item.label, style: labelStyle))
       used += width
     }
     Text(spans).render(into: &frame, in: row)

@@ -98,7 +98,6 @@ public struct ListView: View {
   private func draw(_ rows: [ListRow], window: ScrollWindow, into frame: inout Frame, in region: Rect) {
     let area = region.intersection(frame.bounds)
     guard !area.isEmpty else { return }
-    let theme = self.theme ?? frame.theme
     frame.markMouseTarget(.scrolls, in: area)
     let needsScrollbar = showsScrollbar && window.total > window.visible && region.width > 2
     let content = Rect(x: region.x, y: region.y, width: region.width - (needsScrollbar ? 1 : 0), height: region.height)
@@ -107,12 +106,15 @@ public struct ListView: View {
     let widths = distribute(content.width - gaps, lengths: columns.map(\.length)) { _ in 0 }
     var y = region.y
     if showsHeader {
-      renderRow(columns.map(\.title), widths: widths, into: &frame, in: content.row(0), style: theme.header, clip: area)
+      renderRow(
+        columns.map(\.title), widths: widths, into: &frame, in: content.row(0),
+        style: frame.style({ $0.header }, own: theme), clip: area)
       y += 1
     }
     let body = Rect(x: content.x, y: y, width: content.width, height: region.maxY - y)
     guard window.total > 0 else {
-      Text(emptyMessage, style: theme.secondary, alignment: .center).render(into: &frame, in: body.row(body.height / 2))
+      Text(emptyMessage, style: frame.style({ $0.secondary }, own: theme), alignment: .center).render(
+        into: &frame, in: body.row(body.height / 2))
       return
     }
     // Given fewer rows of room than the window has rows, it still shows the selection.
@@ -126,15 +128,21 @@ public struct ListView: View {
       let index = window.offset + skipped + offset
       let rowRect = body.row(offset)
       let isSelected = index == window.selected
-      let style: Style = isSelected ? (isFocused ? theme.selection : theme.inactiveSelection) : .plain
+      let style: Style =
+        isSelected ? frame.style({ isFocused ? $0.selection : $0.inactiveSelection }, own: theme) : .plain
       if isSelected { frame.fill(rowRect.intersection(area), with: .blank(style)) }
       if let control { frame.markMouseTarget(.item(control, index: index), in: rowRect.intersection(area)) }
       renderRow(row.cells, widths: widths, into: &frame, in: rowRect, style: style, clip: area)
     }
     if needsScrollbar {
+      if let control {
+        frame.markMouseTarget(
+          .scrollbar(control, rows: window.total),
+          in: Rect(x: region.maxX - 1, y: body.y, width: 1, height: body.height))
+      }
       renderScrollbar(
         window, into: &frame, in: Rect(x: region.maxX - 1, y: body.y, width: 1, height: body.height), clip: area,
-        theme: theme)
+        thumb: frame.style({ $0.scrollbarThumb }, own: theme), track: frame.style({ $0.scrollbarTrack }, own: theme))
     }
   }
 
@@ -153,7 +161,7 @@ public struct ListView: View {
   }
 
   private func renderScrollbar(
-    _ window: ScrollWindow, into frame: inout Frame, in track: Rect, clip: Rect, theme: Theme
+    _ window: ScrollWindow, into frame: inout Frame, in track: Rect, clip: Rect, thumb: Style, track trackStyle: Style
   ) {
     guard track.height > 0 else { return }
     let thumbHeight = max(1, track.height * window.visible / max(1, window.total))
@@ -165,7 +173,7 @@ public struct ListView: View {
     for offset in 0..<track.height {
       let inThumb = offset >= thumbStart && offset < thumbStart + thumbHeight
       frame.set(
-        Cell(inThumb ? "┃" : "│", style: inThumb ? theme.scrollbarThumb : theme.scrollbarTrack),
+        Cell(inThumb ? "┃" : "│", style: inThumb ? thumb : trackStyle),
         at: Point(x: track.x, y: track.y + offset), clip: clip)
     }
   }

@@ -16,13 +16,14 @@ public struct Modal: View {
 
   public func render(into frame: inout Frame, in region: Rect) {
     let area = region.intersection(frame.bounds)
-    let theme = self.theme ?? frame.theme
+    let border = frame.style({ $0.focusedBorder }, own: theme)
+    let titleStyle = frame.style({ $0.title }, own: theme)
     frame.restyle(area) { $0.adding(.dim) }
     // A click beside the dialog must not reach what it covers.
     frame.markMouseTarget(.covers, in: area)
     let box = area.centered(size)
     frame.fill(box, with: .blank)
-    Box(title: title, borderStyle: theme.focusedBorder, titleStyle: theme.title, Padding(content, horizontal: 1))
+    Box(title: title, borderStyle: border, titleStyle: titleStyle, Padding(content, horizontal: 1))
       .render(into: &frame, in: box)
   }
 }

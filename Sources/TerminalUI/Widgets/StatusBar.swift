@@ -16,14 +16,26 @@ public struct StatusBar: View {
     let style = self.style ?? frame.theme.statusBar
     frame.fill(row.intersection(frame.bounds), with: .blank(style))
     let restyle = { (spans: [Span]) in spans.map { Span($0.text, style: $0.style == .plain ? style : $0.style) } }
-    let rightWidth = right.reduce(0) { $0 + DisplayWidth.of($1.text) }
-    let rightRect = Rect(x: row.maxX - rightWidth - 1, y: row.y, width: rightWidth, height: 1)
-    if rightWidth + 2 < row.width {
-      Text(restyle(right)).render(into: &frame, in: rightRect)
+    // One cell of margin at each end and one between. When both do not fit, the left keeps
+    // its width up to half the row and the right is cut with an ellipsis rather than dropped:
+    // it carries messages (a sync that failed) that must not vanish on a narrow terminal. Only
+    // a row too narrow to show a useful part of it (`minimumRight` cells) drops it.
+    let leftNatural = left.reduce(0) { $0 + DisplayWidth.of($1.text) }
+    let rightNatural = right.reduce(0) { $0 + DisplayWidth.of($1.text) }
+    let rightWidth = min(rightNatural, row.width - 3 - min(leftNatural, (row.width - 2) / 2))
+    let leftWidth: Int
+    if rightWidth > 0 && rightWidth >= min(rightNatural, Self.minimumRight) {
+      Text(restyle(right)).render(
+        into: &frame, in: Rect(x: row.maxX - rightWidth - 1, y: row.y, width: rightWidth, height: 1))
+      leftWidth = row.width - rightWidth - 3
+    } else {
+      leftWidth = row.width - (rightNatural == 0 ? 3 : 1)
     }
-    let leftWidth = rightWidth + 2 < row.width ? row.width - rightWidth - 3 : row.width - 1
-    Text(restyle(left)).render(into: &frame, in: Rect(x: row.x + 1, y: row.y, width: leftWidth, height: 1))
+    Text(restyle(left)).render(into: &frame, in: Rect(x: row.x + 1, y: row.y, width: max(0, leftWidth), height: 1))
   }
+
+  /// The fewest cells of the right side worth showing cut.
+  static let minimumRight = 12
 
   public func preferredSize(in available: Size) -> Size {
     Size(width: available.width, height: min(1, available.height))

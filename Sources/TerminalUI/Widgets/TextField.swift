@@ -13,13 +13,14 @@ public struct TextField: View {
 
   public init(
     _ input: TextInput, placeholder: String = "", isMasked: Bool = false, isFocused: Bool = false,
-    isDisabled: Bool = false, theme: Theme? = nil
+    isDisabled: Bool = false, clickTarget: MouseTarget? = nil, theme: Theme? = nil
   ) {
     self.input = input
     self.placeholder = placeholder
     self.isMasked = isMasked
     self.isFocused = isFocused
     self.isDisabled = isDisabled
+    self.clickTarget = clickTarget
     self.theme = theme
   }
 
@@ -35,17 +36,21 @@ public struct TextField: View {
   func render(into frame: inout Frame, in region: Rect, readingBytes: Bool) {
     let area = region.intersection(frame.bounds)
     guard !area.isEmpty else { return }
-    let theme = self.theme ?? frame.theme
     if let clickTarget {
       frame.markMouseTarget(clickTarget, in: Rect(x: region.x, y: region.y, width: region.width, height: 1))
     }
     let row = Rect(x: region.x, y: region.y, width: region.width, height: 1).intersection(area)
-    let style = isDisabled ? theme.disabled.underline : (isFocused ? theme.focusedField : theme.field)
+    let style =
+      isDisabled
+      ? frame.style({ $0.disabled }, own: theme).underline
+      : frame.style({ isFocused ? $0.focusedField : $0.field }, own: theme)
     frame.fill(row, with: .blank(style))
     if input.isEmpty {
       if !placeholder.isEmpty {
         // Drawn in the unclipped row, so that a field cut by the frame's edge clips it.
-        Text(placeholder, style: isDisabled ? theme.disabled.underline : theme.placeholder).render(
+        let placeholderStyle =
+          isDisabled ? frame.style({ $0.disabled }, own: theme).underline : frame.style({ $0.placeholder }, own: theme)
+        Text(placeholder, style: placeholderStyle).render(
           into: &frame, in: Rect(x: region.x, y: region.y, width: region.width, height: 1))
       }
       placeCursor(in: &frame, column: 0, region: region, row: row)

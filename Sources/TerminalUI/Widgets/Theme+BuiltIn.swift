@@ -10,7 +10,6 @@ extension Theme {
   /// on white where cyan and bright colours wash out; mapped down on smaller palettes.
   public static let light: Theme = {
     var theme = Theme()
-    theme.name = "light"
     theme.title = Style.plain.bold.foreground(.rgb(0x00, 0x00, 0x87))
     theme.border = Style.plain.foreground(.rgb(0x8A, 0x8A, 0x8A))
     theme.focusedBorder = Style.plain.foreground(.blue)
@@ -34,7 +33,6 @@ extension Theme {
   /// yellow for focus and bright red for errors, reverse video for the selection.
   public static let highContrast: Theme = {
     var theme = Theme()
-    theme.name = "high-contrast"
     theme.title = Style.plain.bold.underline.foreground(.brightWhite)
     theme.border = Style.plain.foreground(.white)
     theme.focusedBorder = Style.plain.bold.foreground(.brightYellow)
@@ -60,20 +58,22 @@ extension Theme {
 
   /// No colour at all, whatever the terminal has: ``dark``'s attributes alone. What `NO_COLOR`
   /// gives every theme.
-  public static let monochrome: Theme = {
-    var theme = Theme.dark.adapted(to: .monochrome)
-    theme.name = "monochrome"
-    return theme
-  }()
+  public static let monochrome = Theme.dark.adapted(to: .monochrome)
 
-  /// The built-in themes, in the order they are offered.
-  public static let builtIn: [Theme] = [.dark, .light, .highContrast, .monochrome]
+  /// The built-in themes with the names users call them by (`--theme`, a config file), in the
+  /// order they are offered.
+  public static let builtIn: [(name: String, theme: Theme)] = [
+    ("dark", .dark), ("light", .light), ("high-contrast", .highContrast), ("monochrome", .monochrome),
+  ]
+
+  /// The built-in themes' names, in order: for a message about an unknown one, or a list.
+  public static var builtInNames: [String] { builtIn.map(\.name) }
 
   /// The built-in theme called `name` (`dark`, `light`, `high-contrast`, `monochrome`; case
   /// and `_` for `-` do not matter), or nil: what a `--theme` option or a config file's
-  /// `theme = "light"` looks up. ``builtIn`` lists them for the message about an unknown one.
+  /// `theme = "light"` looks up.
   public static func named(_ name: String) -> Theme? {
     let wanted = String(name.lowercased().map { $0 == "_" ? "-" : $0 })
-    return builtIn.first { $0.name == wanted || ($0.name == "high-contrast" && wanted == "highcontrast") }
+    return builtIn.first { $0.name == wanted || ($0.name == "high-contrast" && wanted == "highcontrast") }?.theme
   }
 }

@@ -12,14 +12,14 @@
 ///
 /// ```swift
 /// var theme = Theme.dark
-/// theme.name = "ocean"
 /// theme.title = Style.plain.bold.foreground(.rgb(0x5F, 0xAF, 0xFF))
 /// theme.selection = Style.plain.background(.rgb(0x00, 0x5F, 0x87)).foreground(.brightWhite)
 /// let wireframe = Wireframe(appTitle: "Items", theme: theme)
 /// ```
+///
+/// A theme is plain data, 20 styles of 4 bytes and nothing counted by reference: it travels
+/// with every frame drawn. What users call a theme is kept beside it (``builtIn``), not in it.
 public struct Theme: Hashable, Sendable {
-  /// What users call it (`--theme`, a config file).
-  public var name = "dark"
   public var title = Style.plain.bold
   public var border = Style.plain.foreground(.brightBlack)
   public var focusedBorder = Style.plain.foreground(.cyan)

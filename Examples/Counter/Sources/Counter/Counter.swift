@@ -22,9 +22,9 @@ struct CounterScreen: Screen {
   func select(_ state: Counter) -> Counter { state }
 
   static let keys = KeyMap<Counter, CounterAction>([
-    KeyBinding([.character("+"), .up], "Increment", .increment),
-    KeyBinding([.character("-"), .down], "Decrement", .decrement),
-    KeyBinding(.character("q"), "Quit", .quit),
+    KeyBinding(["+", .up], "Increment", .increment),
+    KeyBinding(["-", .down], "Decrement", .decrement),
+    KeyBinding("q", "Quit", .quit),
   ])
 
   func title(_ state: Counter) -> String { "Counter" }

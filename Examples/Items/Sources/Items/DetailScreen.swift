@@ -19,7 +19,7 @@ struct DetailScreen: Screen {
 
   static let keys = KeyMap<ViewModel, ItemsAction>([
     KeyBinding(.escape, "Back", .route(.pop)),
-    KeyBinding(.character("d"), "Delete") { _, model in .askToDelete(id: model.id) },
+    KeyBinding("d", "Delete") { _, model in .askToDelete(id: model.id) },
   ])
 
   func onAppear(_ model: ViewModel) -> ItemsAction? { .loadDetail(id: id) }

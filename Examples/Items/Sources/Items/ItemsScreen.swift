@@ -15,8 +15,8 @@ struct ItemsScreen: Screen {
   static let keys = KeyMap<ViewModel, ItemsAction>([
     KeyBinding([.up, .down], "Move", shownAs: "↑↓") { key, model in .select(model.selected + (key == .up ? -1 : 1)) },
     KeyBinding(.enter, "Open", when: { $0.selectedID != nil }) { _, model in .route(.push(["\(model.selectedID!)"])) },
-    KeyBinding(.character("d"), "Delete", when: { $0.selectedID != nil }) { .askToDelete(id: $1.selectedID!) },
-    KeyBinding(.character("q"), "Quit", .quit),
+    KeyBinding("d", "Delete", when: { $0.selectedID != nil }) { .askToDelete(id: $1.selectedID!) },
+    KeyBinding("q", "Quit", .quit),
   ])
 
   func title(_ model: ViewModel) -> String { "All" }
