@@ -168,4 +168,22 @@ struct RowScrollTests {
     renderer.render(lying)
     #expect(terminal.screen == lying)
   }
+
+  /// After a resize the last frame's rows are other rows: a list that says it scrolled is not
+  /// scrolled, the new frame is drawn in full.
+  @Test func aListThatSaysItScrolledAcrossAResizeIsDrawnInFull() {
+    let terminal = HeadlessTerminal(size: Size(width: 60, height: 16))
+    let renderer = Renderer(backend: terminal)
+    var narrow = Self.splitScreen(top: 0, selected: 2)
+    narrow.listPosition = ListPosition(rows: 1..<15, firstItem: 0)
+    renderer.render(narrow)
+    let wide = Size(width: 70, height: 16)
+    terminal.resize(to: wide)
+    var resized = Self.splitScreen(top: 1, selected: 3, size: wide)
+    resized.listPosition = ListPosition(rows: 1..<15, firstItem: 1)
+    renderer.render(resized)
+    #expect(renderer.lastScroll == nil)
+    #expect(renderer.lastChangedCellCount == wide.width * wide.height)
+    #expect(terminal.screen == resized)
+  }
 }

@@ -25,9 +25,12 @@ public final class Renderer {
     var changes = FrameDiff.changes(from: previous, to: frame)
     var scroll: RowScroll?
     if backend.scrollsRows, let previous {
-      if let old = previous.listPosition, let new = frame.listPosition, old.rows == new.rows {
+      if previous.size == frame.size, let old = previous.listPosition,
+        let new = frame.listPosition, old.rows == new.rows
+      {
         // A list says where it is: it scrolled by the difference, or not at all, and nothing
-        // needs searching. The scroll is taken when it leaves fewer cells to write.
+        // needs searching. The scroll is taken when it leaves fewer cells to write. After a
+        // resize the old frame's rows are other rows, so what the lists say is not compared.
         if let listed = new.scroll(from: old) {
           let scrolled = FrameDiff.changes(from: previous, scrolledBy: listed, to: frame)
           if Self.cellCount(scrolled) + FrameDiff.rowScrollCost < Self.cellCount(changes) {
