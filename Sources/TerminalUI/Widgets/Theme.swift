@@ -17,7 +17,7 @@
 /// let wireframe = Wireframe(appTitle: "Items", theme: theme)
 /// ```
 ///
-/// A theme is plain data, 20 styles of 4 bytes and nothing counted by reference: it travels
+/// A theme is plain data, 20 styles of 8 bytes and nothing counted by reference: it travels
 /// with every frame drawn. What users call a theme is kept beside it (``builtIn``), not in it.
 public struct Theme: Hashable, Sendable {
   public var title = Style.plain.bold
@@ -60,7 +60,7 @@ public struct Theme: Hashable, Sendable {
   /// This theme as a terminal of `depth` can show it: every colour it lacks becomes the
   /// nearest one it has, and with no colour at all only the attributes are left.
   public func adapted(to depth: ColorDepth) -> Theme {
-    guard depth < .palette256 else { return self }
+    guard depth < .trueColor else { return self }
     var theme = self
     for role in Theme.roles { theme[keyPath: role.style] = depth.approximating(self[keyPath: role.style]) }
     return theme
