@@ -230,6 +230,21 @@ struct ThemeTests {
     #expect(Theme.light.adapted(to: .ansi16) != .light)
   }
 
+  /// One accent colour gives the roles that draw the eye a colour of their own, as text in reverse
+  /// video (the selection) or where there is no background, else as the background; nothing
+  /// else changes.
+  @Test func anAccentColoursWhatDrawsTheEye() {
+    let teal = Color.rgb(0x2E, 0xC4, 0xB6)
+    let dark = Theme.dark.accented(teal)
+    #expect(dark.selection == Theme.dark.selection.foreground(teal))
+    #expect(dark.title == Theme.dark.title.foreground(teal))
+    #expect(dark.helpKey.foreground == teal && dark.focusedBorder.foreground == teal)
+    #expect(dark.border == Theme.dark.border && dark.error == Theme.dark.error && dark.field == Theme.dark.field)
+    let light = Theme.light.accented(teal)
+    #expect(light.selection == Theme.light.selection.background(teal), "the light selection has a background")
+    #expect(dark.adapted(to: .palette256).selection.foreground == .xterm256(0x2E, 0xC4, 0xB6))
+  }
+
   /// Widgets given no theme draw in the frame's, so the app's theme reaches every one.
   @Test func widgetsDrawInTheFramesThemeUnlessGivenTheirOwn() {
     let help = HelpBar([HelpItem(key: "q", label: "Quit")])

@@ -57,6 +57,24 @@ public struct Theme: Hashable, Sendable {
     ]
   }
 
+  /// This theme with `accent` where it draws the eye: the title, the focused border, field and
+  /// button, the selection and the help bar's keys (as the text colour of a style in reverse
+  /// video or without a background, else as its background). One colour gives an app a look of
+  /// its own; the attributes stay, so it still reads without colour.
+  ///
+  /// ```swift
+  /// Wireframe(appTitle: "Items", theme: .dark.accented(.rgb(0x2E, 0xC4, 0xB6)))
+  /// ```
+  public func accented(_ accent: Color) -> Theme {
+    var theme = self
+    for role in [\Theme.title, \.focusedBorder, \.focusedField, \.focusedButton, \.selection, \.helpKey] {
+      let style = self[keyPath: role]
+      let showsAsText = style.attributes.contains(.reverse) || style.background == .default
+      theme[keyPath: role] = showsAsText ? style.foreground(accent) : style.background(accent)
+    }
+    return theme
+  }
+
   /// This theme as a terminal of `depth` can show it: every colour it lacks becomes the
   /// nearest one it has, and with no colour at all only the attributes are left.
   public func adapted(to depth: ColorDepth) -> Theme {
