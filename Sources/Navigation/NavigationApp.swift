@@ -166,7 +166,11 @@ public final class NavigationApp<State, Action: Sendable> {
     }
     // Not `select: { $0 }` skipping equal states: comparing the whole state after every key
     // costs more than drawing a frame that the renderer finds unchanged and does not write.
-    store.observe(self, select: { _ in () }, skipRepeats: .never) { app, _ in app.stateDidChange() }
+    // Whether it animates is read from the state the notification hands over, not from a copy
+    // of the store's.
+    store.observe(self, select: events.animates, skipRepeats: .never) { app, animates in
+      app.stateDidChange(animates: animates)
+    }
     if let started = events.started { dispatch(started) }
   }
 
@@ -272,9 +276,9 @@ public final class NavigationApp<State, Action: Sendable> {
     TerminalSession.main { makeApp().run() }
   }
 
-  private func stateDidChange() {
+  private func stateDidChange(animates: Bool) {
     guard let session else { return }
-    session.isAnimating = events.animates(store.state)
+    session.isAnimating = animates
     session.setNeedsRender()
   }
 }

@@ -134,7 +134,9 @@ public func authFormReducer(client: AuthClient) -> Reducer<AuthForm, AuthFormAct
         let field = form.focus.focused
         if var input = form[input: field], input.handle(key) {
           form[input: field] = input
-          form.edited.insert(field)
+          // Asked first: the set's storage is shared with the state last drawn, and inserting
+          // what it holds would copy it at every key.
+          if !form.edited.contains(field) { form.edited.insert(field) }
         }
       }
       return .none
