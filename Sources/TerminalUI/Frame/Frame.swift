@@ -17,11 +17,22 @@ public struct Frame: Equatable, Sendable {
   /// The regions views marked as answering the mouse, in drawing order (see
   /// ``markMouseTarget(_:in:)``); nil, recording nothing, unless set to `[]` before drawing.
   public var mouseRegions: [MouseRegion]?
+  /// The help bar's entries of the screen being drawn, as its key map has them with the user's
+  /// keys (the wireframe, `Navigation`, sets them): a view that names a key in words ("Press r
+  /// to try again") takes it from here (``key(labelled:)``), so it names the key that works,
+  /// and none while no binding applies. Not part of what makes two frames equal.
+  public var keyHelp: [HelpItem] = []
 
   public init(size: Size, fill: Cell = .blank, theme: Theme = .standard) {
     self.size = size
     self.cells = Array(repeating: fill, count: size.width * size.height)
     self.theme = theme
+  }
+
+  /// The key the help bar shows for the binding labelled `label` on the screen being drawn
+  /// (``keyHelp``), or nil while none applies.
+  public func key(labelled label: String) -> String? {
+    keyHelp.first { $0.label == label }?.key
   }
 
   /// Frames are equal when they show the same: size, cells and cursor.
