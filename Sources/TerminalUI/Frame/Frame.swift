@@ -22,6 +22,11 @@ public struct Frame: Equatable, Sendable {
   /// to try again") takes it from here (``key(labelled:)``), so it names the key that works,
   /// and none while no binding applies. Not part of what makes two frames equal.
   public var keyHelp: [HelpItem] = []
+  /// Which rows show a list and which item the first of them shows, set by the first
+  /// ``ListView`` drawn: from the last frame's and this one's, the renderer knows that a list
+  /// scrolled, and by how much, without searching the frames for moved rows. Not part of what
+  /// makes two frames equal either.
+  public var listPosition: ListPosition?
 
   public init(size: Size, fill: Cell = .blank, theme: Theme = .standard) {
     self.size = size

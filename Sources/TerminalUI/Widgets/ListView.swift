@@ -121,6 +121,11 @@ public struct ListView: View {
     }
     // Given fewer rows of room than the window has rows, it still shows the selection.
     let skipped = max(0, min(window.selected - window.offset - body.height + 1, rows.count - body.height))
+    let shownRows = body.intersection(area)
+    if frame.listPosition == nil, !shownRows.isEmpty {
+      frame.listPosition = ListPosition(
+        rows: shownRows.minY..<shownRows.maxY, firstItem: window.offset + skipped + shownRows.minY - body.minY)
+    }
     for (offset, row) in rows.dropFirst(skipped).prefix(body.height).enumerated() {
       let index = window.offset + skipped + offset
       let rowRect = body.row(offset)
