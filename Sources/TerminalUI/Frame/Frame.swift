@@ -175,8 +175,25 @@ public struct Frame: Equatable, Sendable {
   public mutating func fill(_ rect: Rect, with cell: Cell = .blank) {
     let area = rect.intersection(bounds)
     guard !area.isEmpty else { return }
+    guard cell.width == 1 else {
+      for y in area.minY..<area.maxY {
+        for x in area.minX..<area.maxX { place(cell, x: x, y: y) }
+      }
+      return
+    }
+    // A one-column cell: each row's run is written at once (borders, rules, blank areas). Only
+    // the wide clusters cut at the run's two ends need their other halves blanked.
+    let width = size.width
     for y in area.minY..<area.maxY {
-      for x in area.minX..<area.maxX { place(cell, x: x, y: y) }
+      place(cell, x: area.minX, y: y)
+      guard area.width > 1 else { continue }
+      place(cell, x: area.maxX - 1, y: y)
+      let start = y * width + area.minX + 1
+      let end = y * width + area.maxX - 1
+      guard start < end else { continue }
+      cells.withUnsafeMutableBufferPointer { cells in
+        cells.baseAddress!.advanced(by: start).update(repeating: cell, count: end - start)
+      }
     }
   }
 
