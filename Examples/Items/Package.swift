@@ -1,7 +1,8 @@
 // swift-tools-version: 6.1
-// A multi-screen TermFlow app outside the TermFlow package: a list, a detail an effect loads, a
-// confirmation before deleting, and a deep link (`Items items/2`), on `NavigationApp`. It
-// depends on TermFlow by path as any other package would; `make examples` builds and tests it.
+// A multi-screen TermFlow app outside the TermFlow package: a list (the mouse too), a detail an
+// effect loads, a confirmation before deleting, a deep link (`Items items/2`) and a theme of its
+// own, on `NavigationApp`. It depends on TermFlow by path as any other package would; `make
+// examples` builds and tests it.
 
 import PackageDescription
 

@@ -12,6 +12,7 @@
 #include <curses.h>
 #include <fcntl.h>
 #include <stdio.h>
+#include <string.h>
 #include <sys/ioctl.h>
 #include <unistd.h>
 
@@ -106,11 +107,52 @@ static inline attr_t tf_a_bold(void) { return A_BOLD; }
 static inline attr_t tf_a_italic(void) { return A_ITALIC; }
 
 /* Writes one grapheme cluster (a base character plus combining marks, NUL-terminated) as one
-   cell with the given attributes and colour pair. */
-static inline int tf_mvadd_cluster(int y, int x, const wchar_t *cluster, attr_t attrs, short pair) {
+   cell with the given attributes and colour pair (an extended pair: any number below
+   COLOR_PAIRS, passed through setcchar's `opts`). */
+static inline int tf_mvadd_cluster(int y, int x, const wchar_t *cluster, attr_t attrs, int pair) {
     cchar_t cell;
-    if (setcchar(&cell, cluster, attrs, pair, NULL) == ERR) return ERR;
+    if (setcchar(&cell, cluster, attrs, 0, &pair) == ERR) return ERR;
     return mvadd_wch(y, x, &cell);
+}
+
+/* The same cell written into curscr, ncurses' picture of what the terminal shows: the next
+   refresh then takes it as already there and writes nothing for it (the backend writes cells in
+   24-bit colour itself, see NcursesBackend). */
+static inline int tf_mirror_cluster(int y, int x, const wchar_t *cluster, attr_t attrs, int pair) {
+    cchar_t cell;
+    if (setcchar(&cell, cluster, attrs, 0, &pair) == ERR) return ERR;
+    return mvwadd_wch(curscr, y, x, &cell);
+}
+
+/* The terminfo entry's `colors` (what COLORS will be once start_color has run); 0 without. */
+static inline int tf_terminfo_colors(void) {
+    int colors = tigetnum("colors");
+    return colors > 0 ? colors : 0;
+}
+
+/* Whether the terminfo entry says the terminal takes 24-bit colour: the `RGB` capability
+   (ncurses' own, as a flag, a number or a string) or tmux's `Tc` flag. */
+static inline bool tf_terminfo_has_rgb(void) {
+    if (tigetflag("RGB") > 0 || tigetflag("Tc") > 0 || tigetnum("RGB") > 0) return true;
+    const char *rgb = tigetstr("RGB");
+    return rgb != NULL && rgb != (const char *)-1;
+}
+
+/* For a terminfo entry with direct colour (`colors#0x1000000`, xterm-direct): the first colour
+   number `setaf` writes as 24-bit (`38:2` or `38;2`) rather than as a palette index: 8 for
+   xterm-direct, 256 for xterm-direct256. Below it numbers are palette entries; from it on
+   they are 0xRRGGBB. */
+static inline int tf_direct_color_start(void) {
+    const char *setaf = tigetstr("setaf");
+    if (setaf == NULL || setaf == (const char *)-1) return 8;
+    const int candidates[] = { 8, 16, 256 };
+    for (int i = 0; i < 3; i++) {
+        const char *written = tiparm(setaf, candidates[i]);
+        if (written != NULL && (strstr(written, ":2:") != NULL || strstr(written, ";2;") != NULL)) {
+            return candidates[i];
+        }
+    }
+    return 256;
 }
 
 #endif

@@ -84,7 +84,7 @@ final class AppRunner {
     if let recorder { app.record(to: recorder) }
     // A start failure (no tty, unknown TERM) is printed by ArgumentParser as a plain error.
     let session = try TerminalSession(
-      logPath: logPath,
+      logPath: logPath, colorDepth: settings.colors,
       render: { size in app.render(size: size) },
       handle: { event in app.handle(event) })
     // The log is written once the key's frame is out: recording adds nothing to its latency.

@@ -16,8 +16,10 @@ struct ImportCommand: AsyncParsableCommand {
       their header names (Google's two generations, Outlook's in English, French and German); other \
       columns are kept on the contact and listed. Importing the same file again adds nothing: a card \
       whose UID is known updates that contact, and a card or row without a UID is recognised by its \
-      content. A card or row that cannot be read is reported with its file, line and reason, and the \
-      rest are imported. The exit status is 1 when any card, row or file was skipped.
+      content. A card of a contact merged into another since (an old export) goes into the one \
+      that was kept, adding only what it lacks, rather than bringing the duplicate back. A card or \
+      row that cannot be read is reported with its file, line and reason, and the rest are imported. \
+      The exit status is 1 when any card, row or file was skipped.
       """)
 
   @OptionGroup var options: AccountOptions
@@ -42,6 +44,8 @@ struct ImportCommand: AsyncParsableCommand {
     let store = ContactStore(database: database)
     var progress = ImportProgress()
     var tally = ImportTally()
+    // Where merged contacts went, read once: an old export's card of one goes into its survivor.
+    var merged = try store.mergedUIDs(account: account.id)
     var skipped = 0
     var unreadableFiles = 0
     var keptColumns: [(file: String, headers: [String])] = []
@@ -68,7 +72,8 @@ struct ImportCommand: AsyncParsableCommand {
         }
         while pending.count >= Self.batchSize {
           let batch = Array(pending.prefix(Self.batchSize))
-          tally = tally + (try await save(batch, store, account.id, tally, database.path))
+          for card in batch { merged.note(card) }
+          tally = tally + (try await save(batch, store, account.id, merged, tally, database.path))
           progress.add(cards: batch.count)
           pending.removeFirst(batch.count)
         }
@@ -113,7 +118,8 @@ struct ImportCommand: AsyncParsableCommand {
         warn("reading \(name) stopped: \(problem). The cards before that point were imported.")
       }
       if !pending.isEmpty {
-        tally = tally + (try await save(pending, store, account.id, tally, database.path))
+        for card in pending { merged.note(card) }
+        tally = tally + (try await save(pending, store, account.id, merged, tally, database.path))
         progress.add(cards: pending.count)
       }
     }
@@ -121,9 +127,12 @@ struct ImportCommand: AsyncParsableCommand {
     for (file, headers) in keptColumns {
       print("\(file): columns kept as they are (export gives them back): \(headers.joined(separator: ", ")).")
     }
+    let intoSurvivors =
+      tally.intoSurvivors == 0
+      ? "" : "\(tally.intoSurvivors) into the contacts they had been merged into (nothing came back twice), "
     print(
       "Imported into \(account.email): \(tally.added) added, \(tally.updated) updated, \(tally.unchanged) unchanged, "
-        + "\(skipped) skipped.")
+        + "\(intoSurvivors)\(skipped) skipped.")
     if skipped > 0 || unreadableFiles > 0 { throw ExitCode(1) }
   }
 
@@ -142,14 +151,15 @@ struct ImportCommand: AsyncParsableCommand {
 
   /// One batch, in one transaction; a database that cannot take it ends the import with what
   /// was stored before it said.
-  private func save(_ cards: [VCard], _ store: ContactStore, _ account: Int64, _ before: ImportTally, _ path: String)
-    async throws -> ImportTally
-  {
+  private func save(
+    _ cards: [VCard], _ store: ContactStore, _ account: Int64, _ merged: MergedUIDs, _ before: ImportTally,
+    _ path: String
+  ) async throws -> ImportTally {
     do {
-      return try await store.importCards(cards, account: account)
+      return try await store.importCards(cards, account: account, merged: merged)
     } catch {
       guard let storage = StorageError(error, databasePath: path) else { throw error }
-      let stored = before.added + before.updated + before.unchanged
+      let stored = before.total
       let what = stored == 0 ? "Nothing was imported" : "The \(stored) cards before them were imported"
       let reason =
         switch storage {

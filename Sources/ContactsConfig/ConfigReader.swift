@@ -86,13 +86,25 @@ private struct Reading {
         } else {
           problem(at: [key], "“mouse” must be true or false, like mouse = false")
         }
+      case "colors":
+        if let name = string(value, at: [key], example: "colors = \"truecolor\"") {
+          if name == "auto" {
+            settings.colors = nil
+          } else if let depth = ColorDepth(name: name) {
+            settings.colors = depth
+          } else {
+            let names = (["auto"] + ColorDepth.names).joined(separator: ", ")
+            problem(at: [key], "“colors” cannot be “\(name)”; it is one of: \(names)")
+          }
+        }
       case "list": if let table = table(value, at: [key]) { readList(table) }
       case "sync": if let table = table(value, at: [key]) { readSync(table) }
       case "keys": if let table = table(value, at: [key]) { readKeys(table) }
       default:
         problem(
           at: [key],
-          unknown("setting", key, known: ["database", "account", "theme", "mouse", "[list]", "[sync]", "[keys]"]))
+          unknown(
+            "setting", key, known: ["database", "account", "theme", "mouse", "colors", "[list]", "[sync]", "[keys]"]))
       }
     }
   }

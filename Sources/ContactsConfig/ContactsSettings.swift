@@ -14,6 +14,10 @@ public struct ContactsSettings: Equatable, Sendable {
   /// Whether the app takes the mouse (`mouse`): the wheel scrolls, a click selects, focuses or
   /// presses, a double click opens. Off, the terminal's own text selection works without Shift.
   public var mouse = true
+  /// How many colours the terminal shows (`colors`): nil (`auto`) detects it from `COLORTERM`,
+  /// `TERM` and terminfo; a depth forces it (`truecolor` where 24-bit colour works but is not
+  /// announced, as over `ssh`). `NO_COLOR` still wins.
+  public var colors: ColorDepth?
   /// The list's columns, in order (`[list] columns`); a narrow terminal shows the first ones
   /// that fit its width.
   public var listColumns = ContactsListColumn.allCases

@@ -33,6 +33,11 @@ public enum DefaultConfig {
       "# without holding Shift.",
       "mouse = \(defaults.mouse)",
       "",
+      "# How many colours the terminal shows: auto finds out from COLORTERM, TERM and terminfo;",
+      "# truecolor, 256, 16, 8 or none say it (truecolor over ssh, which drops COLORTERM, say).",
+      "# TERMFLOW_COLORS in the environment says it too; NO_COLOR still takes the colours away.",
+      "colors = \"auto\"",
+      "",
       "[list]",
       "# The list's columns, in the order they show: "
         + ContactsListColumn.allCases.map(\.rawValue)

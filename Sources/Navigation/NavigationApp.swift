@@ -106,18 +106,21 @@ public final class NavigationApp<State, Action: Sendable> {
   /// replay), presenting on `wireframe` the screens `coordinator` names. `keyBindings` are the
   /// user's own keys: for a screen's key map by its ``Screen/keysName`` (and the dialogs' by
   /// ``DialogKeys/name``), new keys for its bindings by name (check them first with
-  /// `KeyMap.problems(rebinding:)`); the help bar shows them.
+  /// `KeyMap.problems(rebinding:)`); the help bar shows them. `reportsMouse` sets
+  /// ``reportsMouse``.
   @inlinable
   public convenience init(
     initialState: State, reducer: Reducer<State, Action>, middleware: [Middleware<State, Action>] = [],
     effects: Store<State, Action>.EffectExecution = .live, wireframe: Wireframe, events: Events = Events(),
     dialogs: Dialogs? = nil, keys: KeyMap<State, Action> = KeyMap([]),
-    keyBindings: [String: [String: [Key]]] = [:], coordinator: some Coordinator<State, Action>
+    keyBindings: [String: [String: [Key]]] = [:], coordinator: some Coordinator<State, Action>,
+    reportsMouse: Bool = false
   ) {
     let store = Store(initialState: initialState, reducer: reducer, middleware: middleware, effects: effects)
     self.init(
       store: store, dispatch: { [unowned store] action in store.send(action) }, wireframe: wireframe, events: events,
       dialogs: dialogs, keys: keys, keyBindings: keyBindings, coordinator: coordinator)
+    self.reportsMouse = reportsMouse
   }
 
   @usableFromInline

@@ -49,7 +49,10 @@ struct RetainedRegions {
         frame.copy(rows: rows, from: self.frame)
       }
     }
-    if !changed(.stage, in: next) { frame.cursor = self.frame.cursor }
+    if !changed(.stage, in: next) {
+      frame.cursor = self.frame.cursor
+      frame.listPosition = self.frame.listPosition
+    }
     return frame
   }
 

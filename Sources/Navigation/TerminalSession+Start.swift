@@ -17,11 +17,24 @@ extension TerminalSession {
     do {
       return try TerminalSession(logPath: logPath, render: render, handle: handle)
     } catch {
-      let program = CommandLine.arguments.first.map { String($0.split(separator: "/").last ?? "") } ?? "app"
-      let message = Array("\(program): \(error)\n".utf8)
-      _ = message.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
+      printError("\(error)")
       return nil
     }
+  }
+
+  /// Ends a program started wrong (an argument it cannot take) before it takes the terminal:
+  /// `message` as one line naming the program on stderr, and exit status 2, as command-line
+  /// tools do. An app's `main.swift` needs no C library of its own for it.
+  public nonisolated static func exitWithUsageError(_ message: String) -> Never {
+    printError(message)
+    exitProcess(2)
+  }
+
+  /// `message` on stderr as one line, after the program's name.
+  private nonisolated static func printError(_ message: String) {
+    let program = CommandLine.arguments.first.map { String($0.split(separator: "/").last ?? "") } ?? "app"
+    let line = Array("\(program): \(message)\n".utf8)
+    _ = line.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
   }
 
   /// When pty tests ask for idle announcements (TERMFLOW_READY_FIFO): the app is idle when no

@@ -20,6 +20,8 @@ public import VCardFormat
 /// | `Address N - …`, `Business Street`, … | ADR (LABEL = the formatted address) |
 /// | `Website N - …`, `Web Page` | URL |
 /// | `Birthday`, `Anniversary` | BDAY, ANNIVERSARY (`CSVDate`; text when unreadable) |
+/// | `Event N - Label/Value` | ANNIVERSARY for `Anniversary`, else `itemN.X-ABDATE` + `itemN.X-ABLabel` |
+/// | `File As` | X-EVOLUTION-FILE-AS |
 /// | `Labels`, `Group Membership`, `Categories` | CATEGORIES; Google's `* ` groups as X-GOOGLE-SYSTEM-GROUP |
 /// | `Notes` | NOTE |
 /// | any other column | X-CSV-FIELD:header;value |
@@ -162,8 +164,11 @@ public struct CSVCardReader {
     }
     var properties = [VCardProperty(name: "VERSION", value: "4.0")]
     properties += names(singles)
-    for slot in entries.keys.sorted() { properties += entryProperties(slot, entries[slot]!) }
+    for slot in entries.keys.sorted() where slot.kind != .event {
+      properties += entryProperties(slot, entries[slot]!)
+    }
     properties += dates(singles)
+    properties += events(entries, hasAnniversary: properties.contains { $0.name == "ANNIVERSARY" })
     properties += groups(singles)
     if let notes = singles[.notes] { properties.append(VCardProperty(name: "NOTE", text: notes)) }
     for (header, value) in unknown {
@@ -198,6 +203,9 @@ public struct CSVCardReader {
         VCardProperty(name: "ORG", components: department.isEmpty ? [[organization]] : [[organization], [department]]))
     }
     if let title = singles[.jobTitle] { properties.append(VCardProperty(name: "TITLE", text: title)) }
+    if let fileAs = singles[.fileAs]?.trimmingSpaces, !fileAs.isEmpty {
+      properties.append(VCardProperty(name: Self.fileAsProperty, text: fileAs))
+    }
     return properties
   }
 
@@ -247,6 +255,43 @@ public struct CSVCardReader {
       return VCardProperty(name: name, parameters: [VCardParameter("VALUE", "text")], text: cell)
     }
   }
+
+  /// Google's `Event N` columns: the first labelled `Anniversary` as ANNIVERSARY (unless an
+  /// `Anniversary` column gave one), any other as Apple's `itemN.X-ABDATE` with its label in
+  /// `itemN.X-ABLabel`, which Apple's Contacts and Android's (through DAVx⁵) show as dates. A
+  /// date this cannot read is kept as text. The anniversary comes first wherever its column is,
+  /// as an export writes it, so a file exported and imported again gives the same card.
+  private func events(
+    _ entries: [CSVColumn.EntrySlot: [CSVColumn.EntryPart: String]], hasAnniversary: Bool
+  ) -> [VCardProperty] {
+    var anniversary: [VCardProperty] = []
+    var properties: [VCardProperty] = []
+    var item = 0
+    for slot in entries.keys.sorted() where slot.kind == .event {
+      let cells = entries[slot]!
+      var label = (cells[.label] ?? "").trimmingSpaces
+      if label.hasPrefix("*") { label = String(label.dropFirst()).trimmingSpaces }
+      for cell in Self.unpacked(cells[.value] ?? "") where !cell.isEmpty {
+        let date = CSVDate.vCardValue(cell, dayFirst: dayFirst)
+        if let date, !hasAnniversary, anniversary.isEmpty, label.lowercased() == "anniversary" {
+          anniversary.append(VCardProperty(name: "ANNIVERSARY", value: date))
+          continue
+        }
+        item += 1
+        let group = "item\(item)"
+        properties.append(
+          date.map { VCardProperty(group: group, name: "X-ABDATE", value: $0) }
+            ?? VCardProperty(group: group, name: "X-ABDATE", parameters: [VCardParameter("VALUE", "text")], text: cell))
+        if !label.isEmpty { properties.append(VCardProperty(group: group, name: "X-ABLabel", text: label)) }
+      }
+    }
+    return anniversary + properties
+  }
+
+  /// Where `File As` goes: Evolution's property for it, which Evolution and eGroupware read
+  /// and write (vCard has none; `SORT-AS` sorts by the name's parts, not by a text like
+  /// "Lovelace, Ada (Engines Ltd)").
+  public static let fileAsProperty = "X-EVOLUTION-FILE-AS"
 
   private func groups(_ singles: [CSVColumn.SingleField: String]) -> [VCardProperty] {
     var system: [String] = []

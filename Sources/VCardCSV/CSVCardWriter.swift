@@ -38,7 +38,7 @@ public struct CSVCardWriter: Sendable {
   public mutating func measure(_ card: VCard) {
     let cells = self.cells(card)
     needsName = needsName || cells.hasName
-    for kind in [CSVColumn.EntryKind.email, .phone, .address, .website] {
+    for kind in [CSVColumn.EntryKind.email, .phone, .address, .website, .event] {
       counts[kind] = max(counts[kind] ?? 0, cells.counts[kind] ?? 0)
     }
     for (header, _) in cells.kept where keptHeaderSet.insert(header).inserted { keptHeaders.append(header) }
@@ -81,8 +81,8 @@ public struct CSVCardWriter: Sendable {
   private var googleHeaders: [String] {
     var headers = needsName ? ["Name"] : []
     headers += [
-      "First Name", "Middle Name", "Last Name", "Name Prefix", "Name Suffix", "Nickname", "Organization Name",
-      "Organization Title", "Organization Department", "Birthday", "Notes", "Labels",
+      "First Name", "Middle Name", "Last Name", "Name Prefix", "Name Suffix", "Nickname", "File As",
+      "Organization Name", "Organization Title", "Organization Department", "Birthday", "Notes", "Labels",
     ]
     for number in Self.numbers(counts[.email]) { headers += ["E-mail \(number) - Label", "E-mail \(number) - Value"] }
     for number in Self.numbers(counts[.phone]) { headers += ["Phone \(number) - Label", "Phone \(number) - Value"] }
@@ -91,6 +91,9 @@ public struct CSVCardWriter: Sendable {
     }
     for number in Self.numbers(counts[.website]) {
       headers += ["Website \(number) - Label", "Website \(number) - Value"]
+    }
+    if let events = counts[.event], events > 0 {
+      for number in 1...events { headers += ["Event \(number) - Label", "Event \(number) - Value"] }
     }
     return headers + keptHeaders
   }
@@ -165,9 +168,14 @@ public struct CSVCardWriter: Sendable {
     set(isGoogle ? "Organization Name" : "Company", organization.first ?? "")
     set(isGoogle ? "Organization Department" : "Department", organization.dropFirst().first ?? "")
     set(isGoogle ? "Organization Title" : "Job Title", card.first("TITLE")?.text ?? "")
+    if isGoogle { set("File As", card.first(CSVCardReader.fileAsProperty)?.text ?? "") }
     let dateText = isGoogle ? CSVDate.google : CSVDate.outlook
     set("Birthday", card.first("BDAY").map { dateText($0.value) ?? $0.text } ?? "")
-    if !isGoogle { set("Anniversary", card.first("ANNIVERSARY").map { dateText($0.value) ?? $0.text } ?? "") }
+    if !isGoogle {
+      set("Anniversary", card.first("ANNIVERSARY").map { dateText($0.value) ?? $0.text } ?? "")
+      // Outlook's CSV has no column for other dates.
+      cells.leftOut += card.properties(named: "X-ABDATE").count
+    }
     set("Notes", card.first("NOTE")?.text ?? "")
     let categories = card.properties(named: "CATEGORIES").flatMap { $0.components.flatMap { $0 } }.filter {
       !$0.isEmpty
@@ -210,7 +218,29 @@ public struct CSVCardWriter: Sendable {
         cells.values.append(("Address \(offset + 1) - \(name)", value))
       }
     }
+    let events = Self.events(card)
+    cells.counts[.event] = events.count
+    for (offset, event) in events.enumerated() {
+      cells.values.append(("Event \(offset + 1) - Label", event.label))
+      cells.values.append(("Event \(offset + 1) - Value", event.value))
+    }
     cells.values.removeAll { $0.1.isEmpty }
+  }
+
+  /// The dates for Google's `Event N` columns: the anniversary, then Apple's dated items
+  /// (`itemN.X-ABDATE`) with their labels (`itemN.X-ABLabel`, Apple's own `_$!<Other>!$_` as
+  /// `Other`).
+  private static func events(_ card: VCard) -> [(label: String, value: String)] {
+    var events = card.properties(named: "ANNIVERSARY").map { ("Anniversary", CSVDate.google($0.value) ?? $0.text) }
+    for date in card.properties(named: "X-ABDATE") {
+      let label = date.group.flatMap { group in
+        card.properties.first { $0.group?.lowercased() == group.lowercased() && $0.hasName("X-ABLabel") }
+      }
+      var text = label?.text ?? ""
+      if text.hasPrefix("_$!<"), text.hasSuffix(">!$_") { text = String(text.dropFirst(4).dropLast(4)) }
+      events.append((text, CSVDate.google(date.value) ?? date.text))
+    }
+    return events
   }
 
   private func outlookEntries(_ card: VCard, into cells: inout Cells) {

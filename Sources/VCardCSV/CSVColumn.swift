@@ -13,6 +13,8 @@ public enum CSVColumn: Hashable, Sendable {
 
   public enum SingleField: String, Hashable, Sendable, CaseIterable {
     case fullName, firstName, middleName, lastName, prefix, suffix, nickname
+    /// Google's and Outlook's `File As`: how the contact is filed ("Lovelace, Ada", a company).
+    case fileAs
     case organization, department, jobTitle
     case birthday, anniversary, notes
     /// Google's `Labels` / `Group Membership`: ` ::: ` between groups, `* ` before system ones.
@@ -23,6 +25,8 @@ public enum CSVColumn: Hashable, Sendable {
 
   public enum EntryKind: String, Hashable, Sendable {
     case email, phone, address, website
+    /// Google's `Event N`: a dated occasion with a label (`Anniversary`, or any words).
+    case event
   }
 
   /// Where a list entry's cells are: Google numbers them (`Phone 2 - …`) and names the type in
@@ -86,6 +90,7 @@ public enum CSVColumn: Hashable, Sendable {
     case "phone": kind = .phone
     case "address": kind = .address
     case "website": kind = .website
+    case "event": kind = .event
     default: return nil
     }
     let part: EntryPart?
@@ -116,6 +121,7 @@ public enum CSVColumn: Hashable, Sendable {
       .prefix: ["Name Prefix", "Title", "Titre", "Anrede"],
       .suffix: ["Name Suffix", "Suffix", "Suffixe", "Namenszusatz"],
       .nickname: ["Nickname", "Surnom", "Spitzname"],
+      .fileAs: ["File As", "Classer sous", "Speichern unter"],
       .organization: [
         "Organization Name", "Organization 1 - Name", "Company", "Organization", "Organisation", "Société", "Firma",
       ],
@@ -198,6 +204,7 @@ extension CSVColumn.EntryKind {
     case .phone: 1
     case .address: 2
     case .website: 3
+    case .event: 4
     }
   }
 }

@@ -83,6 +83,42 @@ struct DuplicatesScreenTests {
     #expect(app.screenText.contains("Contacts (5)"))
   }
 
+  /// Ada three times (the third shares an e-mail with the second only): one group, whose first
+  /// stays while the second, then the third, come beside it, until the three are one.
+  @Test func aGroupOfThreeIsMergedIntoOneStepByStep() async throws {
+    defer { directory.remove() }
+    var third = ContactDraft(name: "A. A. Lovelace", email: "ada@poetry.example")
+    third.notes = "Wrote the notes on the engine."
+    let app = try await signedIn(people: Self.people + [third])
+    await app.type("D")
+    #expect(app.screenText.contains("Group 1 of 2, contact 2 of 3"))
+    assertSnapshot(of: app.frame(), as: .frame, named: "duplicates-three")
+    await app.type("m")
+    #expect(app.state.dialog?.message.hasSuffix("Then contact 3 of 3 of this group comes beside it.") == true)
+    await app.press(.enter)
+    #expect(try await contactCount(app) == 5)
+    #expect(app.screenText.contains("Group 1 of 2, contact 3 of 3"))
+    #expect(app.screenText.contains("A. A. Lovelace"))
+    // Undo goes back a step; merging again and then the third leaves one Ada.
+    await app.type("u")
+    #expect(app.screenText.contains("Group 1 of 2, contact 2 of 3"))
+    await app.type("m")
+    await app.press(.enter)
+    await app.type("m")
+    #expect(app.state.dialog?.message.contains("Then contact") == false)
+    await app.press(.enter)
+    #expect(try await contactCount(app) == 4)
+    #expect(app.screenText.contains("Group 1 of 1 ·"))
+    let user = try #require(app.state.signedIn?.user)
+    var adas: [Contact] = []
+    try ContactStore(database: app.database).forEachContact(account: user.id) {
+      if $0.emails.contains(where: { $0.value == "ada@analytical.example" }) { adas.append($0) }
+    }
+    #expect(adas.count == 1)
+    #expect(adas.first.map { ContactMerge.mergedUIDs(of: $0).count } == 2)
+    #expect(adas.first?.emails.map(\.value) == ["ada@analytical.example", "ada@poetry.example"])
+  }
+
   @Test func notDuplicatesIsRememberedAndTheEmptyStateSaysWhatWouldShow() async throws {
     defer { directory.remove() }
     let app = try await signedIn()

@@ -28,4 +28,31 @@ import Testing
     ]
     #expect(found.output == expected.joined(separator: "\n") + "\n", "\(found.output)")
   }
+
+  /// A book where Ada King was merged into Ada Lovelace (her card records it), then an export
+  /// from before the merge imported: Ada King goes into Ada Lovelace instead of coming back.
+  @Test func anOldExportDoesNotBringAMergedDuplicateBack() throws {
+    let binary = try ContactsBinary()
+    defer { binary.cleanUp() }
+    try binary.addAccount()
+    let merged = crlf(
+      "BEGIN:VCARD", "VERSION:4.0", "UID:ada-1", "FN:Ada Lovelace", "EMAIL:ada@example.com",
+      "TEL:+44 20 7946 0018", "X-TERMFLOW-MERGED-UID:ada-2", "END:VCARD")
+    #expect(try binary.run(["import", try binary.file("merged.vcf", merged)]).status == 0)
+    let old = crlf(
+      "BEGIN:VCARD", "VERSION:4.0", "UID:ada-1", "FN:Ada Lovelace", "EMAIL:ada@example.com", "END:VCARD",
+      "BEGIN:VCARD", "VERSION:4.0", "UID:ada-2", "FN:Augusta Ada King", "EMAIL:Ada@Example.com",
+      "TEL:+44 20 7946 0018", "TEL;TYPE=home:+44 20 7946 0999", "END:VCARD")
+    let imported = try binary.run(["import", try binary.file("old.vcf", old)])
+    #expect(imported.status == 0, "\(imported.errors)")
+    #expect(
+      imported.output.contains(
+        "0 added, 0 updated, 1 unchanged, 1 into the contacts they had been merged into (nothing came back twice), "
+          + "0 skipped."), "\(imported.output)")
+    #expect(try binary.run(["duplicates"]).output.contains("No likely duplicates"))
+    let export = try binary.run(["export"]).output
+    #expect(export.components(separatedBy: "BEGIN:VCARD").count == 2, "\(export)")
+    #expect(export.contains("FN:Ada Lovelace") && !export.contains("FN:Augusta Ada King"))
+    #expect(export.contains("+44 20 7946 0999"), "what the old card had new went into the one kept")
+  }
 }

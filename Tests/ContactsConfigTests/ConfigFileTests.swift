@@ -133,6 +133,7 @@ struct ConfigFileTests {
       account = "ada@example.com"
       theme = "high-contrast"
       mouse = false
+      colors = "truecolor"
 
       [list]
       columns = ["phone", "name"]
@@ -156,6 +157,9 @@ struct ConfigFileTests {
     #expect(settings.account == "ada@example.com")
     #expect(settings.theme == "high-contrast")
     #expect(settings.mouse == false)
+    #expect(settings.colors == .trueColor)
+    #expect(try load("colors = \"16\"").colors == .ansi16)
+    #expect(try load("colors = \"auto\"").colors == nil)
     #expect(settings.listColumns == [.phone, .name])
     #expect(settings.syncIntervalMinutes == 0)
     #expect(settings.syncInterval == nil)
@@ -197,8 +201,8 @@ struct ConfigFileTests {
     #expect(
       problems == [
         "config.toml:1:1: there is no theme “solarized”; the themes are: dark, light, high-contrast, monochrome",
-        "config.toml:2:1: unknown setting “colour”; the settings are: database, account, theme, mouse, [list], [sync], "
-          + "[keys]",
+        "config.toml:2:1: unknown setting “colour”; the settings are: database, account, theme, mouse, colors, [list], "
+          + "[sync], [keys]",
         "config.toml:5:3: there is no column \"birthday\"; the columns are: name, email, phone, company",
         "config.toml:5:3: the column “name” is listed twice",
         "config.toml:6:3: unknown setting “width” in [list]; the settings are: columns",
@@ -212,6 +216,10 @@ struct ConfigFileTests {
       ])
     #expect(refusal("list = 3").first?.contains("“list” must be a table") == true)
     #expect(refusal("mouse = \"no\"") == ["config.toml:1:1: “mouse” must be true or false, like mouse = false"])
+    #expect(
+      refusal("colors = \"millions\"") == [
+        "config.toml:1:1: “colors” cannot be “millions”; it is one of: auto, truecolor, 256, 16, 8, none"
+      ])
   }
 
   @Test func keyBindingsThatCannotWorkAreRefusedWithWhy() throws {

@@ -95,6 +95,7 @@ struct DuplicatesFlowTests {
     await store.receive(.duplicates(.found(Self.groups))) {
       $0.signedIn?.duplicates.search = .found
       $0.signedIn?.duplicates.groups = Self.groups
+      $0.signedIn?.duplicates.foundSizes = [1: 2, 3: 2]
       $0.signedIn?.duplicates.pair = .loading
     }
     await store.receive(.duplicates(.pairLoaded(ids: [1, 2], [Self.lovelace, Self.king]))) {
@@ -162,6 +163,18 @@ struct DuplicatesFlowTests {
     #expect(store.receivedActions.contains(.duplicates(.pairLoaded(ids: [1, 99], [Self.lovelace, back]))))
     store.skipReceivedActions()
     #expect(store.state.signedIn?.duplicates.pair == .loaded(ContactPair(survivor: Self.lovelace, other: back)))
+  }
+
+  /// A group of three shows its second, then its third contact beside the first, counting
+  /// from the size it was found with.
+  @Test func aGroupOfThreeSaysWhichContactIsBesideTheFirst() {
+    var state = DuplicatesState()
+    #expect(state.placeInGroup == nil)
+    state.groups = [DuplicateGroup(ids: [1, 2, 5], reason: "the same e-mail (ada@x)")]
+    state.foundSizes = [1: 3]
+    #expect(state.placeInGroup?.contact == 2 && state.placeInGroup?.of == 3)
+    state.groups[0].ids = [1, 5]
+    #expect(state.placeInGroup?.contact == 3 && state.placeInGroup?.of == 3)
   }
 
   @Test func keepingApartAndSkippingMoveOnAndAMergeRefusedSaysWhy() async {

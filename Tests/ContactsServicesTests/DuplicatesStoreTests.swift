@@ -42,6 +42,40 @@ import Testing
     #expect(try fixture.store.duplicateGroups(account: fixture.ada).isEmpty)
   }
 
+  /// An export from before a merge, imported after it: the merged-away card goes into the
+  /// survivor (what it adds is kept), and the duplicate does not come back.
+  @Test func anOldExportOfAMergedContactGoesIntoItsSurvivor() async throws {
+    let fixture = try await TwoAccounts.make()
+    defer { fixture.directory.remove() }
+    let (ada, again, grace) = try await twoAdas(fixture)
+    let oldExport = [ada.vCard, again.vCard, grace.vCard]
+    let saved = try await fixture.store.merge(
+      ContactMerge.merged(ada, again), survivor: ada, other: again, account: fixture.ada)
+
+    #expect(
+      try await fixture.store.importCards(oldExport, account: fixture.ada)
+        == ImportTally(unchanged: 2, intoSurvivors: 1))
+    #expect(try await fixture.store.count(account: fixture.ada) == 2)
+    // Ada's own card from before the merge did not replace her: what the merge gathered stays.
+    #expect(try await fixture.store.contact(id: ada.id, account: fixture.ada) == saved)
+    #expect(try fixture.store.duplicateGroups(account: fixture.ada).isEmpty)
+
+    // A newer card of the merged-away one adds what it has new; the survivor's name stays.
+    var newer = again
+    newer.phones.append(ContactEntry("+44 20 7946 0999", types: ["work"]))
+    let merged = try fixture.store.mergedUIDs(account: fixture.ada)
+    #expect(merged.survivor(of: again.uid) == ada.uid && merged.survivor(of: grace.uid) == nil)
+    #expect(
+      try await fixture.store.importCards([newer.vCard], account: fixture.ada, merged: merged)
+        == ImportTally(intoSurvivors: 1))
+    let grown = try #require(try await fixture.store.contact(id: ada.id, account: fixture.ada))
+    #expect(grown.name == "Ada Lovelace" && grown.phones.map(\.value).contains("+44 20 7946 0999"))
+    #expect(try await fixture.store.count(account: fixture.ada) == 2)
+    // Again: nothing new, nothing written.
+    #expect(try await fixture.store.importCards([newer.vCard], account: fixture.ada) == ImportTally(intoSurvivors: 1))
+    #expect(try await fixture.store.contact(id: ada.id, account: fixture.ada) == grown)
+  }
+
   @Test func aMergeOfAContactChangedMeanwhileChangesNothing() async throws {
     let fixture = try await TwoAccounts.make()
     defer { fixture.directory.remove() }

@@ -89,4 +89,147 @@ struct NcursesBackendTests {
       #expect(!written.contains("\u{1B}[30m"), "\(written.debugDescription)")
     }
   }
+
+  // MARK: Colour depths
+
+  /// What the backend at `depth` writes for `frames`, each drawn after the one before, from an
+  /// empty screen, on `terminalType` with `environment` (the process's is never read).
+  static func written(
+    _ frames: [Frame], terminalType: String = "xterm-256color", environment: [String: String],
+    colorDepth: ColorDepth? = nil
+  ) throws -> (depth: ColorDepth, bytes: [String]) {
+    let pty = try #require(PseudoTerminal(size: size))
+    defer { pty.close() }
+    let backend = try NcursesBackend(
+      input: pty.follower, output: pty.follower, terminalType: terminalType, colorDepth: colorDepth,
+      environment: environment)
+    defer { backend.stop() }
+    let renderer = Renderer(backend: backend)
+    renderer.render(Frame(size: size))
+    _ = pty.readAvailable()
+    let bytes = frames.map { frame in
+      renderer.render(frame)
+      return String(decoding: pty.readAvailable(), as: UTF8.self)
+    }
+    return (backend.colorDepth, bytes)
+  }
+
+  static let steelBlue = Color.rgb(0x5F, 0x87, 0xAF)
+  static let ink = Color.rgb(0x10, 0x20, 0x30)
+  static let truecolor = ["TERM": "xterm-256color", "COLORTERM": "truecolor"]
+
+  /// "Steel" in bold, 24-bit steel blue on a 24-bit dark blue, at column 3 of row 2.
+  static func steel(_ style: Style = Style(foreground: steelBlue, background: ink, attributes: .bold)) -> Frame {
+    var frame = Frame(size: size)
+    frame.write("Steel", at: Point(x: 2, y: 1), style: style)
+    return frame
+  }
+
+  /// How `xterm-256color`'s `setaf`/`setab` write a palette colour.
+  static func sgr(_ color: Color, background: Bool = false) -> String {
+    guard case .palette(let index) = color else { return "" }
+    let (normal, bright) = background ? (4, 10) : (3, 9)
+    return switch index {
+    case 0..<8: "\u{1B}[\(normal)\(index)m"
+    case 8..<16: "\u{1B}[\(bright)\(index - 8)m"
+    default: "\u{1B}[\(background ? 48 : 38);5;\(index)m"
+    }
+  }
+
+  /// On a truecolor terminal under `xterm-256color`, whose `setaf` takes palette indexes only,
+  /// the backend writes the cell itself after ncurses' refresh: saved cursor, the whole look as
+  /// SGR with `38;2` and `48;2`, a move to the cell, the text once, then reset and restore.
+  @Test func aCellInTwentyFourBitColourIsWrittenInItAsSGR() throws {
+    let (depth, bytes) = try Self.written([Self.steel()], environment: Self.truecolor)
+    #expect(depth == .trueColor)
+    let written = bytes[0]
+    let expected = "\u{1B}7\u{1B}[0;1;38;2;95;135;175;48;2;16;32;48m\u{1B}[2;3HSteel\u{1B}[0m\u{1B}8"
+    #expect(written.contains(expected), "\(written.debugDescription)")
+    #expect(written.components(separatedBy: "Steel").count == 2, "written once: \(written.debugDescription)")
+    #expect(!written.contains("38;5;"), "ncurses wrote no palette colour for it: \(written.debugDescription)")
+  }
+
+  /// Below truecolor the same cell is the nearest colours the terminal has, written by ncurses
+  /// alone; with no colour at all, only its attribute.
+  @Test func belowTruecolorTheCellIsTheNearestColoursTheTerminalHas() throws {
+    let cases: [(String, [String: String], ColorDepth?, ColorDepth)] = [
+      ("xterm-256color", ["TERM": "xterm-256color"], nil, .palette256),
+      ("xterm-256color", Self.truecolor, .ansi16, .ansi16),
+      ("xterm", ["TERM": "xterm", "COLORTERM": "truecolor"], nil, .ansi8),
+      ("xterm-256color", Self.truecolor.merging(["NO_COLOR": "1"]) { $1 }, nil, .monochrome),
+    ]
+    for (terminalType, environment, configured, expected) in cases {
+      let (depth, bytes) = try Self.written(
+        [Self.steel()], terminalType: terminalType, environment: environment, colorDepth: configured)
+      let written = bytes[0]
+      #expect(depth == expected, "\(terminalType) \(environment)")
+      #expect(written.contains("Steel") && !written.contains("38;2") && !written.contains("\u{1B}7"))
+      #expect(written.contains("\u{1B}[1m") || written.contains(";1m") || written.contains("[1;"), "bold")
+      if depth == .monochrome {
+        #expect(!written.contains("\u{1B}[3") && !written.contains("\u{1B}[4") && !written.contains("\u{1B}[9"))
+      } else {
+        let foreground = depth.approximating(Self.steelBlue)
+        let background = depth.approximating(Self.ink)
+        #expect(written.contains(Self.sgr(foreground)), "\(depth): \(foreground) in \(written.debugDescription)")
+        #expect(written.contains(Self.sgr(background, background: true)), "\(depth): \(written.debugDescription)")
+      }
+    }
+  }
+
+  /// Frames in palette colours (every built-in theme) cost a truecolor terminal exactly the bytes
+  /// they cost a 256-colour one: ncurses writes them alone.
+  @Test func paletteColoursAreTheSameBytesWithOrWithoutTruecolor() throws {
+    var frame = Frame(size: Self.size)
+    frame.write("Name", at: Point(x: 0, y: 0), style: Theme.light.header)
+    frame.write("Ada Lovelace", at: Point(x: 0, y: 1), style: Theme.light.selection)
+    frame.write("q Quit", at: Point(x: 0, y: 5), style: Theme.light.helpKey)
+    var next = frame
+    next.write("Grace Hopper", at: Point(x: 0, y: 2), style: Theme.light.selection)
+    next.write("Ada Lovelace", at: Point(x: 0, y: 1), style: Theme.light.secondary)
+    let palette = try Self.written([frame, next], environment: ["TERM": "xterm-256color"])
+    let truecolor = try Self.written([frame, next], environment: Self.truecolor)
+    #expect(palette.depth == .palette256 && truecolor.depth == .trueColor)
+    #expect(palette.bytes == truecolor.bytes)
+    #expect(palette.bytes[0].contains("Ada Lovelace") && palette.bytes[1].contains("Grace Hopper"))
+  }
+
+  /// ncurses believes a cell written in 24-bit colour has its nearest palette colours: when it
+  /// changes to exactly those, the backend still writes it (else the 24-bit colour would stay);
+  /// a frame that changes nothing writes nothing; a cell that stays in 24-bit colour while its
+  /// text changes is written in it again.
+  @Test func aCellLeavingTwentyFourBitColourForItsNearestIsStillWritten() throws {
+    let nearest = Style(
+      foreground: .xterm256(0x5F, 0x87, 0xAF), background: .xterm256(0x10, 0x20, 0x30), attributes: .bold)
+    var renamed = Self.steel()
+    renamed.write(
+      "Steal", at: Point(x: 2, y: 1), style: Style(foreground: Self.steelBlue, background: Self.ink, attributes: .bold))
+    let (_, bytes) = try Self.written(
+      [Self.steel(), Self.steel(nearest), Self.steel(nearest), Self.steel(), renamed], environment: Self.truecolor)
+    guard case .palette(let index) = nearest.foreground else { return }
+    #expect(bytes[1].contains("Steel") && bytes[1].contains(";38;5;\(index);"), "\(bytes[1].debugDescription)")
+    #expect(!bytes[1].contains("38;2"))
+    #expect(bytes[2].isEmpty, "\(bytes[2].debugDescription)")
+    #expect(bytes[3].contains("38;2;95;135;175") && bytes[3].contains("Steel"), "\(bytes[3].debugDescription)")
+    #expect(
+      bytes[4].contains("48;2;16;32;48m\u{1B}[2;6Ha\u{1B}[0m"), "only the changed cell: \(bytes[4].debugDescription)")
+  }
+
+  /// Under a terminfo entry with direct colour (`xterm-direct`: numbers from 8 on are 0xRRGGBB)
+  /// ncurses writes 24-bit colours itself; palette entries it has no number for go as their RGB
+  /// values, never as numbers that would mean almost black blues there.
+  @Test func directColourPairsTakeRGBValues() {
+    let direct = NcursesBackend.DirectColor.terminfo(start: 8)
+    #expect(NcursesBackend.colorNumber(.red, pairDepth: .trueColor, directColor: direct) == 1)
+    #expect(NcursesBackend.colorNumber(.brightBlack, pairDepth: .trueColor, directColor: direct) == 0x7F7F7F)
+    #expect(NcursesBackend.colorNumber(.palette(18), pairDepth: .trueColor, directColor: direct) == 0x000087)
+    #expect(NcursesBackend.colorNumber(.rgb(0x12, 0x34, 0x56), pairDepth: .trueColor, directColor: direct) == 0x123456)
+    #expect(NcursesBackend.colorNumber(.rgb(0, 0, 5), pairDepth: .trueColor, directColor: direct) == 0)
+    #expect(NcursesBackend.colorNumber(.default, pairDepth: .trueColor, directColor: direct) == -1)
+    let direct256 = NcursesBackend.DirectColor.terminfo(start: 256)
+    #expect(NcursesBackend.colorNumber(.palette(200), pairDepth: .trueColor, directColor: direct256) == 200)
+    #expect(NcursesBackend.colorNumber(.rgb(0, 0, 0xFF), pairDepth: .trueColor, directColor: direct256) == 21)
+    #expect(NcursesBackend.colorNumber(.rgb(0, 1, 0), pairDepth: .trueColor, directColor: direct256) == 0x100)
+    // Written by the backend as SGR, the pairs hold the nearest palette colours.
+    #expect(NcursesBackend.colorNumber(.rgb(0x5F, 0x87, 0xAF), pairDepth: .palette256, directColor: .sgr) == 67)
+  }
 }

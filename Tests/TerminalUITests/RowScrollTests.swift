@@ -141,4 +141,49 @@ struct RowScrollTests {
     }
     #expect(terminal.rowScrolls == 0)
   }
+
+  /// A list that says where it is (``Frame/listPosition``) is scrolled by what it says, with no
+  /// search; a position that lies (rows that did not move) still gives the frame on screen.
+  @Test func aListThatSaysItScrolledIsScrolledAsItSays() {
+    let terminal = HeadlessTerminal(size: Size(width: 60, height: 16))
+    let renderer = Renderer(backend: terminal)
+    var steps: [(top: Int, selected: Int)] = [(0, 0)]
+    for selected in 1..<40 { steps.append((max(0, selected - 13), selected)) }
+    for selected in stride(from: 38, through: 5, by: -1) { steps.append((min(steps.last!.top, selected), selected)) }
+    var scrolls = 0
+    for (index, step) in steps.enumerated() {
+      var frame = Self.splitScreen(top: step.top, selected: step.selected)
+      frame.listPosition = ListPosition(rows: 1..<15, firstItem: step.top)
+      let before = steps[max(0, index - 1)].top
+      renderer.render(frame)
+      let expected = step.top == before ? nil : RowScroll(rows: 1..<15, distance: step.top - before)
+      #expect(renderer.lastScroll == expected, "step \(index): \(step)")
+      if renderer.lastScroll != nil { scrolls += 1 }
+      #expect(terminal.screen == frame, "step \(index): \(step)")
+    }
+    #expect(scrolls == 26 + 21)
+    // It says it scrolled down by three rows; its rows are those of the list four rows up.
+    var lying = Self.splitScreen(top: 1, selected: 3)
+    lying.listPosition = ListPosition(rows: 1..<15, firstItem: 8)
+    renderer.render(lying)
+    #expect(terminal.screen == lying)
+  }
+
+  /// After a resize the last frame's rows are other rows: a list that says it scrolled is not
+  /// scrolled, the new frame is drawn in full.
+  @Test func aListThatSaysItScrolledAcrossAResizeIsDrawnInFull() {
+    let terminal = HeadlessTerminal(size: Size(width: 60, height: 16))
+    let renderer = Renderer(backend: terminal)
+    var narrow = Self.splitScreen(top: 0, selected: 2)
+    narrow.listPosition = ListPosition(rows: 1..<15, firstItem: 0)
+    renderer.render(narrow)
+    let wide = Size(width: 70, height: 16)
+    terminal.resize(to: wide)
+    var resized = Self.splitScreen(top: 1, selected: 3, size: wide)
+    resized.listPosition = ListPosition(rows: 1..<15, firstItem: 1)
+    renderer.render(resized)
+    #expect(renderer.lastScroll == nil)
+    #expect(renderer.lastChangedCellCount == wide.width * wide.height)
+    #expect(terminal.screen == resized)
+  }
 }

@@ -78,13 +78,113 @@ struct ColorDepthTests {
     }
   }
 
-  @Test func rgbPicksTheNearestCubeOrGreyEntry() {
+  @Test func xterm256PicksTheNearestCubeOrGreyEntry() {
     let steelBlue: UInt8 = 16 + 36 * 1 + 6 * 2 + 3
-    #expect(Color.rgb(0x5F, 0x87, 0xAF) == .palette(steelBlue))
-    #expect(Color.rgb(0, 0, 0) == .palette(16))
-    #expect(Color.rgb(0xFF, 0xFF, 0xFF) == .palette(231))
-    #expect(Color.rgb(0x80, 0x80, 0x80) == .palette(244))
-    #expect(Color.rgb(0x5E, 0x88, 0xB0) == Color.rgb(0x5F, 0x87, 0xAF))
+    #expect(Color.xterm256(0x5F, 0x87, 0xAF) == .palette(steelBlue))
+    #expect(Color.xterm256(0, 0, 0) == .palette(16))
+    #expect(Color.xterm256(0xFF, 0xFF, 0xFF) == .palette(231))
+    #expect(Color.xterm256(0x80, 0x80, 0x80) == .palette(244))
+    #expect(Color.xterm256(0x5E, 0x88, 0xB0) == Color.xterm256(0x5F, 0x87, 0xAF))
+  }
+
+  /// A 24-bit colour stays itself only where the terminal has 24-bit colour; below, it becomes
+  /// what `xterm256` picks on 256 colours, and the nearest of the sixteen or eight on fewer.
+  @Test func aTwentyFourBitColourIsKeptOnTruecolorAndApproximatedBelow() {
+    let steelBlue = Color.rgb(0x5F, 0x87, 0xAF)
+    #expect(ColorDepth.trueColor.approximating(steelBlue) == steelBlue)
+    #expect(ColorDepth.palette256.approximating(steelBlue) == Color.xterm256(0x5F, 0x87, 0xAF))
+    #expect(ColorDepth.palette256.approximating(.rgb(0x12, 0x34, 0x57)) == .xterm256(0x12, 0x34, 0x57))
+    #expect(ColorDepth.ansi16.approximating(.rgb(0xFF, 0x10, 0x10)) == .brightRed)
+    #expect(ColorDepth.ansi8.approximating(.rgb(0xFF, 0x10, 0x10)) == .red)
+    #expect(ColorDepth.ansi16.approximating(.rgb(0x80, 0x80, 0x80)) == .brightBlack, "a grey stays grey")
+    #expect(ColorDepth.monochrome.approximating(steelBlue) == .default)
+    for red in stride(from: 0, through: 255, by: 51) {
+      for blue in stride(from: 0, through: 255, by: 85) {
+        let color = Color.rgb(UInt8(red), 0x40, UInt8(blue))
+        for (depth, range) in [(ColorDepth.ansi8, 0..<8), (.ansi16, 0..<16), (.palette256, 16..<256)] {
+          guard case .palette(let index) = depth.approximating(color) else {
+            Issue.record("\(color) on \(depth) is not a palette entry")
+            continue
+          }
+          #expect(range.contains(Int(index)), "\(color) on \(depth) is \(index)")
+        }
+      }
+    }
+  }
+
+  @Test func aUserNamesADepthAndNoColorStillWins() {
+    #expect(
+      ColorDepth.names.compactMap(ColorDepth.init(name:)) == [.trueColor, .palette256, .ansi16, .ansi8, .monochrome])
+    #expect(ColorDepth(name: "24bit") == .trueColor)
+    #expect(ColorDepth(name: "TrueColor") == .trueColor)
+    #expect(ColorDepth(name: "auto") == nil)
+    #expect(ColorDepth(name: "1000") == nil)
+    let ssh = ["TERM": "xterm-256color"]
+    #expect(detect(ssh) == .palette256)
+    #expect(detect(ssh.merging(["TERMFLOW_COLORS": "truecolor"]) { $1 }) == .trueColor)
+    #expect(detect(ssh.merging(["TERMFLOW_COLORS": "auto"]) { $1 }) == .palette256)
+    #expect(detect(ssh.merging(["TERMFLOW_COLORS": "16", "NO_COLOR": "1"]) { $1 }) == .monochrome)
+  }
+
+  /// What a terminal is drawn at: a forced depth as it is; else 24-bit wherever the environment
+  /// or terminfo says so and the entry has 256 colours (the backend writes it itself); else the
+  /// environment's guess within terminfo's `colors`.
+  @Test func theDepthDrawnResolvesTheEnvironmentWithTerminfo() {
+    func resolved(
+      _ environment: [String: String], colors: Int, rgb: Bool = false, configured: ColorDepth? = nil
+    ) -> ColorDepth {
+      ColorDepth.resolved(configured: configured, environment: environment, terminfoColors: colors, terminfoHasRGB: rgb)
+    }
+    let truecolor = ["TERM": "xterm-256color", "COLORTERM": "truecolor"]
+    #expect(resolved(truecolor, colors: 256) == .trueColor)
+    #expect(resolved(truecolor, colors: 8) == .ansi8, "24-bit needs an entry with 256")
+    #expect(resolved(["TERM": "xterm-256color"], colors: 256) == .palette256)
+    #expect(resolved(["TERM": "xterm-256color"], colors: 256, rgb: true) == .trueColor, "terminfo's RGB or Tc")
+    #expect(resolved(["TERM": "xterm-direct"], colors: 0x100_0000) == .trueColor)
+    #expect(resolved(["TERM": "xterm"], colors: 8) == .ansi8)
+    #expect(resolved(["TERM": "xterm-256color"], colors: 256, configured: .trueColor) == .trueColor)
+    #expect(resolved(truecolor, colors: 256, configured: .ansi16) == .ansi16)
+    #expect(resolved(["TERM": "xterm-256color", "TERMFLOW_COLORS": "truecolor"], colors: 256) == .trueColor)
+    #expect(resolved(truecolor.merging(["NO_COLOR": "1"]) { $1 }, colors: 256, configured: .trueColor) == .monochrome)
+  }
+}
+
+/// A style is one 8-byte word, so that a cell is 24 bytes with no padding and rows compare
+/// with `memcmp`; every colour and attribute goes in and comes out unchanged.
+struct StylePackingTests {
+  @Test func aStyleIsEightBytesAndACellTwentyFourWithoutPadding() {
+    #expect(MemoryLayout<Style>.size == 8)
+    #expect(MemoryLayout<Cell>.size == 24)
+    #expect(MemoryLayout<Cell>.stride == 24)
+  }
+
+  @Test func everyColourAndAttributeComesBackOut() {
+    let colors: [Color] = [
+      .default, .black, .brightWhite, .palette(255), .rgb(0, 0, 0), .rgb(0xFF, 0xFF, 0xFF), .rgb(0x01, 0x02, 0x03),
+      .rgb(0, 1, 0),
+    ]
+    let attributes: [Style.Attributes] = [[], .bold, [.dim, .italic, .underline, .reverse]]
+    var seen = Set<Style>()
+    for foreground in colors {
+      for background in colors {
+        for attribute in attributes {
+          let style = Style(foreground: foreground, background: background, attributes: attribute)
+          #expect(style.foreground == foreground && style.background == background && style.attributes == attribute)
+          #expect(style.hasRGB == (foreground.isRGB || background.isRGB))
+          seen.insert(style)
+        }
+      }
+    }
+    #expect(seen.count == colors.count * colors.count * attributes.count, "no two styles share their bits")
+    var changed = Style(foreground: .rgb(1, 2, 3), background: .palette(9), attributes: .bold)
+    changed.background = .rgb(0xFE, 0xDC, 0xBA)
+    changed.foreground = .default
+    #expect(changed == Style(background: .rgb(0xFE, 0xDC, 0xBA), attributes: .bold))
+  }
+
+  @Test func aTwentyFourBitColourIsNamedInHex() {
+    #expect(Color.rgb(0x0A, 0xBC, 0xFF).description == "#0abcff")
+    #expect(Style.plain.foreground(.rgb(0, 0, 0)).description == "fg=#000000")
   }
 }
 
@@ -128,6 +228,21 @@ struct ThemeTests {
     }
     // The light theme is written in the 256-colour palette: mapping it down changes it.
     #expect(Theme.light.adapted(to: .ansi16) != .light)
+  }
+
+  /// One accent colour gives the roles that draw the eye a colour of their own, as text in reverse
+  /// video (the selection) or where there is no background, else as the background; nothing
+  /// else changes.
+  @Test func anAccentColoursWhatDrawsTheEye() {
+    let teal = Color.rgb(0x2E, 0xC4, 0xB6)
+    let dark = Theme.dark.accented(teal)
+    #expect(dark.selection == Theme.dark.selection.foreground(teal))
+    #expect(dark.title == Theme.dark.title.foreground(teal))
+    #expect(dark.helpKey.foreground == teal && dark.focusedBorder.foreground == teal)
+    #expect(dark.border == Theme.dark.border && dark.error == Theme.dark.error && dark.field == Theme.dark.field)
+    let light = Theme.light.accented(teal)
+    #expect(light.selection == Theme.light.selection.background(teal), "the light selection has a background")
+    #expect(dark.adapted(to: .palette256).selection.foreground == .xterm256(0x2E, 0xC4, 0xB6))
   }
 
   /// Widgets given no theme draw in the frame's, so the app's theme reaches every one.

@@ -52,6 +52,34 @@ struct CSVCardReaderTests {
       ])
   }
 
+  /// Google's current header in today's column order, with `File As` and `Event N` filled: an
+  /// anniversary after another event, two dates packed in one cell, a date in words, a relation.
+  @Test func readsGooglesEventsAndFileAs() throws {
+    let cards = try Fixture.cards("google-events.csv")
+    #expect(cards.count == 3)
+    let ada = cards[0]
+    #expect(ada.properties(named: "X-EVOLUTION-FILE-AS").map(\.text) == ["Lovelace, Ada"])
+    #expect(ada.lines("BDAY") == ["BDAY:18151210"])
+    #expect(ada.lines("ANNIVERSARY") == ["ANNIVERSARY:18350708"])
+    #expect(ada.properties(named: "X-ABDATE").map { "\($0.group ?? "").\($0.value)" } == ["item1.18430901"])
+    #expect(ada.properties(named: "X-ABLabel").map { "\($0.group ?? "").\($0.text)" } == ["item1.First program"])
+    #expect(
+      ada.properties(named: "X-CSV-FIELD").map(\.components) == [
+        [["Relation 1 - Label"], ["Spouse"]], [["Relation 1 - Value"], ["William King"]],
+      ])
+    let charles = cards[1]
+    #expect(charles.first("ANNIVERSARY") == nil)
+    #expect(
+      charles.properties(named: "X-ABDATE").map { "\($0.group ?? "").\($0.value)" } == [
+        "item1.--0314", "item2.18280101",
+      ])
+    #expect(
+      charles.properties(named: "X-ABLabel").map { "\($0.group ?? "").\($0.text)" } == ["item1.Other", "item2.Other"])
+    let engines = cards[2]
+    #expect(engines.properties(named: "X-EVOLUTION-FILE-AS").map(\.text) == ["Engines Ltd (works)"])
+    #expect(engines.lines("X-ABDATE") == ["X-ABDATE;VALUE=text:spring 1843"])
+  }
+
   /// Google's older header, as old Gmail exported it: UTF-16 with a BOM, `Type` for labels,
   /// `Group Membership`, `Name`, `Organization 1 - …`, five phones.
   @Test func readsGooglesOlderHeaderInUTF16() throws {

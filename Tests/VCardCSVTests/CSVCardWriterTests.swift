@@ -12,13 +12,37 @@ struct CSVCardWriterTests {
 
   /// What Google's CSV gives, written and read again, is the same cards: an export imported
   /// again adds nothing (a card without UID is recognised by its content).
-  @Test(arguments: ["google-current.csv", "google-legacy-utf16.csv"])
+  @Test(arguments: ["google-current.csv", "google-legacy-utf16.csv", "google-events.csv"])
   func googleCSVReadWrittenAndReadAgainGivesTheSameCards(fixture: String) throws {
     let cards = try Fixture.cards(fixture)
     let exported = try Self.export(cards, .google)
     let again = try Fixture.rows(exported).rows.map { try $0.result.get() }
     #expect(again == cards)
     #expect(try Self.export(again, .google) == exported)
+  }
+
+  /// `File As` and the events go back to Google's columns, the anniversary first and Apple's
+  /// labels (`_$!<Other>!$_`) in words; Outlook's CSV has no column for other dates, which are
+  /// counted as left out.
+  @Test func writesFileAsAndEvents() throws {
+    let card = VCard(properties: [
+      VCardProperty(name: "FN", text: "Ada Lovelace"), VCardProperty(name: "N", components: [["Lovelace"], ["Ada"]]),
+      VCardProperty(name: "X-EVOLUTION-FILE-AS", text: "Lovelace, Ada"),
+      VCardProperty(group: "item3", name: "X-ABDATE", value: "1843-09-01"),
+      VCardProperty(group: "item3", name: "X-ABLabel", text: "_$!<Other>!$_"),
+      VCardProperty(name: "ANNIVERSARY", value: "--0708"),
+    ])
+    let (_, rows) = try Fixture.rows(Self.export([card], .google))
+    let again = try rows[0].result.get()
+    #expect(again.properties(named: "X-EVOLUTION-FILE-AS").map(\.text) == ["Lovelace, Ada"])
+    #expect(again.lines("ANNIVERSARY") == ["ANNIVERSARY:--0708"])
+    #expect(again.lines("X-ABDATE") == ["X-ABDATE:18430901"])
+    #expect(again.properties(named: "X-ABLabel").map(\.text) == ["Other"])
+    let text = String(decoding: try Self.export([card], .google), as: UTF8.self)
+    #expect(text.contains("Event 1 - Label,Event 1 - Value,Event 2 - Label,Event 2 - Value"))
+    #expect(text.contains("Anniversary,--07-08,Other,1843-09-01"))
+    #expect(CSVCardWriter(flavour: .outlook).entriesLeftOut(card) == 1)
+    #expect(CSVCardWriter(flavour: .google).entriesLeftOut(card) == 0)
   }
 
   /// RFC 4180: CRLF after every record, a field with a line break, a comma or a quote quoted

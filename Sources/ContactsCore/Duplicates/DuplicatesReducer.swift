@@ -44,6 +44,9 @@ extension DuplicatesState {
     case .found(let found):
       search = .found
       groups = found
+      foundSizes = Dictionary(found.compactMap { group in group.ids.first.map { ($0, group.ids.count) } }) {
+        max($0, $1)
+      }
       position = 0
       return loadPair(client)
 
@@ -88,10 +91,15 @@ extension DuplicatesState {
 
     case .askToMerge:
       guard let pair = pair?.value, !isWriting else { return .none }
+      let next =
+        placeInGroup.map { place in
+          place.contact < place.of
+            ? " Then contact \(place.contact + 1) of \(place.of) of this group comes beside it." : ""
+        } ?? ""
       dialog = .confirmation(
         title: "Merge contacts?",
         message: "Merge “\(pair.other.name)” into “\(pair.survivor.name)”? One contact remains, with the e-mails, "
-          + "phones and addresses of both; u undoes it while this screen is open.",
+          + "phones and addresses of both; u undoes it while this screen is open." + next,
         confirm: "Merge", sends: .duplicates(.merge))
       return .none
 

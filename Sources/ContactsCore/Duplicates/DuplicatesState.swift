@@ -5,6 +5,10 @@ public import ContactsModel
 /// their differing fields the merge takes from the other, and the last merge, which can be
 /// undone while the screen is open.
 ///
+/// A group of three or more is one person's records: its first contact stays, and each other
+/// comes beside it in turn ("contact 2 of 3"), to be merged into it or kept apart, until the
+/// group is one contact, as Proton's and Google's merges gather a whole group into one.
+///
 /// Only ids are kept for the groups (a million contacts may give thousands); the two contacts
 /// on screen are loaded as a pair comes up.
 public struct DuplicatesState: Equatable, Sendable {
@@ -20,6 +24,9 @@ public struct DuplicatesState: Equatable, Sendable {
   public var groups: [DuplicateGroup] = []
   /// The group on screen.
   public var position = 0
+  /// How many contacts each group had when found, by its first contact's id (which a merge
+  /// keeps): a group of three shows its second, then its third beside the first.
+  public var foundSizes: [Int64: Int] = [:]
   /// Its first two contacts, once loaded.
   public var pair: Loadable<ContactPair>?
   /// The differing fields the merge takes from the other (the survivor's value otherwise).
@@ -42,6 +49,14 @@ public struct DuplicatesState: Equatable, Sendable {
 
   /// The group on screen, if any is left.
   public var group: DuplicateGroup? { groups.indices.contains(position) ? groups[position] : nil }
+
+  /// Which contact of its group is beside the first (2 for the first pair), and how many the
+  /// group had when found.
+  public var placeInGroup: (contact: Int, of: Int)? {
+    guard let group, let first = group.ids.first else { return nil }
+    let size = max(foundSizes[first] ?? group.ids.count, group.ids.count)
+    return (size - group.ids.count + 2, size)
+  }
 
   /// Whether a spinner turns (the app's animation timer runs).
   public var isBusy: Bool {

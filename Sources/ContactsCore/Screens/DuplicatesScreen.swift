@@ -13,6 +13,9 @@ public struct DuplicatesScreen: Screen {
     public var search: DuplicatesState.Search
     public var groupCount: Int
     public var position: Int
+    /// Which contact of the group is beside the first, and of how many (0 without a group).
+    public var contactInGroup: Int
+    public var groupSize: Int
     public var reason: String
     public var pair: Loadable<ContactPair>?
     public var takeFromOther: Set<ContactMerge.Field>
@@ -36,6 +39,7 @@ public struct DuplicatesScreen: Screen {
     let duplicates = state.signedIn?.duplicates ?? DuplicatesState()
     return ViewModel(
       search: duplicates.search, groupCount: duplicates.groups.count, position: duplicates.position,
+      contactInGroup: duplicates.placeInGroup?.contact ?? 0, groupSize: duplicates.placeInGroup?.of ?? 0,
       reason: duplicates.group?.reason ?? "", pair: duplicates.pair, takeFromOther: duplicates.takeFromOther,
       selectedChoice: duplicates.selectedChoice, isWriting: duplicates.isWriting,
       canUndo: duplicates.lastMerge != nil && !duplicates.isWriting, message: duplicates.message,

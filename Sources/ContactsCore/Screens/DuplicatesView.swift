@@ -38,7 +38,8 @@ struct DuplicatesView: View {
             "Contacts that share an e-mail or a phone, or a name and one more field, would show here.",
             style: theme.secondary, alignment: .center, overflow: .wrap)))
     } else {
-      let heading = "Group \(model.position + 1) of \(model.groupCount.formattedWithSeparators)"
+      var heading = "Group \(model.position + 1) of \(model.groupCount.formattedWithSeparators)"
+      if model.groupSize > 2 { heading += ", contact \(model.contactInGroup) of \(model.groupSize)" }
       rows.append(
         .fixed(1, Text([Span(heading, style: theme.title), Span(" · " + model.reason, style: theme.secondary)])))
       switch model.pair {

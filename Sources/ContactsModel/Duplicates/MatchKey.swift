@@ -67,10 +67,14 @@ public enum MatchKey {
     let parts = contact.nameParts
     let name = parts.given.isEmpty && parts.family.isEmpty ? contact.name : parts.given + " " + parts.family
     if name.utf8.allSatisfy({ $0 < 0x80 }) { return words(name).map { [$0] } ?? [] }
+    // Latin names (Jörg, Lucía, Zoë) by table, as Foundation would fold them but faster.
+    if case .some(let plain) = LatinFolding.words(name, LatinFolding.plain),
+      case .some(let transcribed) = LatinFolding.words(name, LatinFolding.transcribed)
+    {
+      return Set([plain, transcribed].compactMap { $0 })
+    }
     guard !name.trimmingCharacters(in: .whitespaces).isEmpty else { return [] }
-    let transcribed = name.lowercased().replacingOccurrences(of: "ä", with: "ae")
-      .replacingOccurrences(of: "ö", with: "oe").replacingOccurrences(of: "ü", with: "ue")
-      .replacingOccurrences(of: "ß", with: "ss")
+    let transcribed = LatinFolding.transcribe(name)
     return Set([transcribed, name].compactMap(words))
   }
 
@@ -83,8 +87,8 @@ public enum MatchKey {
     // ASCII (most names and organisations) needs no Foundation folding, which is slow, nor
     // Character's properties: its letters and digits are bytes.
     if let ascii = asciiWords(text) { return ascii }
-    let folded = text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
-      .replacingOccurrences(of: "ß", with: "ss")
+    if let latin = LatinFolding.words(text, LatinFolding.plain) { return latin }
+    let folded = LatinFolding.plainFold(text)
     let words = folded.split { !$0.isLetter && !$0.isNumber }
     guard !words.isEmpty else { return nil }
     return words.sorted().joined(separator: " ")

@@ -12,6 +12,14 @@ import CNcursesw
 /// when it is UTF-8), raw mode (Ctrl-C arrives as a key), no echo,
 /// keypad transmit mode, a 25 ms escape delay, colours over the terminal's default background
 /// (none when `NO_COLOR` is set), bracketed paste, the cursor hidden except on the focused field.
+///
+/// Colours go through ncurses' colour pairs. 24-bit colours (``Color/rgb(_:_:_:)``) reach the
+/// terminal exactly when it takes them (``colorDepth`` is ``ColorDepth/trueColor``): through
+/// ncurses itself under a terminfo entry with direct colour (`xterm-direct`), else, under the
+/// usual `xterm-256color` with `COLORTERM=truecolor`, written by the backend as SGR `38;2`/`48;2`
+/// right after ncurses' refresh, the cells also put in ncurses' picture of the screen (`curscr`)
+/// so that ncurses neither writes them twice nor loses track of the screen. Frames without
+/// 24-bit colours are written by ncurses alone, byte for byte as before.
 /// ``stop()`` gives the tty back exactly as it was; so do the crash handlers of
 /// `TerminalRestore`.
 ///
@@ -82,14 +90,26 @@ public final class NcursesBackend: TerminalBackend {
   private let ttyDescriptor: Int32
   private let inputDescriptor: Int32
   private var savedStandardStreams: (output: Int32, error: Int32)?
-  private var colorPairs: [ColorPair: Int16] = [:]
+  private var colorPairs: [ColorPair: Int32] = [:]
   private let colorsEnabled: Bool
-  /// What the terminal shows: the smaller of what the environment says (``ColorDepth/detect(environment:)``,
-  /// `NO_COLOR` first) and what terminfo's `colors` gives, since ncurses draws only the latter.
+  /// What the terminal shows (see ``ColorDepth/resolved(configured:environment:terminfoColors:terminfoHasRGB:)``):
+  /// what the app or the user forced, else what the environment says (`COLORTERM`, `TERM`) or
+  /// terminfo's `RGB`/`Tc`, within terminfo's `colors` except for 24-bit colour, which the
+  /// backend writes itself on a terminal with 256 colours.
   public private(set) var colorDepth = ColorDepth.monochrome
-  /// The palette ncurses has (terminfo's `colors`): colours beyond it are drawn as the nearest
-  /// one within it.
-  private var paletteDepth = ColorDepth.monochrome
+  /// What the colour pairs can show: colours beyond it are drawn as the nearest one within it.
+  private var pairDepth = ColorDepth.monochrome
+  /// How 24-bit colours reach the terminal.
+  private var directColor = DirectColor.none
+  /// Cells whose 24-bit colours the backend wrote itself (row by row): what ncurses believes
+  /// is there is their nearest palette colours, so a later change to exactly that must be
+  /// written by the backend too. Empty until the first such cell.
+  private var writtenInRGB: [Bool] = []
+  private var cellsWrittenInRGB = 0
+  /// The cells of the frame being drawn that the backend writes itself, in order.
+  private var cellsToWrite: [Point] = []
+  /// Whether the terminal's cursor is visible (so writing cells can hide it meanwhile).
+  private var cursorIsVisible = false
   private var isSuspended = false
   /// Whether the screen has been through one `endwin` and refresh (see `leaveInitialState`).
   private var hasLeftInitialState = false
@@ -100,12 +120,26 @@ public final class NcursesBackend: TerminalBackend {
     var background: Color
   }
 
+  /// How 24-bit colours reach the terminal.
+  enum DirectColor: Equatable {
+    /// As the nearest palette colours.
+    case none
+    /// Through ncurses, whose terminfo entry has direct colour: colour numbers from `start` on
+    /// are 0xRRGGBB, those below palette entries.
+    case terminfo(start: Int)
+    /// Written by the backend as SGR after ncurses' refresh.
+    case sgr
+  }
+
   /// Takes over the terminal on `input`/`output` (stdin and stdout by default; benchmarks and
   /// tests pass a pty, and the `terminalType` they want instead of `$TERM`). With `logPath`,
   /// stdout and stderr are pointed at that file while the screen is up, so a stray print cannot
-  /// corrupt it; they are restored by ``stop()``.
+  /// corrupt it; they are restored by ``stop()``. `colorDepth` forces a colour depth (an app's
+  /// or its user's setting; `NO_COLOR` still wins); `environment` is what the colour depth is
+  /// detected from (the process's by default; tests give their own).
   public init(
-    input: Int32 = STDIN_FILENO, output: Int32 = STDOUT_FILENO, terminalType: String? = nil, logPath: String? = nil
+    input: Int32 = STDIN_FILENO, output: Int32 = STDOUT_FILENO, terminalType: String? = nil, logPath: String? = nil,
+    colorDepth configured: ColorDepth? = nil, environment: [String: String]? = nil
   ) throws(StartError) {
     guard isatty(input) == 1, isatty(output) == 1 else { throw .notATerminal }
     // ncursesw picks its encoding from LC_CTYPE at start-up: it must be UTF-8.
@@ -126,7 +160,11 @@ public final class NcursesBackend: TerminalBackend {
       throw .unknownTerminal(terminalType ?? getenv("TERM").map { String(cString: $0) } ?? "")
     }
     self.screen = screen
-    colorsEnabled = has_colors() && getenv("NO_COLOR").map { $0.pointee == 0 } ?? true
+    let environment = environment ?? Self.colorEnvironment()
+    let depth = ColorDepth.resolved(
+      configured: configured, environment: environment, terminfoColors: Int(tf_terminfo_colors()),
+      terminfoHasRGB: tf_terminfo_has_rgb())
+    colorsEnabled = has_colors() && depth != .monochrome
     var rows: Int32 = 0
     var columns: Int32 = 0
     tf_getmaxyx(tf_stdscr(), &rows, &columns)
@@ -144,8 +182,13 @@ public final class NcursesBackend: TerminalBackend {
     if colorsEnabled {
       start_color()
       use_default_colors()
-      paletteDepth = ColorDepth(terminfoColors: Int(tf_colors()))
-      colorDepth = min(paletteDepth, ColorDepth.detect(environment: Self.colorEnvironment()))
+      let paletteDepth = ColorDepth(terminfoColors: Int(tf_colors()))
+      colorDepth = depth
+      pairDepth = min(depth, paletteDepth)
+      if depth == .trueColor {
+        directColor = paletteDepth == .trueColor ? .terminfo(start: Int(tf_direct_color_start())) : .sgr
+        if directColor == .sgr { pairDepth = min(paletteDepth, .palette256) }
+      }
     }
     // Bracketed paste on; ask whether synchronized output and grapheme clustering are
     // supported (the answers arrive as input and are decoded like keys).
@@ -188,6 +231,9 @@ public final class NcursesBackend: TerminalBackend {
     var style = Style.plain
     var attributes = attributes(for: style)
     var pair = pairNumber(for: style)
+    // Whether cells in `style` are written by the backend itself (24-bit colour as SGR).
+    var styleIsWrittenHere = false
+    let writesRGB = directColor == .sgr
     for span in spans where span.row < size.height {
       for column in span.columns where column < size.width {
         let cell = frame[column, span.row]
@@ -196,6 +242,12 @@ public final class NcursesBackend: TerminalBackend {
           style = cell.style
           attributes = self.attributes(for: style)
           pair = pairNumber(for: style)
+          styleIsWrittenHere = writesRGB && style.hasRGB
+        }
+        if styleIsWrittenHere || cellsWrittenInRGB > 0 {
+          if writeHere(cell, y: span.row, x: column, inRGB: styleIsWrittenHere, attributes: attributes, pair: pair) {
+            continue
+          }
         }
         if case .scalar(let scalar) = cell.content, scalar.value >= 0x20 && scalar.value < 0x7F {
           // Printable ASCII, most of what is on screen: one column, as libc agrees.
@@ -226,11 +278,75 @@ public final class NcursesBackend: TerminalBackend {
       // A hidden cursor may stay wherever the update leaves it: no move to park it.
       leaveok(window, true)
       curs_set(0)
+      cursorIsVisible = false
       showsCursor = false
     }
     wrefresh(window)
-    if showsCursor { curs_set(1) }
+    if !cellsToWrite.isEmpty { writeCellsHere(of: frame) }
+    if showsCursor {
+      curs_set(1)
+      cursorIsVisible = true
+    }
     if usesSynchronizedOutput { writeToTerminal("\u{1B}[?2026l") }
+  }
+
+  /// Whether the backend writes `cell` itself (after ncurses' refresh, see ``writeCellsHere(of:)``):
+  /// a cell in 24-bit colour, or any cell where one was, since ncurses believes the nearest
+  /// palette colours are there. Such a cell goes into ncurses' window and into its picture of
+  /// the screen alike, so ncurses writes nothing for it.
+  private func writeHere(_ cell: Cell, y: Int, x: Int, inRGB: Bool, attributes: attr_t, pair: Int32) -> Bool {
+    let index = y * size.width + x
+    if writtenInRGB.count != size.width * size.height {
+      writtenInRGB = Array(repeating: false, count: size.width * size.height)
+      cellsWrittenInRGB = 0
+    }
+    guard inRGB || writtenInRGB[index] else { return false }
+    if inRGB != writtenInRGB[index] {
+      writtenInRGB[index] = inRGB
+      cellsWrittenInRGB += inRGB ? 1 : -1
+    }
+    cellsToWrite.append(Point(x: x, y: y))
+    var column = x
+    for piece in TerminalGlyphs.pieces(
+      for: cell, terminalClustersGraphemes: terminalClustersGraphemes, libcWidth: { Int(tf_wcwidth($0.value)) })
+    {
+      put(piece, y: y, x: column, attributes: attributes, pair: pair)
+      _ = tf_mirror_cluster(Int32(y), Int32(column), scalarBuffer, attributes, pair)
+      column += max(1, Int(tf_wcwidth(piece[0].value)))
+    }
+    return true
+  }
+
+  /// Writes the cells ``writeHere(_:y:x:inRGB:attributes:pair:)`` took, in their own colours
+  /// (SGR `38;2;r;g;b` for 24-bit ones), between saving and restoring the cursor and its
+  /// attributes (DECSC, DECRC), so that ncurses finds the terminal as its refresh left it.
+  private func writeCellsHere(of frame: Frame) {
+    var output = cursorIsVisible ? "\u{1B}[?25l\u{1B}7" : "\u{1B}7"
+    var cursor: Point?
+    var style: Style?
+    for point in cellsToWrite {
+      let cell = frame[point.x, point.y]
+      if cell.style != style {
+        style = cell.style
+        var drawn = cell.style
+        // 24-bit colours as they are; palette ones as the pairs would draw them.
+        if !drawn.foreground.isRGB { drawn.foreground = pairDepth.approximating(drawn.foreground) }
+        if !drawn.background.isRGB { drawn.background = pairDepth.approximating(drawn.background) }
+        output += SelectGraphicRendition.sequence(for: drawn)
+      }
+      var column = point.x
+      for piece in TerminalGlyphs.pieces(
+        for: cell, terminalClustersGraphemes: terminalClustersGraphemes, libcWidth: { Int(tf_wcwidth($0.value)) })
+      {
+        if cursor != Point(x: column, y: point.y) { output += "\u{1B}[\(point.y + 1);\(column + 1)H" }
+        output.unicodeScalars.append(contentsOf: piece)
+        column += max(1, Int(tf_wcwidth(piece[0].value)))
+        cursor = Point(x: column, y: point.y)
+      }
+    }
+    output += cursorIsVisible ? "\u{1B}[0m\u{1B}8\u{1B}[?25h" : "\u{1B}[0m\u{1B}8"
+    cellsToWrite.removeAll(keepingCapacity: true)
+    writeToTerminal(output)
   }
 
   /// Makes ncurses write each refresh in one `write`. Until a screen has been through `endwin`
@@ -266,12 +382,27 @@ public final class NcursesBackend: TerminalBackend {
     scrollok(window, false)
     wsetscrreg(window, 0, Int32(size.height - 1))
     guard scrolled else { return false }
+    if cellsWrittenInRGB > 0 { moveCellsWrittenInRGB(band: band, by: scroll.distance) }
     leaveok(window, true)
     wrefresh(window)
     return true
   }
 
-  private func put(_ scalars: [Unicode.Scalar], y: Int, x: Int, attributes: attr_t, pair: Int16) {
+  /// The terminal moved the band's rows, 24-bit colours and all: so do the marks of the cells
+  /// written in them (row `r` now shows what row `r + distance` showed).
+  private func moveCellsWrittenInRGB(band: Range<Int>, by distance: Int) {
+    let width = size.width
+    let old = writtenInRGB
+    for row in band {
+      let from = row + distance
+      for column in 0..<width {
+        writtenInRGB[row * width + column] = band.contains(from) ? old[from * width + column] : false
+      }
+    }
+    cellsWrittenInRGB = writtenInRGB.reduce(0) { $0 + ($1 ? 1 : 0) }
+  }
+
+  private func put(_ scalars: [Unicode.Scalar], y: Int, x: Int, attributes: attr_t, pair: Int32) {
     for (index, scalar) in scalars.enumerated() { scalarBuffer[index] = wchar_t(bitPattern: scalar.value) }
     scalarBuffer[scalars.count] = 0
     _ = tf_mvadd_cluster(Int32(y), Int32(x), scalarBuffer, attributes, pair)
@@ -288,32 +419,56 @@ public final class NcursesBackend: TerminalBackend {
   }
 
   /// The colour pair for a style's colours, allocated on first use (pair 0 is the default).
-  private func pairNumber(for style: Style) -> Int16 {
+  /// When the terminal's pairs run out, further colours are drawn in the default ones.
+  private func pairNumber(for style: Style) -> Int32 {
     guard colorsEnabled, style.foreground != .default || style.background != .default else { return 0 }
     let key = ColorPair(foreground: style.foreground, background: style.background)
     if let pair = colorPairs[key] { return pair }
-    let limit = min(Int(tf_color_pairs()), Int(Int16.max))
-    guard colorPairs.count + 1 < limit else { return 0 }
-    let pair = Int16(colorPairs.count + 1)
-    init_pair(pair, colorNumber(key.foreground), colorNumber(key.background))
+    guard colorPairs.count + 1 < Int(tf_color_pairs()) else { return 0 }
+    let pair = Int32(colorPairs.count + 1)
+    init_extended_pair(pair, colorNumber(key.foreground), colorNumber(key.background))
     colorPairs[key] = pair
     return pair
   }
 
-  /// The terminal's number for `color`: the nearest colour its palette has, never an index
+  /// The terminal's number for `color`: the nearest colour its pairs can show, never an index
   /// wrapped around (on an 8-colour terminal bright black would wrap to black, and borders
   /// drawn in it would vanish). Worked out once per colour pair, when it is allocated.
-  private func colorNumber(_ color: Color) -> Int16 {
-    switch paletteDepth.approximating(color) {
-    case .default: -1
-    case .palette(let index): Int16(index)
+  private func colorNumber(_ color: Color) -> Int32 {
+    Self.colorNumber(color, pairDepth: pairDepth, directColor: directColor)
+  }
+
+  /// `color`'s number for colour pairs that show `pairDepth`. Under direct colour (terminfo),
+  /// 24-bit colours and the palette entries the entry has no number for are 0xRRGGBB; the few
+  /// 24-bit colours that would fall on the palette's numbers (almost black blues) become the
+  /// nearest palette entry there. -1 is the terminal's default.
+  static func colorNumber(_ color: Color, pairDepth: ColorDepth, directColor: DirectColor) -> Int32 {
+    let shown = pairDepth.approximating(color)
+    let start = if case .terminfo(let start) = directColor { start } else { Int.max }
+    switch shown {
+    case .default:
+      return -1
+    case .palette(let index) where Int(index) < start:
+      return Int32(index)
+    case .palette(let index):
+      return packed(XtermPalette.rgb(of: index))
+    case .rgb(let red, let green, let blue):
+      let rgb = XtermPalette.RGB(red: Int(red), green: Int(green), blue: Int(blue))
+      if packed(rgb) >= start { return packed(rgb) }
+      // Not reached without direct colour: below truecolor every colour is a palette entry.
+      guard case .palette(let index) = XtermPalette.nearest(to: rgb, among: 0..<min(start, 256)) else { return -1 }
+      return Int32(index)
     }
+  }
+
+  private static func packed(_ rgb: XtermPalette.RGB) -> Int32 {
+    Int32(rgb.red << 16 | rgb.green << 8 | rgb.blue)
   }
 
   /// The variables ``ColorDepth/detect(environment:)`` reads.
   private static func colorEnvironment() -> [String: String] {
     var environment: [String: String] = [:]
-    for name in ["NO_COLOR", "TERM", "COLORTERM", "TERM_PROGRAM"] {
+    for name in ["NO_COLOR", "TERM", "COLORTERM", "TERM_PROGRAM", ColorDepth.environmentVariable] {
       if let value = getenv(name) { environment[name] = String(cString: value) }
     }
     return environment
@@ -332,7 +487,15 @@ public final class NcursesBackend: TerminalBackend {
     var columns: Int32 = 0
     tf_getmaxyx(tf_stdscr(), &rows, &columns)
     size = Size(width: Int(columns), height: Int(rows))
+    forgetCellsWrittenInRGB()
     return size
+  }
+
+  /// After the screen was cleared or resized: ncurses rewrites every cell, and the backend
+  /// writes the 24-bit ones again as the next frame comes.
+  private func forgetCellsWrittenInRGB() {
+    writtenInRGB = []
+    cellsWrittenInRGB = 0
   }
 
   /// Gives the tty back before the process stops (SIGTSTP).
@@ -349,6 +512,7 @@ public final class NcursesBackend: TerminalBackend {
     isSuspended = false
     wclear(tf_stdscr())
     wrefresh(tf_stdscr())
+    forgetCellsWrittenInRGB()
     // `endwin` turned the keypad's application mode off; the refresh does not restore it.
     keypad(tf_stdscr(), true)
     writeToTerminal("\u{1B}[?2004h" + (reportsMouse ? Self.mouseOn : ""))

@@ -12,12 +12,11 @@ public struct Cell: Hashable, Sendable {
     case continuation
   }
 
-  // Stored packed (an empty cluster is a continuation) so that a cell is 24 bytes of plain data.
+  // Stored packed (an empty cluster is a continuation) so that a cell is 24 bytes of plain data:
+  // 16 of text and an 8-byte style, with no padding, so that every byte of a row is defined and
+  // rows compare with `memcmp` (see `FrameDiff`).
   private var packed: PackedCluster
   public var style: Style
-  /// Always zero: the four bytes the stride would leave as padding, made part of the cell so that
-  /// every byte of a row is defined and rows compare with `memcmp` (see `FrameDiff`).
-  private var padding: UInt32 = 0
 
   public var content: Content {
     get {

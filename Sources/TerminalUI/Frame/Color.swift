@@ -1,10 +1,15 @@
-/// A terminal colour: the terminal's own default, or an entry of the 256-colour palette.
+/// A terminal colour: the terminal's own default, an entry of the 256-colour palette, or a 24-bit
+/// colour.
 ///
 /// The first 16 entries are the themeable ANSI colours, which follow the user's terminal theme;
-/// prefer them for UI chrome.
+/// prefer them for UI chrome. A 24-bit colour (``rgb(_:_:_:)``) is drawn exactly on a truecolor
+/// terminal and as the nearest palette entry on any other (see ``ColorDepth``).
 public enum Color: Hashable, Sendable, CustomStringConvertible {
   case `default`
   case palette(UInt8)
+  /// A 24-bit colour, red, green and blue: exact on a truecolor terminal, else the nearest
+  /// colour the terminal has.
+  case rgb(UInt8, UInt8, UInt8)
 
   public static let black = Color.palette(0)
   public static let red = Color.palette(1)
@@ -29,11 +34,19 @@ public enum Color: Hashable, Sendable, CustomStringConvertible {
     "brightWhite",
   ]
 
+  /// Whether this is a 24-bit colour.
+  public var isRGB: Bool {
+    if case .rgb = self { true } else { false }
+  }
+
+  /// `red`, `color244`, or `#5fafff` for a 24-bit colour.
   public var description: String {
     switch self {
     case .default: "default"
     case .palette(let index) where index < 16: Color.names[Int(index)]
     case .palette(let index): "color\(index)"
+    case .rgb(let red, let green, let blue):
+      "#" + [red, green, blue].map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined()
     }
   }
 }

@@ -2,8 +2,9 @@
 /// to before anything is drawn, so that a colour the terminal lacks becomes the nearest one it
 /// has rather than whatever its palette index wraps around to.
 ///
-/// TermFlow draws through the terminal's palette (ncurses pairs), so on a truecolor terminal it
-/// still uses the 256 entries; a colour written with ``Color/rgb(_:_:_:)`` is the nearest of them.
+/// On a truecolor terminal a colour written with ``Color/rgb(_:_:_:)`` is drawn exactly; on any
+/// other it is the nearest colour the terminal has. Palette colours are drawn as they are at
+/// every depth that has them.
 public enum ColorDepth: Int, Codable, Comparable, Hashable, Sendable, CaseIterable, CustomStringConvertible {
   /// No colour at all (`NO_COLOR`, `TERM=dumb`, a monochrome terminal): attributes only.
   case monochrome = 0
@@ -28,6 +29,26 @@ public enum ColorDepth: Int, Codable, Comparable, Hashable, Sendable, CaseIterab
     }
   }
 
+  /// What apps let a user force the depth with, whatever the terminal says: `truecolor` (or
+  /// `24bit`), `256`, `16`, `8` or `none`; anything else (`auto`) detects it. `NO_COLOR` still
+  /// wins.
+  public static let environmentVariable = "TERMFLOW_COLORS"
+
+  /// The names ``init(name:)`` takes, in the order a message lists them.
+  public static let names = ["truecolor", "256", "16", "8", "none"]
+
+  /// The depth a user calls `name` (``names``, `24bit`, `monochrome`; case does not matter), or nil.
+  public init?(name: String) {
+    switch name.lowercased() {
+    case "truecolor", "24bit", "24-bit": self = .trueColor
+    case "256": self = .palette256
+    case "16": self = .ansi16
+    case "8": self = .ansi8
+    case "none", "monochrome", "0": self = .monochrome
+    default: return nil
+    }
+  }
+
   /// The depth terminfo's `colors` capability gives (ncurses' `COLORS`).
   public init(terminfoColors colors: Int) {
     switch colors {
@@ -46,8 +67,10 @@ public enum ColorDepth: Int, Codable, Comparable, Hashable, Sendable, CaseIterab
   /// (kitty, WezTerm, Alacritty, foot, Ghostty, contour, `*-direct`), `*256color*`, and the
   /// 16-colour families (`xterm`, `screen`, `tmux`, `rxvt`, `linux`, `*color*`, `*ansi*`);
   /// `dumb` or nothing gives none. Unknown terminals get eight and are capped by terminfo.
+  /// ``environmentVariable`` (`TERMFLOW_COLORS`), when it names a depth, is taken as it is.
   public static func detect(environment: [String: String]) -> ColorDepth {
     if let noColor = environment["NO_COLOR"], !noColor.isEmpty { return .monochrome }
+    if let forced = environment[environmentVariable].flatMap(ColorDepth.init(name:)) { return forced }
     let term = (environment["TERM"] ?? "").lowercased()
     if term.isEmpty || term == "dumb" { return .monochrome }
     switch (environment["COLORTERM"] ?? "").lowercased() {
@@ -67,15 +90,40 @@ public enum ColorDepth: Int, Codable, Comparable, Hashable, Sendable, CaseIterab
     return .ansi8
   }
 
+  /// The depth a terminal is drawn at. `NO_COLOR` wins; then a depth the app or its user set
+  /// (`configured`, else ``environmentVariable``) is taken as it is; else what the environment
+  /// says (``detect(environment:)``), or 24-bit when the terminfo entry says `RGB` or `Tc`,
+  /// within what the entry's `colors` gives, since ncurses draws only that, except 24-bit
+  /// colour, which TermFlow writes itself on any terminal whose entry has 256 colours.
+  public static func resolved(
+    configured: ColorDepth?, environment: [String: String], terminfoColors: Int, terminfoHasRGB: Bool
+  ) -> ColorDepth {
+    if let noColor = environment["NO_COLOR"], !noColor.isEmpty { return .monochrome }
+    if let forced = configured ?? environment[environmentVariable].flatMap(ColorDepth.init(name:)) { return forced }
+    let palette = ColorDepth(terminfoColors: terminfoColors)
+    var detected = detect(environment: environment)
+    if terminfoHasRGB && detected > .monochrome { detected = .trueColor }
+    if detected == .trueColor && palette >= .palette256 { return .trueColor }
+    return min(palette, detected)
+  }
+
   /// `color` as this depth can show it: unchanged when the terminal has it, else the nearest
   /// colour it has (by the xterm palette's RGB values), or the default with no colour at all.
+  /// A 24-bit colour on 256 colours is the nearest of the cube and the greys, which are the same
+  /// on every terminal (the first sixteen follow the user's terminal theme).
   public func approximating(_ color: Color) -> Color {
-    guard case .palette(let index) = color else { return color }
-    switch self {
-    case .monochrome: return .default
-    case .ansi8 where index >= 8: return XtermPalette.nearest(to: XtermPalette.rgb(of: index), among: 0..<8)
-    case .ansi16 where index >= 16: return XtermPalette.nearest(to: XtermPalette.rgb(of: index), among: 0..<16)
-    default: return color
+    switch color {
+    case .default:
+      return color
+    case _ where self == .monochrome:
+      return .default
+    case .palette(let index):
+      guard self < .palette256, Int(index) >= rawValue else { return color }
+      return XtermPalette.nearest(to: XtermPalette.rgb(of: index), among: 0..<rawValue)
+    case .rgb(let red, let green, let blue):
+      guard self < .trueColor else { return color }
+      let rgb = XtermPalette.RGB(red: Int(red), green: Int(green), blue: Int(blue))
+      return XtermPalette.nearest(to: rgb, among: self == .palette256 ? 16..<256 : 0..<rawValue)
     }
   }
 

@@ -17,6 +17,11 @@ public struct Frame: Equatable, Sendable {
   /// The regions views marked as answering the mouse, in drawing order (see
   /// ``markMouseTarget(_:in:)``); nil, recording nothing, unless set to `[]` before drawing.
   public var mouseRegions: [MouseRegion]?
+  /// Which rows show a list and which item the first of them shows, set by the first
+  /// ``ListView`` drawn: from the last frame's and this one's, the renderer knows that a list
+  /// scrolled, and by how much, without searching the frames for moved rows. Not part of what
+  /// makes two frames equal either.
+  public var listPosition: ListPosition?
 
   public init(size: Size, fill: Cell = .blank, theme: Theme = .standard) {
     self.size = size

@@ -13,38 +13,57 @@ public struct Style: Hashable, Sendable, CustomStringConvertible {
   }
 
   // Packed into one word so that comparing cells (the renderer's diff) is integer compares:
-  // bits 0–8 foreground, 9–17 background (palette index, or 256 for the default), 18–25
-  // attributes.
-  private var bits: UInt32
+  // bits 0–24 foreground, 25–49 background, 50–57 attributes. A colour's 25 bits are a palette
+  // index, 256 for the default, or a 24-bit colour with bit 24 set. Eight bytes: a cell's 16
+  // bytes of text and its style fill its 24 without padding.
+  private var bits: UInt64
+
+  private static let colorBits: UInt64 = 25
+  private static let colorMask: UInt64 = (1 << 25) - 1
+  private static let rgbFlag: UInt64 = 1 << 24
+  private static let attributesShift: UInt64 = 50
 
   public var foreground: Color {
-    get { Style.color(from: bits & 0x1FF) }
-    set { bits = (bits & ~0x1FF) | Style.code(for: newValue) }
+    get { Style.color(from: bits & Style.colorMask) }
+    set { bits = (bits & ~Style.colorMask) | Style.code(for: newValue) }
   }
 
   public var background: Color {
-    get { Style.color(from: (bits >> 9) & 0x1FF) }
-    set { bits = (bits & ~(0x1FF << 9)) | (Style.code(for: newValue) << 9) }
+    get { Style.color(from: (bits >> Style.colorBits) & Style.colorMask) }
+    set { bits = (bits & ~(Style.colorMask << Style.colorBits)) | (Style.code(for: newValue) << Style.colorBits) }
   }
 
   public var attributes: Attributes {
-    get { Attributes(rawValue: UInt8(truncatingIfNeeded: bits >> 18)) }
-    set { bits = (bits & ~(0xFF << 18)) | (UInt32(newValue.rawValue) << 18) }
+    get { Attributes(rawValue: UInt8(truncatingIfNeeded: bits >> Style.attributesShift)) }
+    set { bits = (bits & ~(0xFF << Style.attributesShift)) | (UInt64(newValue.rawValue) << Style.attributesShift) }
+  }
+
+  /// Whether either colour is a 24-bit one (``Color/rgb(_:_:_:)``): a terminal without 24-bit
+  /// colour draws it as the nearest it has.
+  public var hasRGB: Bool {
+    bits & (Style.rgbFlag | Style.rgbFlag << Style.colorBits) != 0
   }
 
   public init(foreground: Color = .default, background: Color = .default, attributes: Attributes = []) {
-    bits = Style.code(for: foreground) | (Style.code(for: background) << 9) | (UInt32(attributes.rawValue) << 18)
+    bits =
+      Style.code(for: foreground) | (Style.code(for: background) << Style.colorBits)
+      | (UInt64(attributes.rawValue) << Style.attributesShift)
   }
 
-  private static func code(for color: Color) -> UInt32 {
+  private static func code(for color: Color) -> UInt64 {
     switch color {
     case .default: 256
-    case .palette(let index): UInt32(index)
+    case .palette(let index): UInt64(index)
+    case .rgb(let red, let green, let blue): rgbFlag | UInt64(red) << 16 | UInt64(green) << 8 | UInt64(blue)
     }
   }
 
-  private static func color(from code: UInt32) -> Color {
-    code == 256 ? .default : .palette(UInt8(truncatingIfNeeded: code))
+  private static func color(from code: UInt64) -> Color {
+    if code & rgbFlag != 0 {
+      return .rgb(
+        UInt8(truncatingIfNeeded: code >> 16), UInt8(truncatingIfNeeded: code >> 8), UInt8(truncatingIfNeeded: code))
+    }
+    return code == 256 ? .default : .palette(UInt8(truncatingIfNeeded: code))
   }
 
   /// The terminal's default look.

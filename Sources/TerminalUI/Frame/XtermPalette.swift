@@ -1,5 +1,5 @@
 /// The RGB values xterm gives its 256 palette entries by default, and the nearest entry to a
-/// colour: what ``ColorDepth`` maps a theme down with and ``Color/rgb(_:_:_:)`` picks from.
+/// colour: what ``ColorDepth`` maps a theme down with and ``Color/xterm256(_:_:_:)`` picks from.
 ///
 /// The first sixteen follow the user's terminal theme, so their values here are only xterm's
 /// defaults; the cube and the greys (16–255) are the same on every terminal.
@@ -69,10 +69,12 @@ enum XtermPalette {
 }
 
 extension Color {
-  /// The palette entry nearest to an RGB colour, from the 6×6×6 cube and the grey ramp (never
-  /// the first sixteen, which the user's terminal theme may have changed): a theme can be
-  /// written in hex and still look the same on every terminal with 256 colours.
-  public static func rgb(_ red: UInt8, _ green: UInt8, _ blue: UInt8) -> Color {
+  /// The entry of xterm's 256-colour palette nearest to an RGB colour, from the 6×6×6 cube and
+  /// the grey ramp (never the first sixteen, which the user's terminal theme may have changed):
+  /// a theme written in hex that looks the same on every terminal with 256 colours or more, and
+  /// costs a truecolor terminal no more bytes than a palette colour. ``rgb(_:_:_:)`` is the
+  /// colour itself.
+  public static func xterm256(_ red: UInt8, _ green: UInt8, _ blue: UInt8) -> Color {
     XtermPalette.nearest(
       to: XtermPalette.RGB(red: Int(red), green: Int(green), blue: Int(blue)), among: 16..<256)
   }

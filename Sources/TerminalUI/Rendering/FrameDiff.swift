@@ -90,7 +90,7 @@ package enum FrameDiff {
     row: Int, width: Int, before: UnsafePointer<Cell>, after: UnsafePointer<Cell>, to spans: inout [ChangedSpan]
   ) {
     // Most rows of a frame are as they were: one `memcmp` of the row (every byte of a cell is
-    // defined, padding included) answers for them at a fraction of comparing cell by cell.
+    // defined: a cell has no padding) answers for them at a fraction of comparing cell by cell.
     guard memcmp(before, after, width * MemoryLayout<Cell>.stride) != 0 else { return }
     var column = 0
     while column < width {

@@ -24,16 +24,35 @@ public final class Renderer {
   public func render(_ frame: Frame) {
     var changes = FrameDiff.changes(from: previous, to: frame)
     var scroll: RowScroll?
-    if backend.scrollsRows, let previous, let found = FrameDiff.rowScroll(from: previous, to: frame, changes: changes) {
-      scroll = found
-      changes = FrameDiff.changes(from: previous, scrolledBy: found, to: frame)
+    if backend.scrollsRows, let previous {
+      if previous.size == frame.size, let old = previous.listPosition,
+        let new = frame.listPosition, old.rows == new.rows
+      {
+        // A list says where it is: it scrolled by the difference, or not at all, and nothing
+        // needs searching. The scroll is taken when it leaves fewer cells to write. After a
+        // resize the old frame's rows are other rows, so what the lists say is not compared.
+        if let listed = new.scroll(from: old) {
+          let scrolled = FrameDiff.changes(from: previous, scrolledBy: listed, to: frame)
+          if Self.cellCount(scrolled) + FrameDiff.rowScrollCost < Self.cellCount(changes) {
+            scroll = listed
+            changes = scrolled
+          }
+        }
+      } else if let found = FrameDiff.rowScroll(from: previous, to: frame, changes: changes) {
+        scroll = found
+        changes = FrameDiff.changes(from: previous, scrolledBy: found, to: frame)
+      }
     }
     lastScroll = scroll
-    lastChangedCellCount = changes.reduce(0) { $0 + $1.columns.count }
+    lastChangedCellCount = Self.cellCount(changes)
     if scroll != nil || !changes.isEmpty || previous?.cursor != frame.cursor {
       backend.draw(frame, scrolling: scroll, changes: changes)
     }
     previous = frame
+  }
+
+  private static func cellCount(_ changes: [ChangedSpan]) -> Int {
+    changes.reduce(0) { $0 + $1.columns.count }
   }
 
   /// Forgets what is on screen, so the next render repaints everything.

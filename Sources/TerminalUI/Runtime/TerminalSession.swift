@@ -144,15 +144,18 @@ public final class TerminalSession {
   }
 
   /// Takes over the terminal. `render` builds a frame of the given size from the app's state;
-  /// `handle` receives input, resizes and animation ticks. Run it with ``run()``.
+  /// `handle` receives input, resizes and animation ticks. Run it with ``run()``. `colorDepth`
+  /// forces how many colours are drawn (a user's setting; nil detects it, see
+  /// ``ColorDepth/resolved(configured:environment:terminfoColors:terminfoHasRGB:)``).
   public init(
     logPath: String? = nil,
+    colorDepth: ColorDepth? = nil,
     render: @escaping (Size) -> Frame,
     handle: @escaping (Event) -> Void
   ) throws(NcursesBackend.StartError) {
     // Caught before ncurses starts, so ncurses leaves these signals to us.
     signals = SignalPipe(signals: [SIGINT, SIGTERM, SIGHUP, SIGWINCH, SIGTSTP])
-    let terminal = try NcursesBackend(logPath: logPath)
+    let terminal = try NcursesBackend(logPath: logPath, colorDepth: colorDepth)
     TerminalRestore.installCrashHandlers()
     self.terminal = terminal
     backend = terminal

@@ -24,7 +24,7 @@ public struct ListRow: Hashable, Sendable {
 /// the screen.
 ///
 /// A short list kept whole in state is handed every row and the selected index instead
-/// (``init(columns:showsHeader:allRows:selected:isFocused:emptyMessage:showsScrollbar:theme:)``):
+/// (``init(columns:showsHeader:allRows:selected:isFocused:emptyMessage:showsScrollbar:theme:control:)``):
 /// it then shows the rows that fit the area it gets, scrolled just enough to keep the selection
 /// in view, at any height, with no chrome counted by its caller.
 public struct ListView: View {
@@ -48,7 +48,7 @@ public struct ListView: View {
 
   public init(
     columns: [ListColumn], showsHeader: Bool = true, rows: [ListRow], window: ScrollWindow, isFocused: Bool = true,
-    emptyMessage: String = "Nothing here", showsScrollbar: Bool = true, theme: Theme? = nil
+    emptyMessage: String = "Nothing here", showsScrollbar: Bool = true, theme: Theme? = nil, control: String? = nil
   ) {
     self.columns = columns
     self.showsHeader = showsHeader
@@ -58,17 +58,19 @@ public struct ListView: View {
     self.emptyMessage = emptyMessage
     self.showsScrollbar = showsScrollbar
     self.theme = theme
+    self.control = control
   }
 
   /// A list of every row in `rows`, with `selected` kept in view in whatever area it is drawn.
   public init(
     columns: [ListColumn], showsHeader: Bool = true, allRows rows: [ListRow], selected: Int,
     isFocused: Bool = true, emptyMessage: String = "Nothing here", showsScrollbar: Bool = true,
-    theme: Theme? = nil
+    theme: Theme? = nil, control: String? = nil
   ) {
     self.init(
       columns: columns, showsHeader: showsHeader, rows: rows, window: ScrollWindow(total: rows.count),
-      isFocused: isFocused, emptyMessage: emptyMessage, showsScrollbar: showsScrollbar, theme: theme)
+      isFocused: isFocused, emptyMessage: emptyMessage, showsScrollbar: showsScrollbar, theme: theme,
+      control: control)
     wholeListSelection = selected
   }
 
@@ -119,6 +121,11 @@ public struct ListView: View {
     }
     // Given fewer rows of room than the window has rows, it still shows the selection.
     let skipped = max(0, min(window.selected - window.offset - body.height + 1, rows.count - body.height))
+    let shownRows = body.intersection(area)
+    if frame.listPosition == nil, !shownRows.isEmpty {
+      frame.listPosition = ListPosition(
+        rows: shownRows.minY..<shownRows.maxY, firstItem: window.offset + skipped + shownRows.minY - body.minY)
+    }
     for (offset, row) in rows.dropFirst(skipped).prefix(body.height).enumerated() {
       let index = window.offset + skipped + offset
       let rowRect = body.row(offset)

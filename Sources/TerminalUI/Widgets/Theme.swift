@@ -17,7 +17,7 @@
 /// let wireframe = Wireframe(appTitle: "Items", theme: theme)
 /// ```
 ///
-/// A theme is plain data, 20 styles of 4 bytes and nothing counted by reference: it travels
+/// A theme is plain data, 20 styles of 8 bytes and nothing counted by reference: it travels
 /// with every frame drawn. What users call a theme is kept beside it (``builtIn``), not in it.
 public struct Theme: Hashable, Sendable {
   public var title = Style.plain.bold
@@ -57,10 +57,28 @@ public struct Theme: Hashable, Sendable {
     ]
   }
 
+  /// This theme with `accent` where it draws the eye: the title, the focused border, field and
+  /// button, the selection and the help bar's keys (as the text colour of a style in reverse
+  /// video or without a background, else as its background). One colour gives an app a look of
+  /// its own; the attributes stay, so it still reads without colour.
+  ///
+  /// ```swift
+  /// Wireframe(appTitle: "Items", theme: .dark.accented(.rgb(0x2E, 0xC4, 0xB6)))
+  /// ```
+  public func accented(_ accent: Color) -> Theme {
+    var theme = self
+    for role in [\Theme.title, \.focusedBorder, \.focusedField, \.focusedButton, \.selection, \.helpKey] {
+      let style = self[keyPath: role]
+      let showsAsText = style.attributes.contains(.reverse) || style.background == .default
+      theme[keyPath: role] = showsAsText ? style.foreground(accent) : style.background(accent)
+    }
+    return theme
+  }
+
   /// This theme as a terminal of `depth` can show it: every colour it lacks becomes the
   /// nearest one it has, and with no colour at all only the attributes are left.
   public func adapted(to depth: ColorDepth) -> Theme {
-    guard depth < .palette256 else { return self }
+    guard depth < .trueColor else { return self }
     var theme = self
     for role in Theme.roles { theme[keyPath: role.style] = depth.approximating(self[keyPath: role.style]) }
     return theme

@@ -1,7 +1,8 @@
 import TermFlow
 
-/// The list: moves the selection, opens an item, asks to delete one, quits. Its key map turns
-/// keys into the app's actions and is its help bar.
+/// The list: moves the selection (the wheel too; a click selects a row), opens an item (a double
+/// click too), asks to delete one, quits. Its key map turns keys and clicks into the app's actions
+/// and is its help bar.
 struct ItemsScreen: Screen {
   struct ViewModel: Equatable {
     var items: [Item]
@@ -17,6 +18,10 @@ struct ItemsScreen: Screen {
     KeyBinding(.enter, "Open", when: { $0.selectedID != nil }) { _, model in .route(.push(["\(model.selectedID!)"])) },
     KeyBinding("d", "Delete", when: { $0.selectedID != nil }) { .askToDelete(id: $1.selectedID!) },
     KeyBinding("q", "Quit", .quit),
+    // A click selects a row; a double click on the selected one opens it.
+    .click("items") { click, model in
+      click.count > 1 && click.index == model.selected ? .route(.push(["\(model.selectedID!)"])) : .select(click.index)
+    },
   ])
 
   func title(_ model: ViewModel) -> String { "All" }
@@ -25,6 +30,6 @@ struct ItemsScreen: Screen {
   func body(_ model: ViewModel, isFocused: Bool) -> any View {
     ListView(
       columns: [ListColumn("Name", .fill)], allRows: model.items.map { ListRow([$0.name]) },
-      selected: model.selected, isFocused: isFocused, emptyMessage: "No items")
+      selected: model.selected, isFocused: isFocused, emptyMessage: "No items", control: "items")
   }
 }

@@ -23,6 +23,26 @@ struct ItemsAppTests {
     #expect(!driver.screenText.contains("Ada Lovelace"))
   }
 
+  /// The mouse, which the app asks for: a click on a row selects it, the wheel moves the
+  /// selection, a double click on the selected row opens it; the theme's 24-bit accent marks
+  /// the selection.
+  @Test func theMouseSelectsScrollsAndOpens() async {
+    let app = itemsApp(client: .immediate)
+    #expect(app.reportsMouse)
+    let driver = await HeadlessDriver(app, size: size)
+    let row = { (name: String) in driver.frame().lines.firstIndex { $0.contains(name) } ?? -1 }
+    let grace = Point(x: 3, y: row("Grace Hopper"))
+    await driver.send(.input(.mouse(MouseEvent(.press, .left, at: grace))))
+    await driver.send(.input(.mouse(MouseEvent(.release, .left, at: grace))))
+    #expect(driver.app.store.state.selected == 1)
+    #expect(driver.frame()[3, grace.y].style == Theme.dark.selection.foreground(.rgb(0x2E, 0xC4, 0xB6)))
+    await driver.send(.input(.mouse(MouseEvent(.scrollDown, at: grace))))
+    #expect(driver.app.store.state.selected == 2)
+    await driver.send(.input(.mouse(MouseEvent(.scrollUp, at: grace))))
+    await driver.send(.input(.mouse(MouseEvent(.press, .left, at: grace, clickCount: 2))))
+    #expect(driver.app.store.state.route == Route(["items", "2"]))
+  }
+
   @Test func openingAnItemShowsASpinnerUntilItsDetailIsLoaded() async {
     let gate = Gate()
     let driver = await HeadlessDriver(itemsApp(client: .waiting(for: gate)), size: size)
