@@ -15,6 +15,8 @@
 #   SIZES=80x24 SCENARIOS=typing PEER=0 Benchmarks/instructions-per-key.sh   # a quick look
 #   KEYS=100 CACHE=0 SETTLE=150 Benchmarks/instructions-per-key.sh
 #   PAUSE=0.2 PAUSE_DOWN=0.4 ...                              # seconds between keys (a loaded machine: more)
+#   KEEP=/tmp/profiles ...                                    # keep each run's callgrind files there
+#                                                             # (read them with callgrind_annotate)
 #
 # It prints a table (instructions and L1 instruction-cache misses per key; ratios to the peer),
 # and ends with one JSON line, ratios at 80x24, wide over narrow being the first binary's typing
@@ -143,6 +145,7 @@ measure() {
   sleep 1
   # The dump asked for is numbered .1; per thread -01 (the main thread), -02, ...
   if [ "$scenario" = typing ]; then count "$out".1-01; else count "$out".1-*; fi
+  if [ -n "${KEEP:-}" ]; then mkdir -p "$KEEP" && cp "$out".1-* "$KEEP/"; fi
   rm -f "$out"*
 }
 

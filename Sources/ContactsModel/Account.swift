@@ -40,18 +40,34 @@ public enum EmailAddress {
   /// One `@`, something before it, a dotted domain after it, no spaces.
   public static func isValid(_ email: String) -> Bool {
     // Forms check as they draw, at every key: plain ASCII (nearly every address) is checked
-    // byte by byte, with the same rules.
-    if email.utf8.allSatisfy({ $0 < 0x80 }) { return isValidASCII(email.utf8) }
-    return isValidByCharacters(email)
+    // in one pass over its bytes, with the same rules.
+    isValidASCII(email) ?? isValidByCharacters(email)
   }
 
-  static func isValidASCII(_ email: String.UTF8View) -> Bool {
-    let at = UInt8(ascii: "@")
-    let dot = UInt8(ascii: ".")
-    guard let sign = email.firstIndex(of: at), sign != email.startIndex else { return false }
-    let domain = email[email.index(after: sign)...]
-    return !domain.contains(at) && domain.contains(dot) && domain.first != dot && domain.last != dot
-      && !email.contains { $0 == 0x20 || (0x09...0x0D).contains($0) }
+  /// The rules over the bytes of an ASCII address; nil when `email` is not all ASCII.
+  static func isValidASCII(_ email: String) -> Bool? {
+    var email = email
+    return email.withUTF8 { bytes -> Bool? in
+      let at = UInt8(ascii: "@")
+      let dot = UInt8(ascii: ".")
+      var sign: Int?
+      var valid = true
+      var domainHasDot = false
+      for (index, byte) in bytes.enumerated() {
+        if byte >= 0x80 { return nil }
+        if byte == 0x20 || (0x09...0x0D).contains(byte) {
+          valid = false
+        } else if byte == at {
+          if sign != nil || index == 0 { valid = false }
+          sign = index
+        } else if byte == dot, let sign {
+          // A dot right after the sign or at the end makes the domain start or end with one.
+          if index == sign + 1 || index == bytes.count - 1 { valid = false }
+          domainHasDot = true
+        }
+      }
+      return valid && sign != nil && domainHasDot
+    }
   }
 
   static func isValidByCharacters(_ email: String) -> Bool {

@@ -116,10 +116,13 @@ extension ContactStore {
         }
         let stored = StoredContact.contact(row)
         contact.id = stored.id
-        // The survivor's own card from before a merge (it lacks a merge recorded since) goes into
-        // it the same way: replacing the survivor with it would drop what the merge gathered.
-        let isFromBeforeAMerge = !Set(ContactMerge.mergedUIDs(of: stored)).isSubset(
-          of: ContactMerge.mergedUIDs(of: contact))
+        // The survivor's own card from before a merge (it lacks a merge recorded since, and is no
+        // newer) goes into it the same way: replacing the survivor would drop what the merge
+        // gathered. A newer card without the record (edited by a program that drops X-
+        // properties) replaces it as any newer card does.
+        let isFromBeforeAMerge =
+          !Set(ContactMerge.mergedUIDs(of: stored)).isSubset(of: ContactMerge.mergedUIDs(of: contact))
+          && !Self.isNewer(contact, than: stored)
         if isFromBeforeAMerge {
           contact = ContactMerge.merged(stored, contact)
           contact.revision = nil
@@ -134,6 +137,12 @@ extension ContactStore {
       }
       return tally
     }
+  }
+
+  /// Whether `card`'s revision (its REV) is later than `stored`'s: edited since.
+  static func isNewer(_ card: Contact, than stored: Contact) -> Bool {
+    guard let revision = card.revision, let storedRevision = stored.revision else { return false }
+    return revision.timeIntervalSince(storedRevision) >= 1
   }
 
   /// Whether two contacts would be stored as the same card, REV aside.

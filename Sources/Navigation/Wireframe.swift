@@ -322,8 +322,10 @@ public final class Wireframe {
     if let modal {
       frame.cursor = nil
       let box = modal.modalSize(in: size)
+      frame.keyHelp = modal.help
       Modal(title: modal.title, size: box, modal.body(isFocused: true))
         .render(into: &frame, in: frame.bounds)
+      frame.keyHelp = []
     }
   }
 
@@ -341,17 +343,22 @@ public final class Wireframe {
       let stack = wireframe.stack
       let stageHasKeyboard = wireframe.modal == nil
       guard let top = stack.last else { return }
+      // Each screen is drawn knowing its own keys (`Frame.keyHelp`).
+      defer { frame.keyHelp = [] }
       switch presentation {
       case .stack:
+        frame.keyHelp = top.help
         top.body(isFocused: stageHasKeyboard).render(into: &frame, in: region)
       case .split:
         let root = stack[0]
         let (left, right) = Wireframe.panes(splitting: region)
+        frame.keyHelp = root.help
         root.body(isFocused: stageHasKeyboard && stack.count == 1).render(into: &frame, in: left)
         for y in region.minY..<region.maxY {
           frame.set(Cell("│", style: frame.theme.border), at: Point(x: left.maxX, y: y), clip: region)
         }
         if stack.count > 1 {
+          frame.keyHelp = top.help
           top.body(isFocused: stageHasKeyboard).render(into: &frame, in: right)
         } else if let preview = root.preview {
           preview.render(into: &frame, in: right)

@@ -58,6 +58,24 @@ struct ConfiguredKeysTests {
     #expect(app.state.signedIn?.browser.window.total == count - 1)
   }
 
+  /// Words that name a key name the user's: "Press r to try again" says the key the user gave
+  /// Retry, and the sign-in form's hint the key they gave Create account; a key with no binding
+  /// that applies is not named at all.
+  @Test func keysNamedInWordsAreTheUsersKeys() async throws {
+    defer { directory.remove() }
+    let app = try await AppDriver(
+      databasePath: directory.path("contacts.sqlite"), route: .contact(999),
+      keyBindings: ["detail": ["retry": [Key(.function(5))]], "sign-in": ["new-account": [.ctrl("a")]]])
+    #expect(app.lastFrame.lines.contains { $0.contains("No account yet? Ctrl-A creates one.") })
+    try await app.seedAda(people: [])
+    await app.signIn(email: adaEmail, password: adaPassword)
+    #expect(app.lastFrame.lines.contains { $0.contains("This contact does not exist") })
+    #expect(app.lastFrame.lines.contains { $0.contains("Press F5 to try again") })
+    #expect(!app.lastFrame.lines.contains { $0.contains("Press r") })
+    await app.press(.escape)
+    #expect(app.lastFrame.lines.contains { $0.contains("No contacts yet. Press a to add one.") })
+  }
+
   @Test func theListShowsTheUsersColumnsInTheirOrder() async throws {
     defer { directory.remove() }
     let app = try await AppDriver(

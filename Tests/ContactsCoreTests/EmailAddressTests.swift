@@ -23,7 +23,7 @@ struct EmailAddressTests {
       strings = strings.flatMap { prefix in alphabet.map { prefix + String($0) } }
       for email in strings {
         #expect(
-          EmailAddress.isValidASCII(email.utf8) == EmailAddress.isValidByCharacters(email), "\(email.debugDescription)")
+          EmailAddress.isValidASCII(email) == EmailAddress.isValidByCharacters(email), "\(email.debugDescription)")
         checked += 1
       }
     }

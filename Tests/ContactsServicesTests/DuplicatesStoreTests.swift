@@ -74,6 +74,14 @@ import Testing
     // Again: nothing new, nothing written.
     #expect(try await fixture.store.importCards([newer.vCard], account: fixture.ada) == ImportTally(intoSurvivors: 1))
     #expect(try await fixture.store.contact(id: ada.id, account: fixture.ada) == grown)
+
+    // Ada's card edited later by a program that dropped the record replaces her, as any newer
+    // card does.
+    var edited = ada
+    edited.name = "Augusta Ada Lovelace"
+    edited.revision = grown.revision!.addingTimeInterval(60)
+    #expect(try await fixture.store.importCards([edited.vCard], account: fixture.ada) == ImportTally(updated: 1))
+    #expect(try await fixture.store.contact(id: ada.id, account: fixture.ada)?.name == "Augusta Ada Lovelace")
   }
 
   @Test func aMergeOfAContactChangedMeanwhileChangesNothing() async throws {

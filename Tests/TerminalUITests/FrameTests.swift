@@ -3,6 +3,34 @@ import Testing
 @testable import TerminalUI
 
 struct FrameTests {
+  /// Filling a rectangle with a one-column cell writes each row as a run: the frame is the one
+  /// setting the cells one by one gives, whatever wide clusters the run cuts at its ends.
+  @Test func fillingARectangleIsSettingItsCellsOneByOne() {
+    var seed: UInt64 = 21
+    func next(_ bound: Int) -> Int {
+      seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      return Int((seed >> 33) % UInt64(bound))
+    }
+    let pieces = ["中文", "a", "日本語", "─", "é", "👍🏽", " ", "xy"]
+    for round in 0..<300 {
+      var frame = Frame(size: Size(width: 12, height: 4))
+      for y in 0..<4 {
+        var text = ""
+        for _ in 0..<6 { text += pieces[next(pieces.count)] }
+        frame.write(text, at: Point(x: next(3), y: y))
+      }
+      let rect = Rect(x: next(14) - 1, y: next(5) - 1, width: next(14), height: next(4))
+      let cell = Cell(.scalar(["─", "│", " "][next(3)]), style: Style.plain.bold)
+      var expected = frame
+      for y in rect.minY..<rect.maxY {
+        for x in rect.minX..<rect.maxX { expected.set(cell, at: Point(x: x, y: y)) }
+      }
+      frame.fill(rect, with: cell)
+      #expect(frame == expected, "round \(round): \(rect)")
+      #expect(frame.isWellFormed, "round \(round)")
+    }
+  }
+
   @Test func writeReturnsColumnsAndClipsAtTheEdge() {
     var frame = Frame(size: Size(width: 5, height: 1))
     #expect(frame.write("abcdefgh", at: Point(x: 2, y: 0)) == 3)

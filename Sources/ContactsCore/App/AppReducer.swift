@@ -1,6 +1,7 @@
 import ContactsModel
 public import Flow
 import Navigation
+import TerminalUI
 
 /// The app's reducer: the features' reducers, scoped to the session they belong to, plus the
 /// moves between them — sign-in, sign-out, saves and deletes — and the rule that keeps the

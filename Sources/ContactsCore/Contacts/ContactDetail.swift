@@ -1,5 +1,6 @@
 public import ContactsModel
 public import Flow
+public import TerminalUI
 
 /// The contact on the detail screen (`contacts/<id>`), loaded by id, so a deep link works the
 /// same as opening a row.

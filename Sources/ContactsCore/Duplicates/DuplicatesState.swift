@@ -1,4 +1,5 @@
 public import ContactsModel
+public import TerminalUI
 
 /// The Duplicates screen's state: the search for likely duplicates, the groups it found, the
 /// pair on screen (the group's first contact, which survives a merge, and the next), which of

@@ -18,8 +18,8 @@ public struct AuthScreen: Screen {
   /// The form's keys: the focused field takes its editing keys and pastes; Ctrl-N goes from
   /// signing in to signing up, Esc back.
   public static let keys = KeyMap<AuthForm, AppAction>([
-    .typing(when: { $0.mode == .signIn && $0.isOnInput }, key: { .signIn(.key($0)) }, paste: { .signIn(.paste($0)) }),
-    .typing(when: { $0.mode == .signUp && $0.isOnInput }, key: { .signUp(.key($0)) }, paste: { .signUp(.paste($0)) }),
+    .typing(
+      when: \.isOnInput, key: { key, form in form.sends(.key(key)) }, paste: { text, form in form.sends(.paste(text)) }),
     KeyBinding(.tab, "Next field") { key, form in form.sends(.key(key)) },
     KeyBinding(.enter, "Sign in", .signIn(.key(.enter)), when: { $0.mode == .signIn }),
     KeyBinding(.enter, "Create account", .signUp(.key(.enter)), when: { $0.mode == .signUp }),
@@ -28,17 +28,15 @@ public struct AuthScreen: Screen {
     KeyBinding(.ctrl("c"), "Quit", .quit),
     KeyBinding([.down, .backTab, .up], "Move", hidden: true) { key, form in form.sends(.key(key)) },
     .click(AuthFormView.control) { click, form in
-      let field = AuthFormView.clickable[min(click.index, AuthFormView.clickable.count - 1)]
+      let field = form.focus.order[min(click.index, form.focus.order.count - 1)]
       return form.sends(field == .submit ? .submit : .focus(field, column: click.column))
     },
   ])
 
-  private static func title(_ mode: AuthForm.Mode) -> String { mode == .signIn ? "Sign in" : "Create account" }
-
-  public func title(_ form: AuthForm) -> String { Self.title(mode) }
+  public func title(_ form: AuthForm) -> String { mode == .signIn ? "Sign in" : "Create account" }
 
   public func body(_ form: AuthForm, isFocused: Bool) -> any View {
-    AuthFormView(form: form, title: Self.title(mode), isFocused: isFocused)
+    AuthFormView(form: form, title: title(form), isFocused: isFocused)
   }
 }
 
@@ -54,17 +52,16 @@ extension AuthForm {
 /// The form's drawing: labelled fields, each with its problem under it, the server's error,
 /// and the button (a spinner while the request runs).
 struct AuthFormView: View {
-  /// The name the form's fields and button answer clicks by, each by its place in ``clickable``.
+  /// The name the form's fields and button answer clicks by, each by its place in the focus order.
   static let control = "auth"
-  static let clickable: [AuthForm.Field] = [.email, .password, .confirmation, .submit]
-
-  static func target(_ field: AuthForm.Field) -> MouseTarget {
-    .item(control, index: clickable.firstIndex(of: field) ?? 0)
-  }
 
   let form: AuthForm
   let title: String
   let isFocused: Bool
+
+  private func target(_ field: AuthForm.Field) -> MouseTarget {
+    .item(Self.control, index: form.focus.order.firstIndex(of: field) ?? 0)
+  }
 
   func render(into frame: inout Frame, in region: Rect) {
     let theme = frame.theme
@@ -76,7 +73,7 @@ struct AuthFormView: View {
           LabelledField(
             label: label, input: input, placeholder: masked ? "" : form.suggestedEmail ?? "you@example.com",
             isMasked: masked, isFocused: isFocused && form.focus.focused == field, isDisabled: form.isSubmitting,
-            clickTarget: Self.target(field))))
+            clickTarget: target(field))))
       rows.append(.fixed(1, Padding(Text(error ?? "", style: theme.error), left: 11)))
     }
     field("Email", form.email, .email, masked: false, error: form.emailError)
@@ -95,23 +92,23 @@ struct AuthFormView: View {
       } else {
         Button(
           title, isFocused: isFocused && form.focus.focused == .submit, isDisabled: !form.canSubmit,
-          clickTarget: Self.target(.submit))
+          clickTarget: target(.submit))
       }
     rows.append(.fixed(1, HStack([.fill(Spacer()), .fit(action), .fill(Spacer())])))
     let hint =
       if form.suggestedEmail != nil && form.email.isEmpty {
-        "Tab takes the email shown; typing replaces it."
+        frame.key(labelled: "Next field").map { "\($0) takes the email shown; typing replaces it." }
       } else if form.mode == .signIn {
-        "No account yet? Ctrl-N creates one."
+        frame.key(labelled: "Create account").map { "No account yet? \($0) creates one." }
       } else {
-        "Have an account? Esc signs in."
+        frame.key(labelled: "Sign in").map { "Have an account? \($0) signs in." }
       }
     let height = rows.count + 2
     let box = Box(
       title: title, borderStyle: isFocused ? theme.focusedBorder : theme.border, Padding(VStack(rows), horizontal: 1))
     let layout = VStack([
       .fixed(height, box),
-      .fixed(1, Text(hint, style: theme.secondary, alignment: .center)),
+      .fixed(1, Text(hint ?? "", style: theme.secondary, alignment: .center)),
     ])
     Centered(layout, size: Size(width: 60, height: height + 1)).render(into: &frame, in: region)
   }

@@ -97,8 +97,8 @@ struct ContactCard: View {
       let hidden = rows.count - shown
       var more = hidden > 0 ? ["\(hidden) more \(hidden == 1 ? "row" : "rows")"] : []
       if hasNotes { more.append("the notes") }
-      items.append(
-        .fixed(1, Text("⋯ " + more.joined(separator: " and ") + ": e shows them all", style: theme.secondary)))
+      let edit = frame.key(labelled: "Edit").map { ": \($0) shows them all" } ?? ""
+      items.append(.fixed(1, Text("⋯ " + more.joined(separator: " and ") + edit, style: theme.secondary)))
     }
     VStack(items).render(into: &frame, in: region)
   }

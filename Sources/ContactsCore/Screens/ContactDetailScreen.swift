@@ -42,16 +42,11 @@ public struct ContactDetailScreen: Screen {
   public func title(_ model: ViewModel) -> String { model.contact.value?.name ?? "Contact" }
 
   public func body(_ model: ViewModel, isFocused: Bool) -> any View {
-    Self.inMargins(
-      LoadingContainer(state: model.contact, tick: model.tick, label: "Loading contact…") { ContactCard(contact: $0) })
+    LoadingView(model.contact, tick: model.tick, label: "Loading contact…", content: Self.card)
   }
 
   /// A contact as this screen shows it once loaded (the list's preview shows it the same way).
   static func card(_ contact: Contact) -> any View {
-    inMargins(ContactCard(contact: contact))
-  }
-
-  private static func inMargins(_ content: any View) -> any View {
-    Padding(content, horizontal: 2, vertical: 1)
+    Padding(ContactCard(contact: contact), horizontal: 2, vertical: 1)
   }
 }

@@ -40,7 +40,7 @@ struct ContactFormView: View {
     let editor = model.editor
     switch editor.status {
     case .loading:
-      LoadingContainer<Int>(state: .loading, tick: model.tick, label: "Loading contact…") { _ in Spacer() }
+      LoadingView<Int>(.loading, tick: model.tick, label: "Loading contact…") { _ in Spacer() }
         .render(into: &frame, in: region)
       return
     case .loadFailed(let message):
@@ -71,15 +71,10 @@ struct ContactFormView: View {
     if case .entry(let list, let index, .type) = focusedField { focusedField = .entry(list, index, .value) }
     // Save is below the rows: on it, the last rows show.
     let focusedRow = focusedField == .save ? rows.count - 1 : rows.firstIndex { $0.field == focusedField }
-    let offset = Self.offset(count: rows.count, height: height, focused: focusedRow)
+    let offset = ScrollWindow(total: rows.count, visible: height, showingAThirdDown: focusedRow).offset
     let below = max(0, rows.count - offset - height)
     let more = [offset > 0 ? "↑ \(offset) more" : nil, below > 0 ? "↓ \(below) more" : nil].compactMap { $0 }
-    items[0] = .fixed(
-      1,
-      HStack([
-        .fill(Text(editor.id == nil ? "New contact" : "Edit contact", style: theme.title)),
-        .fit(Text(more.joined(separator: "  "), style: theme.secondary)),
-      ]))
+    items[0] = .fixed(1, Heading(editor.id == nil ? "New contact" : "Edit contact", note: more.joined(separator: "  ")))
     items[2] = .fill(VStack(rows.dropFirst(offset).prefix(height).map { .fixed(1, $0.view) }))
     VStack(items).render(into: &frame, in: region)
     if case .failed(.changedElsewhere) = editor.status {
@@ -87,14 +82,6 @@ struct ContactFormView: View {
       Modal(title: "Changed elsewhere", size: size, theme: theme, ConflictQuestion(theme: theme))
         .render(into: &frame, in: region)
     }
-  }
-
-  /// The first row shown: 0 when everything fits, else the one that puts the focused row a
-  /// third of the way down, within the rows there are.
-  static func offset(count: Int, height: Int, focused: Int?) -> Int {
-    guard count > height, height > 0 else { return 0 }
-    let wanted = (focused ?? 0) - (height - 1) / 3
-    return min(max(0, wanted), count - height)
   }
 
   private func rows(_ editor: ContactEditor) -> [Row] {
@@ -106,14 +93,10 @@ struct ContactFormView: View {
     }
     func single(_ field: ContactEditor.Field) {
       guard let input = editor.inputs[field] else { return }
-      let label = field.label + (field == .name ? " *" : "")
-      rows.append(
-        Row(
-          field: field,
-          view: HStack([
-            .fixed(Self.labelWidth, Text(label, style: isFocusedField(field) ? theme.title : .plain)),
-            .fill(textField(input, field)),
-          ])))
+      let label = Labelled(
+        field.label + (field == .name ? " *" : ""), width: Self.labelWidth - 1, isFocused: isFocusedField(field),
+        textField(input, field))
+      rows.append(Row(field: field, view: label))
       problem(field)
     }
     for field in [ContactEditor.Field.name, .nickname, .organization, .title] { single(field) }
@@ -121,21 +104,15 @@ struct ContactFormView: View {
       for (index, row) in (editor.rows[list] ?? []).enumerated() {
         let valueField = ContactEditor.Field.entry(list, index, .value)
         let typeField = ContactEditor.Field.entry(list, index, .type)
+        let entry = HStack([
+          .fill(textField(row.value, valueField)),
+          .fixed(1, Spacer()),
+          .fixed(Self.typeWidth, textField(row.type, typeField)),
+          .fixed(2, Text(row.isPreferred ? " " + ContactCard.preferredMark : "", style: theme.mark)),
+        ])
         let isFocusedRow = isFocusedField(valueField) || isFocusedField(typeField)
-        rows.append(
-          Row(
-            field: valueField,
-            view: HStack([
-              .fixed(
-                Self.labelWidth, Text(index == 0 ? list.label : "", style: isFocusedRow ? theme.title : .plain)),
-              .fill(textField(row.value, valueField)),
-              .fixed(1, Spacer()),
-              .fixed(Self.typeWidth, textField(row.type, typeField)),
-              .fixed(
-                2,
-                Text(
-                  row.isPreferred ? " " + ContactCard.preferredMark : "", style: theme.mark)),
-            ])))
+        let label = Labelled(index == 0 ? list.label : "", width: Self.labelWidth - 1, isFocused: isFocusedRow, entry)
+        rows.append(Row(field: valueField, view: label))
         problem(valueField)
       }
     }
@@ -160,20 +137,23 @@ struct ContactFormView: View {
   }
 }
 
-/// What the form asks when its save was refused because the contact changed elsewhere.
+/// What the form asks when its save was refused because the contact changed elsewhere: each
+/// answer with its key as the user's key map has it (`Frame.keyHelp`).
 private struct ConflictQuestion: View {
   let theme: Theme
 
   func render(into frame: inout Frame, in region: Rect) {
-    let choice = { (key: String, label: String) -> any View in
-      Text([Span(key, style: theme.helpKey), Span(" " + label)])
+    let keys = frame.keyHelp
+    let choice = { (label: String, meaning: String) -> any View in
+      let key = keys.first { $0.label == label }?.key ?? ""
+      return Text([Span(key, style: theme.helpKey), Span(" " + label + meaning)])
     }
     VStack([
       .fixed(1, Text("It was saved elsewhere after you started editing it.")),
       .fixed(1, Spacer()),
-      .fixed(1, choice("m", "Keep mine: save your version over theirs")),
-      .fixed(1, choice("t", "Take theirs: drop your changes and load theirs")),
-      .fixed(1, choice("Esc", "Keep editing")),
+      .fixed(1, choice("Keep mine", ": save your version over theirs")),
+      .fixed(1, choice("Take theirs", ": drop your changes and load theirs")),
+      .fixed(1, choice("Keep editing", "")),
     ]).render(into: &frame, in: region)
   }
 }

@@ -35,18 +35,10 @@ public struct ContactsListViewModel: Equatable, Sendable {
   /// Whether the keys that act on the selected contact apply.
   var actsOnSelection: Bool { selected != nil && !isEditingSearch }
 
-  /// The move `key` makes: of the results while a search shows them, else of the whole list.
-  func move(for key: Key) -> AppAction { move(Self.moves[key] ?? .down) }
-
   /// `move` of the results while a search shows them, else of the whole list.
   func move(_ move: ContactsBrowserAction.Move) -> AppAction {
     search?.isActive == true ? .search(.move(move)) : .browser(.move(move))
   }
-
-  private static let moves: [Key: ContactsBrowserAction.Move] = [
-    .up: .up, .down: .down, .pageUp: .pageUp, .pageDown: .pageDown, .home: .home, .end: .end,
-    "k": .up, "j": .down, "g": .home, "G": .end,
-  ]
 
   public static func select(_ state: AppState) -> ContactsListViewModel {
     guard let signedIn = state.signedIn else { return .empty }
@@ -92,12 +84,8 @@ public struct ContactsBrowserScreen: Screen {
     .typing(
       "Search", except: [.home, .end], when: \.isEditingSearch, key: { .search(.key($0)) },
       paste: { .search(.paste($0)) }),
-    KeyBinding([.up, .down, .pageUp, .pageDown, .home, .end], "Move", shownAs: "↑↓", when: \.listsContacts) {
-      key, model in model.move(for: key)
-    },
-    KeyBinding(["k", "j", "g", "G"], "Move", hidden: true, named: "move-vi", when: \.movesByLetter) { key, model in
-      model.move(for: key)
-    },
+    .listMoves(when: \.listsContacts) { move, model in model.move(move) },
+    .viListMoves(when: \.movesByLetter) { move, model in model.move(move) },
     KeyBinding(.enter, "Done", .search(.commit), when: \.isEditingSearch),
     KeyBinding(.escape, "Clear", .search(.clear), when: \.isEditingSearch),
     KeyBinding(.enter, "Open", when: \.actsOnSelection) { _, model in .go(.contact(model.selected!.id)) },
@@ -166,8 +154,9 @@ struct ContactsListView: View {
       let query = search.query.text
       table(empty: search.results == nil ? "" : "No contacts match “\(query)”").render(into: &frame, in: body)
     } else {
-      LoadingContainer(state: model.count, tick: model.tick, label: "Loading contacts…") { _ in
-        table(empty: "No contacts yet. Press a to add one.")
+      let add = frame.key(labelled: "Add").map { " Press \($0) to add one." } ?? ""
+      LoadingView(model.count, tick: model.tick, label: "Loading contacts…") { _ in
+        table(empty: "No contacts yet." + add)
       }
       .render(into: &frame, in: body)
     }
@@ -213,14 +202,7 @@ struct ContactsListView: View {
       title = "Contacts"
     }
     let position = model.isReady && model.window.total > 0 ? ListView.positionLabel(model.window) : ""
-    HStack(
-      spacing: 1,
-      [
-        .fill(Text(title, style: theme.title)),
-        .fit(Text(position, style: theme.secondary, alignment: .trailing)),
-      ]
-    )
-    .render(into: &frame, in: row)
+    Heading(title, note: position).render(into: &frame, in: row)
   }
 }
 
@@ -242,9 +224,9 @@ struct TableView: View {
     let rows = model.rows.map { contact in
       ListRow(contact.map { contact in columns.map { $0.1(contact) } } ?? ["…"])
     }
-    var list = ListView(
-      columns: columns.map(\.0), rows: rows, window: model.window, isFocused: isFocused, emptyMessage: emptyMessage)
-    list.control = Self.control
-    list.render(into: &frame, in: region)
+    ListView(
+      columns: columns.map(\.0), rows: rows, window: model.window, isFocused: isFocused, emptyMessage: emptyMessage,
+      control: Self.control
+    ).render(into: &frame, in: region)
   }
 }

@@ -17,6 +17,11 @@ public struct Frame: Equatable, Sendable {
   /// The regions views marked as answering the mouse, in drawing order (see
   /// ``markMouseTarget(_:in:)``); nil, recording nothing, unless set to `[]` before drawing.
   public var mouseRegions: [MouseRegion]?
+  /// The help bar's entries of the screen being drawn, as its key map has them with the user's
+  /// keys (the wireframe, `Navigation`, sets them): a view that names a key in words ("Press r
+  /// to try again") takes it from here (``key(labelled:)``), so it names the key that works,
+  /// and none while no binding applies. Not part of what makes two frames equal.
+  public var keyHelp: [HelpItem] = []
   /// Which rows show a list and which item the first of them shows, set by the first
   /// ``ListView`` drawn: from the last frame's and this one's, the renderer knows that a list
   /// scrolled, and by how much, without searching the frames for moved rows. Not part of what
@@ -27,6 +32,12 @@ public struct Frame: Equatable, Sendable {
     self.size = size
     self.cells = Array(repeating: fill, count: size.width * size.height)
     self.theme = theme
+  }
+
+  /// The key the help bar shows for the binding labelled `label` on the screen being drawn
+  /// (``keyHelp``), or nil while none applies.
+  public func key(labelled label: String) -> String? {
+    keyHelp.first { $0.label == label }?.key
   }
 
   /// Frames are equal when they show the same: size, cells and cursor.
@@ -164,8 +175,25 @@ public struct Frame: Equatable, Sendable {
   public mutating func fill(_ rect: Rect, with cell: Cell = .blank) {
     let area = rect.intersection(bounds)
     guard !area.isEmpty else { return }
+    guard cell.width == 1 else {
+      for y in area.minY..<area.maxY {
+        for x in area.minX..<area.maxX { place(cell, x: x, y: y) }
+      }
+      return
+    }
+    // A one-column cell: each row's run is written at once (borders, rules, blank areas). Only
+    // the wide clusters cut at the run's two ends need their other halves blanked.
+    let width = size.width
     for y in area.minY..<area.maxY {
-      for x in area.minX..<area.maxX { place(cell, x: x, y: y) }
+      place(cell, x: area.minX, y: y)
+      guard area.width > 1 else { continue }
+      place(cell, x: area.maxX - 1, y: y)
+      let start = y * width + area.minX + 1
+      let end = y * width + area.maxX - 1
+      guard start < end else { continue }
+      cells.withUnsafeMutableBufferPointer { cells in
+        cells.baseAddress!.advanced(by: start).update(repeating: cell, count: end - start)
+      }
     }
   }
 

@@ -26,7 +26,7 @@ extension TerminalSession {
   ///
   /// Call it from a synchronous `main` on the main thread: an `async` main gives the main
   /// thread to Dispatch, and the main queue would then never be drained here. Only a session
-  /// that took the terminal over (``init(logPath:render:handle:)``) runs a loop; one the caller
+  /// that took the terminal over (``init(logPath:colorDepth:render:handle:)``) runs a loop; one the caller
   /// drives gets its events through ``send(_:)``.
   public func run() -> Int32 {
     guard let terminal, let signals else {

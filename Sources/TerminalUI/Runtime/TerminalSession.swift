@@ -12,7 +12,7 @@ import Dispatch
 /// The session comes in two kinds that share everything between an event and its frame
 /// (delivering it, coalescing ``setNeedsRender()``, drawing through one ``Renderer``, counting
 /// frames and inputs), so an app's tests exercise the loop code the program runs:
-/// - On the real terminal (``init(logPath:render:handle:)``), it takes the terminal over with an
+/// - On the real terminal (``init(logPath:colorDepth:render:handle:)``), it takes the terminal over with an
 ///   ``NcursesBackend`` and ``run()`` keeps the main thread for itself: it waits in `poll` on the
 ///   terminal and on the main queue's wake-up descriptor, reads keys the moment they arrive, and
 ///   drains the main queue (where main-actor tasks — the app's effects coming back —, caught

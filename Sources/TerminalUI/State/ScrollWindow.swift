@@ -49,6 +49,14 @@ public struct ScrollWindow: Hashable, Sendable {
     select(selected)
   }
 
+  /// A window of `visible` rows that shows `focused` (nil: the first) about a third of the
+  /// way down, or from the top when everything fits: how a form drawn from state alone
+  /// scrolls, the same whatever keys led there, with the rows around the focus in sight.
+  public init(total: Int, visible: Int, showingAThirdDown focused: Int?) {
+    self.init(total: total, visible: visible, selected: focused ?? 0)
+    offset = min(max(0, selected - (self.visible - 1) / 3), max(0, self.total - self.visible))
+  }
+
   private mutating func clampOffset() {
     offset = max(0, min(offset, max(0, total - visible)))
   }

@@ -22,18 +22,26 @@ public struct Box: View {
     }
     let right = region.maxX - 1
     let bottom = region.maxY - 1
-    for x in (region.x + 1)..<right {
-      frame.set(Cell("─", style: borderStyle), at: Point(x: x, y: region.y), clip: area)
-      frame.set(Cell("─", style: borderStyle), at: Point(x: x, y: bottom), clip: area)
+    // The border's glyphs are one column wide each: rows and columns of them are filled as runs.
+    func border(_ glyph: Unicode.Scalar) -> Cell { Cell(.scalar(glyph), style: borderStyle) }
+    let horizontal = border("─")
+    let vertical = border("│")
+    if region.width > 2 {
+      frame.fill(
+        Rect(x: region.x + 1, y: region.y, width: region.width - 2, height: 1).intersection(area), with: horizontal)
+      frame.fill(
+        Rect(x: region.x + 1, y: bottom, width: region.width - 2, height: 1).intersection(area), with: horizontal)
     }
-    for y in (region.y + 1)..<bottom {
-      frame.set(Cell("│", style: borderStyle), at: Point(x: region.x, y: y), clip: area)
-      frame.set(Cell("│", style: borderStyle), at: Point(x: right, y: y), clip: area)
+    if region.height > 2 {
+      frame.fill(
+        Rect(x: region.x, y: region.y + 1, width: 1, height: region.height - 2).intersection(area), with: vertical)
+      frame.fill(
+        Rect(x: right, y: region.y + 1, width: 1, height: region.height - 2).intersection(area), with: vertical)
     }
-    frame.set(Cell("┌", style: borderStyle), at: Point(x: region.x, y: region.y), clip: area)
-    frame.set(Cell("┐", style: borderStyle), at: Point(x: right, y: region.y), clip: area)
-    frame.set(Cell("└", style: borderStyle), at: Point(x: region.x, y: bottom), clip: area)
-    frame.set(Cell("┘", style: borderStyle), at: Point(x: right, y: bottom), clip: area)
+    frame.set(border("┌"), at: Point(x: region.x, y: region.y), clip: area)
+    frame.set(border("┐"), at: Point(x: right, y: region.y), clip: area)
+    frame.set(border("└"), at: Point(x: region.x, y: bottom), clip: area)
+    frame.set(border("┘"), at: Point(x: right, y: bottom), clip: area)
     if let title, region.width > 4 {
       Text(" \(title) ", style: titleStyle)
         .render(into: &frame, in: Rect(x: region.x + 1, y: region.y, width: region.width - 3, height: 1))

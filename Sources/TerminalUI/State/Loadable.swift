@@ -1,7 +1,7 @@
 /// Something that arrives later: loading, loaded, or failed with a message for the screen.
 ///
-/// Screens show it through `LoadingContainer`: a spinner, then the content, or the error with
-/// a retry key.
+/// Screens show it with ``LoadingView``: a spinner, then the content, or the error with the key
+/// that tries again.
 public enum Loadable<Value: Equatable & Sendable>: Equatable, Sendable {
   case loading
   case loaded(Value)
