@@ -217,7 +217,11 @@ let package = Package(
 
     // `make bench`: release-built benchmarks that write JSON under .bench/.
     .executableTarget(
-      name: "TermFlowBenchmarks", dependencies: ["Flow", "TerminalUI", "CNcursesw", "ContactsCore", "ContactsModel"]),
+      name: "TermFlowBenchmarks",
+      dependencies: [
+        "Flow", "TerminalUI", "CNcursesw", "ContactsCore", "ContactsModel", "ContactsServices", "ContactsSync",
+        "CardDAV",
+      ]),
 
     // Fixtures: real cards and what Radicale stores of our exports (read by path, not bundled).
     .testTarget(name: "VCardFormatTests", dependencies: ["VCardFormat", "TestSupport"], exclude: ["Fixtures"]),

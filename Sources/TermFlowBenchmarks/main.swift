@@ -1,6 +1,6 @@
 import Foundation
 
-// `termflow-bench [--output DIR] [--only store|render|typing|typing-cold|duplicates]`: runs the release-built benchmarks and writes one JSON file per
+// `termflow-bench [--output DIR] [--only store|render|typing|typing-cold|duplicates|sync]`: runs the release-built benchmarks and writes one JSON file per
 // group (`store.json`, …) to DIR (default `.bench`). Build with `-c release`; `make bench` does.
 
 let arguments = CommandLine.arguments
@@ -18,6 +18,7 @@ MainActor.assumeIsolated {
     ("typing", TypingBenchmarks.runWarm(into:)),
     ("typing-cold", TypingBenchmarks.runCold(into:)),
     ("duplicates", DuplicateBenchmarks.run(into:)),
+    ("sync", SyncBenchmarks.run(into:)),
   ]
   for group in groups where filter == nil || filter == group.name {
     var runner = BenchmarkRunner()

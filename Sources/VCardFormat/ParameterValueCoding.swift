@@ -3,7 +3,7 @@
 enum ParameterValueCoding {
   /// `^n` is a line break, `^'` a double quote, `^^` a caret; any other caret stays as written.
   static func decode(_ written: String) -> String {
-    guard written.utf8.contains(.caret) else { return written }
+    guard written.utf8Contains(where: { $0 == .caret }) else { return written }
     var decoded = String.UnicodeScalarView()
     var scalars = written.unicodeScalars.makeIterator()
     while let scalar = scalars.next() {

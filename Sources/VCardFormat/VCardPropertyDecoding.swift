@@ -75,7 +75,7 @@ enum VCardPropertyDecoding {
 
   /// Quoted-printable text may hold real line breaks (`=0D=0A`); the value model holds them as `\n`.
   private static func escapingLineBreaks(_ text: String) -> String {
-    guard text.utf8.contains(where: { $0 == .lineFeed || $0 == .carriageReturn }) else { return text }
+    guard text.utf8Contains(where: { $0 == .lineFeed || $0 == .carriageReturn }) else { return text }
     var escaped = String.UnicodeScalarView()
     var previousWasCarriageReturn = false
     for scalar in text.unicodeScalars {

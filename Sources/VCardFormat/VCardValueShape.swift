@@ -145,7 +145,7 @@ extension VCardProperty {
 extension VCardEscaping {
   /// `\:` as `:`; every other backslash pair (`\\`, `\,`) as written.
   static func unescapingColons(_ value: String) -> String {
-    guard value.utf8.contains(.backslash) else { return value }
+    guard value.utf8Contains(where: { $0 == .backslash }) else { return value }
     var written = String.UnicodeScalarView()
     var escaping = false
     for scalar in value.unicodeScalars {
@@ -167,7 +167,7 @@ extension VCardEscaping {
   /// others (`\:` is `:`), writes a lone trailing backslash as `\\`, and, when asked, escapes
   /// each unescaped comma. The meaning `unescape` gives stays the same.
   static func relaxed(_ value: String, escapingCommas: Bool) -> String {
-    guard value.utf8.contains(where: { $0 == .backslash || (escapingCommas && $0 == .comma) }) else { return value }
+    guard value.utf8Contains(where: { $0 == .backslash || (escapingCommas && $0 == .comma) }) else { return value }
     var written = String.UnicodeScalarView()
     var escaping = false
     for scalar in value.unicodeScalars {

@@ -90,7 +90,7 @@ public struct VCardWriter: Sendable {
   /// The value as it is, but a raw line break becomes `\n` (a content line is one line) and
   /// other control characters but tab go: no version allows them in a value.
   private static func appendValue(_ value: String, to line: inout [UInt8]) {
-    guard value.utf8.contains(where: { $0 < .space && $0 != .tab }) else {
+    guard value.utf8Contains(where: { $0 < .space && $0 != .tab }) else {
       line.append(contentsOf: value.utf8)
       return
     }

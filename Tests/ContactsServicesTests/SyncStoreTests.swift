@@ -228,6 +228,51 @@ import VCardFormat
     #expect(try await items(fixture).filter { ($0["etag"] as String?) != nil }.count == 100)
   }
 
+  /// A whole-book download asks which of hundreds of hrefs it already holds, and at which
+  /// ETag, in one statement (`SQLStringList`): hrefs of any shape are found, and only those.
+  @Test func heldETagsAreTheItemsOwnForHundredsOfHrefsOfAnyShape() async throws {
+    let (fixture, sync) = try await linked()
+    defer { fixture.directory.remove() }
+    let shapes = ["plain", "with space", "quote\"d", "back\\slash", "tab\tand\u{1}", "é😀", "a,b;c", "[\"]"]
+    let cards = (0..<300).map { index in
+      RemoteCard(
+        href: "/ada/book/\(shapes[index % shapes.count])-\(index).vcf", etag: "\"e\(index)\"",
+        text: "BEGIN:VCARD\r\nVERSION:3.0\r\nUID:h\(index)\r\nFN:Held \(index)\r\nEND:VCARD\r\n")
+    }
+    #expect(try await sync.applyArrivals(cards, account: fixture.ada).received == 300)
+    let unknown = (0..<400).map { "/ada/book/\(shapes[$0 % shapes.count])-unknown-\($0).vcf" }
+    let asked = (cards.map(\.href) + unknown).shuffled()
+    let held = try sync.heldETags(asked, account: fixture.ada)
+    #expect(held == Dictionary(uniqueKeysWithValues: cards.map { ($0.href, $0.etag) }))
+    #expect(try sync.heldETags(unknown, account: fixture.ada).isEmpty)
+    // Grace's account holds none of Ada's.
+    #expect(try sync.heldETags(asked, account: fixture.grace).isEmpty)
+  }
+
+  /// The JSON a list of strings is handed to SQLite as holds the same strings: each compares
+  /// equal to itself bound as an argument, in its place, and nothing else does.
+  @Test func aListOfStringsReachesSQLiteUnchanged() throws {
+    let strings = [
+      "", "plain", "\"", "\\", "\\\"", "\u{1}", "\u{1F}", "\u{7F}", "line\nbreak\r\n", "tab\t",
+      "/slash/", "é", "e\u{301}", "漢字", "👩‍👩‍👧", "\u{2028}\u{2029}", "]", "[\"a\",\"b\"]",
+    ]
+    let json = try SQLStringList.json(strings)
+    try DatabaseQueue().read { db in
+      #expect(try Int.fetchOne(db, sql: "SELECT count(*) FROM json_each(?)", arguments: [json]) == strings.count)
+      for (index, string) in strings.enumerated() {
+        let places = try Int.fetchAll(
+          db, sql: "SELECT key FROM json_each(?) WHERE value = ?", arguments: [json, string])
+        #expect(places == [index], "\(string.debugDescription)")
+        #expect(
+          try Int.fetchOne(
+            db, sql: "SELECT count(*) FROM json_each(?) WHERE value = ?", arguments: [json, string + "x"])
+            == 0)
+      }
+    }
+    // SQLite's JSON would end the string there: refused, not compared wrongly.
+    #expect(throws: SQLStringList.HoldsNUL.self) { try SQLStringList.json(["fine", "a\u{0}b"]) }
+  }
+
   @Test func anUnreadableServerCardIsReportedAndLeftAlone() async throws {
     let (fixture, sync) = try await linked()
     defer { fixture.directory.remove() }

@@ -87,6 +87,10 @@ extension SyncStore {
 
   /// The ETags this side holds for `hrefs` (absent: none), so that a download of the whole
   /// book reads only the cards this side has not seen.
+  ///
+  /// The index is named: with hundreds of hrefs SQLite's planner prefers reading every item of
+  /// the account (the `etag` needs the row anyway), which made a whole-book download read all
+  /// the items it had written so far once per batch (5.6 ms a batch at 10,000, against 1.6 ms).
   public func heldETags(_ hrefs: [String], account: Int64) throws -> [String: String] {
     guard !hrefs.isEmpty else { return [:] }
     return try database.writer.read { db in
@@ -94,10 +98,10 @@ extension SyncStore {
       let rows = try Row.fetchCursor(
         db,
         sql: """
-          SELECT href, etag FROM sync_item
-          WHERE accountId = ? AND etag IS NOT NULL AND href IN (\(databaseQuestionMarks(count: hrefs.count)))
+          SELECT href, etag FROM sync_item INDEXED BY sync_item_by_href
+          WHERE accountId = ? AND etag IS NOT NULL AND href IN (SELECT value FROM json_each(?))
           """,
-        arguments: StatementArguments([account] + hrefs.map { $0 as any DatabaseValueConvertible }))
+        arguments: [account, try SQLStringList.json(hrefs)])
       while let row = try rows.next() { held[row["href"]] = row["etag"] }
       return held
     }

@@ -12,27 +12,22 @@ extension SyncStore {
   static let insertTriggers = ["contact_search_insert", "contact_count_insert", "sync_mark_insert"]
 
   /// Whether this side knows each of `cards`: a contact with its UID, or an item under its UID
-  /// or at its href. Three queries for the batch, not three for each card.
+  /// or at its href. Two queries for the batch, not three for each card.
   static func areKnown(_ cards: [RemoteCard], account: Int64, _ db: Database) throws -> [Bool] {
-    // SQLite takes at most 32,766 arguments in one statement.
-    guard cards.count <= 1_000 else {
-      return try stride(from: 0, to: cards.count, by: 1_000).flatMap { start in
-        try areKnown(Array(cards[start..<min(start + 1_000, cards.count)]), account: account, db)
-      }
-    }
-    let uids = cards.map { $0.uid ?? "" }
-    let marks = databaseQuestionMarks(count: cards.count)
     let knownUIDs = try Set(
       String.fetchAll(
         db,
         sql: """
-          SELECT uid FROM sync_item WHERE accountId = ? AND uid IN (\(marks))
-          UNION SELECT uid FROM contact WHERE accountId = ? AND uid IN (\(marks))
-          """, arguments: StatementArguments([account] + uids + [account] + uids)))
+          SELECT uid FROM sync_item WHERE accountId = ?1 AND uid IN (SELECT value FROM json_each(?2))
+          UNION SELECT uid FROM contact WHERE accountId = ?1 AND uid IN (SELECT value FROM json_each(?2))
+          """, arguments: [account, try SQLStringList.json(cards.map { $0.uid ?? "" })]))
     let knownHrefs = try Set(
       String.fetchAll(
-        db, sql: "SELECT href FROM sync_item WHERE accountId = ? AND href IN (\(marks))",
-        arguments: StatementArguments([account] + cards.map(\.href))))
+        db,
+        sql: """
+          SELECT href FROM sync_item INDEXED BY sync_item_by_href
+          WHERE accountId = ? AND href IN (SELECT value FROM json_each(?))
+          """, arguments: [account, try SQLStringList.json(cards.map(\.href))]))
     return cards.map { knownUIDs.contains($0.uid ?? "") || knownHrefs.contains($0.href) }
   }
 
@@ -100,11 +95,16 @@ extension SyncStore {
     // one is, see `itemMemory`).
     let item = try db.cachedStatement(
       sql: "INSERT INTO sync_item (accountId, uid, href, etag, base, dirty) VALUES (?, ?, ?, ?, ?, 0)")
-    // A card that could not be read before and can now is no longer a problem.
-    let problem = try db.cachedStatement(sql: "DELETE FROM sync_problem WHERE accountId = ? AND href = ?")
+    // A card that could not be read before and can now is no longer a problem (asked once for
+    // the batch: a book almost never has any).
+    let hasProblems =
+      try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM sync_problem WHERE accountId = ?)", arguments: [account])
+      ?? false
+    let problem =
+      hasProblems ? try db.cachedStatement(sql: "DELETE FROM sync_problem WHERE accountId = ? AND href = ?") : nil
     for row in rows {
       try item.execute(arguments: [account, row.remote.uid, row.remote.href, row.remote.etag, row.remote.text])
-      try problem.execute(arguments: [account, row.remote.href])
+      try problem?.execute(arguments: [account, row.remote.href])
     }
     return true
   }
@@ -120,22 +120,30 @@ extension SyncStore {
   /// since their ids will be larger), from the keys of the stored contacts around each; nil when
   /// some gap is too small.
   private static func listKeys(for rows: [NewRow], account: Int64, _ db: Database) throws -> [Int64]? {
-    let previous = try db.cachedStatement(
-      sql: "SELECT listKey FROM contact WHERE accountId = ? AND sortKey <= ? ORDER BY sortKey DESC, id DESC LIMIT 1")
-    let next = try db.cachedStatement(
-      sql: "SELECT listKey FROM contact WHERE accountId = ? AND sortKey > ? ORDER BY sortKey, id LIMIT 1")
+    // One query for the batch: each distinct sort key (rows of one key are neighbours in the
+    // list order) with the stored contacts' keys around it.
+    var distinct: [String] = []
+    for (index, row) in rows.enumerated() where index == 0 || row.sortKey != rows[index - 1].sortKey {
+      distinct.append(String(decoding: row.sortKey, as: UTF8.self))
+    }
+    let found = try Row.fetchAll(
+      db,
+      sql: """
+        SELECT
+          (SELECT listKey FROM contact WHERE accountId = ?1 AND sortKey <= key.value ORDER BY sortKey DESC, id DESC LIMIT 1),
+          (SELECT listKey FROM contact WHERE accountId = ?1 AND sortKey > key.value ORDER BY sortKey, id LIMIT 1)
+        FROM json_each(?2) AS key ORDER BY key.key
+        """, arguments: [account, try SQLStringList.json(distinct)])
+    guard found.count == distinct.count else { return nil }
     var neighbours: [ListKeySpread.Neighbours] = []
     neighbours.reserveCapacity(rows.count)
-    for row in rows {
-      if let last = neighbours.last, row.sortKey == rows[neighbours.count - 1].sortKey {
+    var next = found.makeIterator()
+    for (index, row) in rows.enumerated() {
+      if index > 0, row.sortKey == rows[index - 1].sortKey, let last = neighbours.last {
         neighbours.append(last)
-        continue
+      } else if let around = next.next() {
+        neighbours.append(ListKeySpread.Neighbours(previous: around[0], next: around[1]))
       }
-      let key = String(decoding: row.sortKey, as: UTF8.self)
-      neighbours.append(
-        ListKeySpread.Neighbours(
-          previous: try Int64.fetchOne(previous, arguments: [account, key]),
-          next: try Int64.fetchOne(next, arguments: [account, key])))
     }
     return ListKeySpread.keys(for: neighbours, account: account)
   }
