@@ -19,8 +19,10 @@ import IssueReporting
 ///
 /// Time is the test's: effects read time through an injected clock (a ``ControlledClock`` in tests), and
 /// `receive` waits for the effect's action to arrive rather than sleeping. Its timeout is only a
-/// guard against a test that would otherwise hang: generous (a minute) because other tests
-/// running in parallel — the monkey test, say — can keep the main actor busy for seconds, and a
+/// guard against a test that would otherwise hang: generous (ten minutes) because other tests
+/// running in parallel — the monkey test, the pty and snapshot suites — keep the main actor and
+/// the few threads of the cooperative pool busy, on a 2-core machine for over a minute at a time
+/// (three tests waited out a one-minute guard in a full run and passed alone in 0.07 s), and a
 /// guard that fires on a busy machine would make the test depend on the machine's speed.
 @MainActor
 public final class TestStore<State: Equatable, Action: Equatable & Sendable> {
@@ -39,7 +41,7 @@ public final class TestStore<State: Equatable, Action: Equatable & Sendable> {
   public init(
     initialState: State,
     reducer: Reducer<State, Action>,
-    timeout: Duration = .seconds(60),
+    timeout: Duration = .seconds(600),
     fileID: StaticString = #fileID,
     filePath: StaticString = #filePath,
     line: UInt = #line,
