@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 extension FrameDiff {
   /// What scrolling a band costs, in cells: setting the terminal's scroll region, moving to its
   /// edge, scrolling and resetting the region take about 25 bytes, and the cursor is then placed
@@ -178,11 +184,21 @@ extension FrameDiff {
   private static func differingCells(_ new: Frame, row: Int, against other: (frame: Frame, row: Int)?) -> Int {
     let width = new.size.width
     return new.cells.withUnsafeBufferPointer { after in
-      let cells = after[(row * width)..<((row + 1) * width)]
-      guard let other else { return cells.count(where: { $0 != .blank }) }
-      return other.frame.cells.withUnsafeBufferPointer { before in
+      guard let base = after.baseAddress else { return 0 }
+      let cells = base + row * width
+      guard let other else {
+        let blank = Cell.blank
         var count = 0
-        for column in 0..<width where cells[row * width + column] != before[other.row * width + column] { count += 1 }
+        for column in 0..<width where cells[column] != blank { count += 1 }
+        return count
+      }
+      return other.frame.cells.withUnsafeBufferPointer { before in
+        guard let sourceBase = before.baseAddress else { return width }
+        let source = sourceBase + other.row * width
+        // A row moved into place is most often its source's bytes: one `memcmp` says so.
+        guard memcmp(cells, source, width * MemoryLayout<Cell>.stride) != 0 else { return 0 }
+        var count = 0
+        for column in 0..<width where cells[column] != source[column] { count += 1 }
         return count
       }
     }
