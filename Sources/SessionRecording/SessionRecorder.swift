@@ -14,7 +14,7 @@ import TerminalUI
 /// the time a key takes to show) or when it fills up.
 ///
 /// Inputs and effect answers — what a replay feeds the app — are encoded the moment they are
-/// recorded; actions — what the app made of them, which a replay recomputes and checks — wait
+/// recorded (by ``SessionLineEncoder``, the encoder's bytes at a fraction of its cost); actions — what the app made of them, which a replay recomputes and checks — wait
 /// until ``flush()``, off the path from a key to its frame. With `reportsCrashes`, a crash
 /// handler writes out the encoded lines, so a log ends with the last input before the crash
 /// (and the actions of the turns before it), and a note on stderr says how to replay it.
@@ -87,7 +87,7 @@ public final class SessionRecorder<Action: Codable & Sendable> {
     if case .input(.input(.key(let key))) = entry, let line = Self.keyLine(key) {
       line.withUnsafeBytes(append)
     } else {
-      append(line: try? encoder.encode(entry))
+      appendLine(of: entry)
     }
   }
 
@@ -147,7 +147,7 @@ public final class SessionRecorder<Action: Codable & Sendable> {
       if case .action(let action) = entry, let line = actionLine?(action) {
         line.withUnsafeBytes(append)
       } else {
-        append(line: try? encoder.encode(entry))
+        appendLine(of: entry)
       }
     }
   }
@@ -160,6 +160,19 @@ public final class SessionRecorder<Action: Codable & Sendable> {
     used = 0
     if reportsCrashes { CrashReport.pendingChanged(file: descriptor, length: 0) }
     writeAll(buffer, length)
+  }
+
+  /// Appends `entry`'s line as `JSONEncoder` writes it: by ``SessionLineEncoder``, the same
+  /// bytes for a fraction of the instructions (an effect's answer is encoded as it arrives, a
+  /// page of contacts on a step down the list), or by the encoder itself for a value that one
+  /// refuses.
+  private func appendLine(of entry: SessionEntry<Action>) {
+    guard var line = try? SessionLineEncoder.encode(entry) else {
+      append(line: try? encoder.encode(entry))
+      return
+    }
+    line.append(0x0A)
+    line.withUnsafeBytes(append)
   }
 
   /// Appends an encoded value as a line. Encoding a value the app made cannot fail in
