@@ -156,7 +156,7 @@ public struct TextInput: Hashable, Sendable {
 
   /// Text whose characters are all single printable ASCII bytes (no line break, so no "\r\n").
   private static func isPrintableASCII(_ text: String) -> Bool {
-    text.utf8.allSatisfy { (0x20...0x7E).contains($0) }
+    UTF8Scan.isPrintableASCII(text)
   }
 
   private func isWordCharacter(_ character: Character) -> Bool {

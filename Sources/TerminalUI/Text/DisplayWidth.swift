@@ -67,7 +67,7 @@ public enum DisplayWidth {
 
   /// Columns taken by a string drawn cell by cell.
   public static func of(_ text: some StringProtocol) -> Int {
-    if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text.utf8.count }
+    if UTF8Scan.isPrintableASCII(text) { return text.utf8.count }
     return text.reduce(0) { $0 + of($1) }
   }
 

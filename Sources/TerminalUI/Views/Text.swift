@@ -41,7 +41,7 @@ public struct Text: View {
     guard !area.isEmpty else { return }
     // Fast path: one line that fits (list rows, labels, bars). Leading text is written span by
     // span straight away and redone below only if it turned out not to fit.
-    if overflow != .wrap, !spans.contains(where: { $0.text.utf8.contains(0x0A) }) {
+    if overflow != .wrap, !spans.contains(where: { UTF8Scan.containsLineFeed($0.text) }) {
       if alignment == .leading {
         let clip = Rect(x: region.x, y: region.y, width: region.width, height: 1).intersection(area)
         // No cluster is wider than its UTF-8 bytes, so text with no more bytes than columns
