@@ -78,7 +78,11 @@ PY
 }
 stop_server() { kill "$SERVER_PID"; wait "$SERVER_PID" 2>/dev/null || true; SERVER_PID=""; }
 
-# An address book folder with $2 generated cards in storage $1.
+# An address book folder with $2 generated cards in storage $1. Each card's UID (and so its
+# href) is a name-based UUID of its number: random-looking, as a phone's or a server's are, so a
+# server's listing brings the cards in no particular order of their names. (Sequential UIDs,
+# used before, brought them nearly in list order, which flatters a client that files each new
+# card between its neighbours.) The same function picks the cards the 100-changes step edits.
 make_book() {
   python3 - "$1" "$2" <<'PY'
 import os, sys, uuid
@@ -88,7 +92,7 @@ os.makedirs(book, exist_ok=True)
 with open(os.path.join(book, ".Radicale.props"), "w") as props:
     props.write('{"D:displayname": "Book", "tag": "VADDRESSBOOK"}')
 for i in range(count):
-    uid = str(uuid.UUID(int=i + 1))
+    uid = str(uuid.uuid5(uuid.NAMESPACE_URL, f"termflow-sync-bench/{i}"))
     with open(os.path.join(book, uid + ".vcf"), "w", newline="") as card:
         card.write(f"BEGIN:VCARD\r\nVERSION:3.0\r\nUID:{uid}\r\nN:Person;Number {i};;;\r\nFN:Number {i} Person\r\n"
                    f"EMAIL;TYPE=INTERNET:person{i}@example.com\r\nTEL;TYPE=CELL:+1 555 {i:07d}\r\n"
@@ -126,7 +130,7 @@ if [ "$UPLOAD" -gt 0 ]; then
 fi
 
 for size in $SIZES; do
-  storage="${BOOKS:-$WORK}/book-$size"
+  storage="${BOOKS:-$WORK}/book-uuid5-$size"  # the UIDs' scheme in the name: a kept book of the old scheme is not reused
   [ -e "$storage/.verified" ] || { rm -rf "$storage"; make_book "$storage" "$size"; }
   HISTORY_BUILT=""
   start_server "$storage"
@@ -143,7 +147,7 @@ url, password = sys.argv[1], sys.argv[2]
 auth = "Basic " + base64.b64encode(f"bench:{password}".encode()).decode()
 run = int(time.time())  # new content in every run, also over a kept book (BOOKS)
 for i in range(100):
-    uid = str(uuid.UUID(int=i * 997 + 1))
+    uid = str(uuid.uuid5(uuid.NAMESPACE_URL, f"termflow-sync-bench/{i * 997}"))
     body = (f"BEGIN:VCARD\r\nVERSION:3.0\r\nUID:{uid}\r\nN:Person;Changed {i};;;\r\nFN:Changed {i} Person\r\n"
             f"EMAIL:changed{i}@example.com\r\nNOTE:run {run}\r\nEND:VCARD\r\n").encode()
     request = urllib.request.Request(url + uid + ".vcf", data=body, method="PUT",

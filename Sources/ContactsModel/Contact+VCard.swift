@@ -164,8 +164,9 @@ extension Contact {
     return value
   }
 
-  /// URL: a URI, not text: kept as written (a backslash is part of it).
-  private static func uriValue(_ property: VCardProperty) -> String { property.value }
+  /// URL: a URI, not text: kept as written (a backslash is part of it), but for `\:`, which
+  /// Apple and Google write for a colon (`VCardProperty.uri`).
+  private static func uriValue(_ property: VCardProperty) -> String { property.uri }
 
   private static func addressValue(_ property: VCardProperty) -> PostalAddress {
     PostalAddress(parts: property.joinedComponents)

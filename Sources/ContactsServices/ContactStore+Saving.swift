@@ -52,9 +52,13 @@ extension ContactStore {
     return previous.addingTimeInterval(0.001)
   }
 
-  /// Stores `contact` as a new row: its id, and the card text written.
+  /// Stores `contact` as a new row: its id, and the card text written. `text`, when given, is
+  /// the card `contact` was read from as its source wrote it (a server's card, any version), and
+  /// is stored as it is instead of a 4.0 card written from `contact` (see `StoredContact`).
   @discardableResult
-  static func insert(_ contact: Contact, account: Int64, _ db: Database) throws -> (id: Int64, card: String) {
+  static func insert(
+    _ contact: Contact, account: Int64, text: String? = nil, _ db: Database
+  ) throws -> (id: Int64, card: String) {
     // Cached: compiling a statement compiles the table's triggers too (hundreds of µs).
     let columns = StoredContact.columns
     let statement = try db.cachedStatement(
@@ -62,17 +66,17 @@ extension ContactStore {
         INSERT INTO contact (accountId, \(columns.joined(separator: ", ")))
         VALUES (?, \(databaseQuestionMarks(count: columns.count)))
         """)
-    let card = StoredContact.cardText(of: contact)
+    let card = text ?? StoredContact.cardText(of: contact)
     try statement.execute(arguments: [account] + StoredContact.values(of: contact, card: card))
     return (db.lastInsertedRowID, card)
   }
 
-  /// Stores `contact` over its row: the card text written.
+  /// Stores `contact` over its row: the card text written (`text` as in `insert`).
   @discardableResult
-  static func update(_ contact: Contact, _ db: Database) throws -> String {
+  static func update(_ contact: Contact, text: String? = nil, _ db: Database) throws -> String {
     let assignments = StoredContact.columns.map { "\($0) = ?" }.joined(separator: ", ")
     let statement = try db.cachedStatement(sql: "UPDATE contact SET \(assignments) WHERE id = ?")
-    let card = StoredContact.cardText(of: contact)
+    let card = text ?? StoredContact.cardText(of: contact)
     try statement.execute(arguments: StoredContact.values(of: contact, card: card) + [contact.id])
     return card
   }

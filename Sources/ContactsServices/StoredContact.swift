@@ -3,8 +3,15 @@ import Foundation
 import GRDB
 import VCardFormat
 
-/// How a contact lies in a row: its whole card in `card` (vCard 4.0), and the columns the list,
-/// the sort order and the search index read, made from it.
+/// How a contact lies in a row: its whole card in `card`, and the columns the list, the sort
+/// order and the search index read, made from it.
+///
+/// The card is vCard 4.0 as this side writes it, or, for a contact a sync took from the server
+/// and nobody has saved since, the server's text as it came (any version it reads as). Whoever
+/// reads a row reads the card (`contact(_:)`), whatever its version, and a save writes 4.0. The
+/// server's text is kept rather than a 4.0 card made from it because it is also the sync's
+/// merge base (`sync_item.base`, schema v8): stored once, and not written again for each of
+/// the 100,000 cards of a first download.
 enum StoredContact {
   /// The columns a save writes, in this order.
   static let columns = [
@@ -20,7 +27,7 @@ enum StoredContact {
     ]
   }
 
-  /// The card as stored: vCard 4.0 text.
+  /// The card as a save stores it: vCard 4.0 text.
   static func cardText(of contact: Contact) -> String {
     VCardWriter(version: .v40).string(contact.vCard)
   }

@@ -75,6 +75,11 @@ public struct VCardProperty: Hashable, Sendable, Codable {
   /// The value as one text: escapes undone (`\n` is a line break; `\,` `\;` `\\` their character).
   public var text: String { VCardEscaping.unescape(value) }
 
+  /// The value as a URI (URL, IMPP…): as written, since a backslash may be part of one, but
+  /// `\:`, Apple's and Google's escaped colon (`http\://`), is the colon it means, as the writer
+  /// writes it. A URL reads the same from the card its source wrote and from ours.
+  public var uri: String { VCardEscaping.unescapingColons(value) }
+
   /// The value split at unescaped `;` into components, each split at unescaped `,`, escapes undone.
   public var components: [[String]] {
     VCardEscaping.split(value, at: ";").map { VCardEscaping.split($0, at: ",").map(VCardEscaping.unescape) }

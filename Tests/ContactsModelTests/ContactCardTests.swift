@@ -75,6 +75,18 @@ import VCardFormat
     #expect(written.properties.count == card.properties.count - 1, "everything but VERSION, once")
   }
 
+  /// Apple and Google write a URL's colon escaped (`http\://`), which the writer writes as the
+  /// colon it means: the URL reads as that colon from either card, and a backslash that is
+  /// part of a URI stays. Unchanged, the property goes back out as it was read.
+  @Test func aURLReadsItsEscapedColonAsTheColon() throws {
+    let text = "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Ada\r\nURL:http\\://www.ibm.com/a\\b\r\nEND:VCARD\r\n"
+    let contact = Contact(card: try Self.card(text))
+    #expect(contact.urls.map(\.value) == ["http://www.ibm.com/a\\b"])
+    #expect(contact.vCard.first("URL")?.value == "http\\://www.ibm.com/a\\b")
+    let written = VCardWriter(version: .v40).string(contact.vCard)
+    #expect(Contact(card: try Self.card(written)).urls.map(\.value) == ["http://www.ibm.com/a\\b"])
+  }
+
   /// khard#38: editing one field rewrote the whole card. Here it changes that property only.
   @Test func editingOneFieldChangesThatPropertyAndNothingElse() throws {
     let contact = Contact(card: try Self.card())

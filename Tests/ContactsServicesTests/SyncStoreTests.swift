@@ -2,6 +2,7 @@ import CardSync
 import ContactsModel
 import Foundation
 import GRDB
+import TestSupport
 import Testing
 import VCardFormat
 
@@ -170,6 +171,110 @@ import VCardFormat
     #expect(try await fixture.store.count(account: fixture.ada) == 103)
     let after = try await fixture.store.search(account: fixture.ada, query: "person 42", limit: 5)
     #expect(after.contacts.map(\.name) == ["Person 42", "Person 42b"])
+  }
+
+  /// A card taken from the server is stored once (schema v8): the contact's card is the
+  /// server's text as it came, and its clean item stores no base. The first change here keeps
+  /// the card it replaces as the base, so a three-way merge and a delete against the server's
+  /// version decide as when the base was stored twice. One by one (3 cards) and together (40).
+  @Test(arguments: [3, 40])
+  func aServerCardIsStoredOnceAndItsFirstChangeHereKeepsItAsTheBase(count: Int) async throws {
+    let (fixture, sync) = try await linked()
+    defer { fixture.directory.remove() }
+    func text(_ index: Int, email: String? = nil, note: String = "Met at the station") -> String {
+      "BEGIN:VCARD\r\nVERSION:3.0\r\nUID:once-\(index)\r\nN:Once;Person \(index);;;\r\nFN:Person \(index) Once\r\n"
+        + "EMAIL;TYPE=INTERNET:\(email ?? "p\(index)@example.com")\r\nTEL;TYPE=CELL:+1 555 \(index)\r\n"
+        + "NOTE:\(note)\\, card \(index)\r\nX-CUSTOM;X-PARAM=kept:value \(index)\r\nEND:VCARD\r\n"
+    }
+    let remote = { (index: Int, etag: String, text: String) in
+      RemoteCard(href: "/ada/book/once-\(index).vcf", etag: "\"\(etag)\"", text: text)
+    }
+    let tally = try await sync.applyArrivals((0..<count).map { remote($0, "e\($0)", text($0)) }, account: fixture.ada)
+    #expect(tally.received == count)
+    func stored(_ index: Int) async throws -> (card: String?, base: String?, dirty: Int?) {
+      try await fixture.database.writer.read { db in
+        let row = try Row.fetchOne(
+          db,
+          sql: """
+            SELECT c.card, s.base, s.dirty FROM sync_item s LEFT JOIN contact c ON c.accountId = s.accountId AND c.uid = s.uid
+            WHERE s.accountId = ? AND s.uid = ?
+            """, arguments: [fixture.ada, "once-\(index)"])
+        return (row?["card"], row?["base"], row?["dirty"])
+      }
+    }
+    for index in 0..<count {
+      let row = try await stored(index)
+      #expect(row.card == text(index) && row.base == nil && row.dirty == 0)
+    }
+    let contacts = try await fixture.store.page(account: fixture.ada, after: nil, limit: 100)
+    func contact(_ index: Int) throws -> Contact { try #require(contacts.first { $0.uid == "once-\(index)" }) }
+    #expect(try contact(0).email == "p0@example.com" && contact(0).notes == "Met at the station, card 0")
+    #expect(try contact(0).kept.map(\.name) == ["X-CUSTOM"])
+
+    // Changed here: the email of 0 (its card rewritten), 1 deleted. Each item keeps the
+    // server's text as its base.
+    var draft = ContactDraft(try contact(0))
+    draft.emails[0].value = "p0@here.example"
+    _ = try await fixture.store.update(id: try contact(0).id, with: draft, account: fixture.ada)
+    try await fixture.store.delete(id: try contact(1).id, account: fixture.ada)
+    let edited = try await stored(0)
+    #expect(edited.base == text(0) && edited.dirty == 1 && edited.card != text(0))
+    let deleted = try await stored(1)
+    #expect(deleted.card == nil && deleted.base == text(1) && deleted.dirty == 1)
+
+    // The server changed 0's note (merged with the email changed here, against the base), sent
+    // 1 again unchanged (the delete stands), and changed 2's email (taken: stored once again).
+    let changes = try await sync.applyArrivals(
+      [
+        remote(0, "f0", text(0, note: "Met in Paris")), remote(1, "f1", text(1)),
+        remote(2, "f2", text(2, email: "p2@there.example")),
+      ], account: fixture.ada)
+    #expect(changes.merged == 1 && changes.conflicts == 0 && changes.received == 1)
+    let after = try await fixture.store.page(account: fixture.ada, after: nil, limit: 100)
+    let merged = try #require(after.first { $0.uid == "once-0" })
+    #expect(merged.email == "p0@here.example" && merged.notes == "Met in Paris, card 0")
+    #expect(!after.contains { $0.uid == "once-1" })
+    #expect(after.first { $0.uid == "once-2" }?.email == "p2@there.example")
+    let taken = try await stored(2)
+    #expect(taken.card == text(2, email: "p2@there.example") && taken.base == nil && taken.dirty == 0)
+    let departures = try await sync.departures(account: fixture.ada, after: nil, limit: 10)
+    #expect(departures.map(\.uid) == ["once-0", "once-1"] && departures.map { $0.card == nil } == [false, true])
+  }
+
+  /// Upgrading to v8 changes only the triggers: an item synced before it keeps the base it
+  /// stored through the contact's first change, where an item with no base of its own takes the
+  /// card the change replaced.
+  @Test func aDatabaseSyncedBeforeV8KeepsItsStoredBases() async throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let path = directory.path("contacts.sqlite")
+    let card = { (name: String) in
+      "BEGIN:VCARD\r\nVERSION:4.0\r\nUID:\(name.lowercased())\r\nFN:\(name)\r\nEND:VCARD\r\n"
+    }
+    try await makeDatabase(
+      at: path, upTo: "v7: contacts kept apart as not duplicates",
+      rows: """
+        INSERT INTO account (email, passwordHash, createdAt) VALUES ('a@example.com', 'x', 0);
+        INSERT INTO sync_link (accountId, addressBookURL, username, passwordCommand, cardVersion, createdAt)
+        VALUES (1, 'http://127.0.0.1:5232/a/book/', 'a', 'echo x', '3.0', 0);
+        INSERT INTO sync_item (accountId, uid, href, etag, base, dirty) VALUES
+          (1, 'kept', '/a/book/kept.vcf', '"k"', 'the base stored', 0), (1, 'taken', '/a/book/taken.vcf', '"t"', NULL, 0);
+        INSERT INTO contact (accountId, name, sortKey, updatedAt, uid, card) VALUES
+          (1, 'Kept', 'kept', 100, 'kept', '\(card("Kept"))'), (1, 'Taken', 'taken', 100, 'taken', '\(card("Taken"))');
+        """)
+    let database = try ContactsDatabase.open(at: path)
+    let store = ContactStore(database: database)
+    let ids = try await database.writer.read { db in try Int64.fetchAll(db, sql: "SELECT id FROM contact") }
+    #expect(ids.count == 2)
+    for id in ids {
+      _ = try await store.update(id: id, with: ContactDraft(name: "Edited \(id)"), account: 1)
+    }
+    let bases = try await database.writer.read { db in
+      try Row.fetchAll(db, sql: "SELECT uid, base, dirty FROM sync_item ORDER BY uid").map {
+        [$0["uid"], $0["base"], String($0["dirty"] as Int)] as [String?]
+      }
+    }
+    #expect(bases == [["kept", "the base stored", "1"], ["taken", card("Taken"), "1"]])
   }
 
   /// Batches that keep landing in the same gap of list keys (a book arriving in random list

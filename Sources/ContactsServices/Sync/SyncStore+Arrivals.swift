@@ -161,21 +161,22 @@ extension SyncStore {
       .execute(arguments: [account, remote.href])
     let row = try Row.fetchOne(
       db.cachedStatement(sql: "SELECT * FROM contact WHERE accountId = ? AND uid = ?"), arguments: [account, uid])
-    // The server's text as it came is the base: any version reads, and nothing is written twice.
+    // The server's text as it came is the base: any version reads. A card taken as it is
+    // becomes the contact's card, and its item stores no base of its own (schema v8).
     let base = remote.text
     guard item != nil || row != nil else {
       // New here (all of a first download): taken as it is, nothing to compare. Its item is
       // written first, so the contact's insert trigger leaves it clean.
       try remember(
-        uid: uid, account: account, href: remote.href, etag: remote.etag, base: base, fingerprint: nil, dirty: false,
+        uid: uid, account: account, href: remote.href, etag: remote.etag, base: nil, fingerprint: nil, dirty: false,
         db)
-      try store(card, uid: uid, over: nil, account: account, now: now, db)
+      try store(card, text: remote.text, uid: uid, over: nil, account: account, now: now, db)
       tally.received += 1
       return
     }
     let stored = row.map(StoredContact.contact)
     let local = localSide(stored: stored, item: item)
-    let memory = itemMemory(item)
+    let memory = itemMemory(item, contact: row)
     let fingerprint = CardFingerprint.of(card)
 
     switch ArrivalDecision.decide(local: local, memory: memory, remote: card, remoteFingerprint: fingerprint) {
@@ -184,11 +185,13 @@ extension SyncStore {
         uid: uid, account: account, href: remote.href, etag: remote.etag, base: base, fingerprint: fingerprint,
         dirty: false, db)
     case .takeRemote:
+      // The contact first: its update trigger marks the item and keeps the card it replaces as
+      // the base. Remembering then leaves the item clean with no base of its own: the server's
+      // text, now the contact's card, is the base.
+      try store(card, text: remote.text, uid: uid, over: stored, account: account, now: now, db)
       try remember(
-        uid: uid, account: account, href: remote.href, etag: remote.etag, base: base, fingerprint: fingerprint,
+        uid: uid, account: account, href: remote.href, etag: remote.etag, base: nil, fingerprint: fingerprint,
         dirty: false, db)
-      try store(card, uid: uid, over: stored, account: account, now: now, db)
-      try markClean(uid: uid, account: account, db)
       tally.received += 1
     case .keepLocal(let rebase):
       try db.execute(
@@ -222,9 +225,16 @@ extension SyncStore {
     return .unchanged(card)
   }
 
-  static func itemMemory(_ item: Row?) -> ItemMemory {
+  /// What the last sync remembered of a contact: `item` is its sync row, `contact` its row.
+  /// A clean item with no base stored has the contact's card for base (schema v8).
+  static func itemMemory(_ item: Row?, contact: Row?) -> ItemMemory {
     guard let item else { return .none }
-    let base = (item["base"] as String?).flatMap { VCardReader.read($0).first?.card }
+    var base = (item["base"] as String?).flatMap { VCardReader.read($0).first?.card }
+    if base == nil, item["dirty"] as Int == 0, let contact {
+      base =
+        (contact["card"] as String?).flatMap { VCardReader.read($0).first?.card }
+        ?? StoredContact.contact(contact).vCard
+    }
     let pending = (item["pendingCard"] as String?).flatMap { VCardReader.read($0).first?.card }
     // A first download stores no fingerprint (most cards are never compared): made when needed.
     let baseFingerprint = (item["baseHash"] as String?) ?? base.map(CardFingerprint.of)
@@ -232,9 +242,10 @@ extension SyncStore {
       base: base, baseFingerprint: baseFingerprint, pending: pending, pendingFingerprint: item["pendingHash"])
   }
 
-  /// Writes the item of `uid` as both sides now agree on it (creating it when new).
+  /// Writes the item of `uid` as both sides now agree on it (creating it when new). `base` nil:
+  /// the contact's card is the base, as it is of a clean item (schema v8).
   static func remember(
-    uid: String, account: Int64, href: String, etag: String, base: String, fingerprint: String?, dirty: Bool,
+    uid: String, account: Int64, href: String, etag: String, base: String?, fingerprint: String?, dirty: Bool,
     _ db: Database
   ) throws {
     try db.cachedStatement(
@@ -254,17 +265,20 @@ extension SyncStore {
   }
 
   /// Stores `card` as the contact `uid`: over `stored` when there is one, else as a new contact.
-  static func store(_ card: VCard, uid: String, over stored: Contact?, account: Int64, now: Date, _ db: Database) throws
-  {
+  /// `text`, the server's text `card` was read from, is stored as the contact's card when given
+  /// (see `StoredContact`).
+  static func store(
+    _ card: VCard, text: String? = nil, uid: String, over stored: Contact?, account: Int64, now: Date, _ db: Database
+  ) throws {
     var contact = Contact(card: card)
     contact.uid = uid
     if let stored {
       contact.id = stored.id
       contact.revision = ContactStore.revision(after: stored.revision, now: now)
-      try ContactStore.update(contact, db)
+      try ContactStore.update(contact, text: text, db)
     } else {
       contact.revision = contact.revision ?? now
-      try ContactStore.insert(contact, account: account, db)
+      try ContactStore.insert(contact, account: account, text: text, db)
     }
   }
 

@@ -36,7 +36,8 @@ extension SyncStore {
   /// batch and their work done once for all of it. The contacts go in in list order with list
   /// keys spread over the gaps between their neighbours' (`ListKeySpread`), the search index
   /// takes them in one statement, the count moves once, and each item is written clean (the
-  /// server has the card). The triggers are created again before the transaction commits, so
+  /// server has the card). Each contact's card is the server's text as it came, which is also
+  /// the item's base (schema v8): stored once. The triggers are created again before the transaction commits, so
   /// a sync killed anywhere leaves the database as it was or with the whole batch in.
   ///
   /// When the keys around the new contacts leave too little room (a book arriving in random
@@ -49,9 +50,9 @@ extension SyncStore {
       var contact = Contact(card: card)
       contact.uid = uid
       contact.revision = contact.revision ?? now
-      let text = StoredContact.cardText(of: contact)
+      // The server's text is the contact's card, and its item's base while it is clean (v8).
       return NewRow(
-        remote: remote, values: StoredContact.values(of: contact, card: text),
+        remote: remote, values: StoredContact.values(of: contact, card: remote.text),
         sortKey: Array(ContactPosition.sortKey(for: contact.name).utf8))
     }
     // SQLite compares the sort keys as bytes (BINARY), and so does this order.
@@ -91,10 +92,10 @@ extension SyncStore {
     try db.execute(
       sql: "UPDATE account SET contactCount = contactCount + ? WHERE id = ?", arguments: [rows.count, account])
     for trigger in triggers { try db.execute(sql: trigger["sql"]) }
-    // Clean: the server has the card. No fingerprint: most cards are never compared (made when
-    // one is, see `itemMemory`).
+    // Clean: the server has the card. No base: while clean it is the contact's card (v8). No
+    // fingerprint: most cards are never compared (made when one is, see `itemMemory`).
     let item = try db.cachedStatement(
-      sql: "INSERT INTO sync_item (accountId, uid, href, etag, base, dirty) VALUES (?, ?, ?, ?, ?, 0)")
+      sql: "INSERT INTO sync_item (accountId, uid, href, etag, dirty) VALUES (?, ?, ?, ?, 0)")
     // A card that could not be read before and can now is no longer a problem (asked once for
     // the batch: a book almost never has any).
     let hasProblems =
@@ -103,7 +104,7 @@ extension SyncStore {
     let problem =
       hasProblems ? try db.cachedStatement(sql: "DELETE FROM sync_problem WHERE accountId = ? AND href = ?") : nil
     for row in rows {
-      try item.execute(arguments: [account, row.remote.uid, row.remote.href, row.remote.etag, row.remote.text])
+      try item.execute(arguments: [account, row.remote.uid, row.remote.href, row.remote.etag])
       try problem?.execute(arguments: [account, row.remote.href])
     }
     return true
