@@ -46,6 +46,8 @@ examples: deps
 ## are made from the command definitions by the binary itself (`--experimental-dump-help`
 ## through the argument parser's generate-manual, `--generate-completion-script`), so nothing
 ## generated is committed; the page's date is the last commit's, so it is the same every time.
+## The binary needs the run-time libraries of BUILD_PACKAGES where it runs: libncursesw6,
+## libsqlite3-0 and libphonenumber8 on Debian and Ubuntu.
 PREFIX ?= /usr/local
 prefix = $(PREFIX)
 exec_prefix = $(prefix)
@@ -175,7 +177,7 @@ docs: deps-build
 ## machine needs nothing but `make run` and `make test`. When everything is there it checks with
 ## dpkg-query and prints nothing. Not root: uses sudo when there is one, else prints the exact
 ## apt-get line and fails. Without dpkg it cannot check, says what is needed and goes on.
-BUILD_PACKAGES := libncurses-dev libsqlite3-dev
+BUILD_PACKAGES := libncurses-dev libsqlite3-dev libphonenumber-dev
 TEST_PACKAGES := $(BUILD_PACKAGES) tmux openssl
 define install_missing
 	@missing=""; \

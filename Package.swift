@@ -129,8 +129,16 @@ let package = Package(
       dependencies: ["VCardFormat", .product(name: "Crypto", package: "swift-crypto")]
     ),
 
-    // The contacts app's values: contacts, drafts and their validation, accounts, errors.
-    .target(name: "ContactsModel", dependencies: ["VCardFormat"]),
+    // Phone numbers in E.164 by libphonenumber, Google's phone-number library (which
+    // PhoneNumberKit ports to Swift), from the system: one C function over its C++ API.
+    .target(
+      name: "CPhoneNumbers",
+      linkerSettings: [.linkedLibrary("phonenumber"), .linkedLibrary("stdc++")]
+    ),
+
+    // The contacts app's values: contacts, drafts and their validation, accounts, errors, and
+    // what tells two records of one person (phones compared in E.164 through CPhoneNumbers).
+    .target(name: "ContactsModel", dependencies: ["CPhoneNumbers", "VCardFormat"]),
 
     // The contacts app's functional core: state, actions, reducers, view models, screens.
     .target(
@@ -185,7 +193,7 @@ let package = Package(
     // against the app's settings and its screens' key maps, refused with file:line:col.
     .target(
       name: "ContactsConfig",
-      dependencies: ["ContactsCore", "TerminalUI", .product(name: "TOMLKit", package: "TOMLKit")]
+      dependencies: ["ContactsCore", "ContactsModel", "TerminalUI", .product(name: "TOMLKit", package: "TOMLKit")]
     ),
 
     // The `contacts` command line.
@@ -286,5 +294,7 @@ let package = Package(
       ]
     ),
   ],
-  swiftLanguageModes: [.v6]
+  swiftLanguageModes: [.v6],
+  // CPhoneNumbers includes libphonenumber's headers, which need C++14 (protobuf, Abseil).
+  cxxLanguageStandard: .cxx17
 )

@@ -1,6 +1,7 @@
 import ArgumentParser
 import ContactsModel
 import ContactsServices
+import Foundation
 
 /// `--db` and `--account`: the database and the account a command acts on.
 struct AccountOptions: ParsableArguments {
@@ -32,6 +33,13 @@ struct AccountOptions: ParsableArguments {
       throw CommandFailure(
         "\(path) has \(accounts.count) accounts (\(Self.list(accounts))): name one with --account EMAIL.")
     }
+  }
+
+  /// The country of phone numbers written without a country code: the config file's
+  /// `[phones] region`, else the locale's (`LC_ALL`, `LC_TELEPHONE`, `LANG`), else none.
+  func phoneRegion() throws -> String? {
+    try PhoneRegion.resolved(
+      configured: database.config.settings().phoneRegion, environment: ProcessInfo.processInfo.environment)
   }
 
   private static func list(_ accounts: [SignedInUser]) -> String {

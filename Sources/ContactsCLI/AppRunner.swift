@@ -1,6 +1,7 @@
 import ContactsConfig
 import ContactsCore
 import ContactsLive
+import ContactsModel
 import ContactsServices
 import Foundation
 import Logging
@@ -44,8 +45,11 @@ final class AppRunner {
     let logger = Logger(label: "contacts")
     let startRoute = try AppRoute.parse(route).get()
     let database = try ContactsDatabase.openForCommand(at: databasePath)
+    let phoneRegion = PhoneRegion.resolved(
+      configured: settings.phoneRegion, environment: ProcessInfo.processInfo.environment)
     let dependencies = AppDependencies.live(
-      accounts: AccountService(database: database), contacts: ContactStore(database: database)
+      accounts: AccountService(database: database),
+      contacts: ContactStore(database: database, phoneRegion: phoneRegion)
     )
     .watching(database)
     .syncing(database)

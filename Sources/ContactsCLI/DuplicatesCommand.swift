@@ -10,8 +10,10 @@ struct DuplicatesCommand: AsyncParsableCommand {
     abstract: "List groups of contacts that are likely the same person, and why.",
     discussion: """
       Two contacts are grouped when they share an e-mail (case aside; for Gmail also dots, +tags \
-      and googlemail.com), a phone (the last nine digits, so national and international forms \
-      agree; faxes aside), or a name (case, accents, umlauts and "Last, First" order aside) \
+      and googlemail.com), a phone (compared in E.164 by libphonenumber, so national and \
+      international forms agree: a number without a country code is read as from the config \
+      file's [phones] region, else the locale's country, e.g. DE for de_DE.UTF-8; faxes aside), \
+      or a name (case, accents, umlauts and "Last, First" order aside) \
       together with one more field: the organisation, the birthday, a nickname, a street address \
       or a web page. A name alone is never enough: people share names. Contacts marked "not \
       duplicates" on the app's Duplicates screen are never grouped again. Nothing is changed.
@@ -21,7 +23,7 @@ struct DuplicatesCommand: AsyncParsableCommand {
 
   func run() async throws {
     let (database, account) = try await options.open()
-    let store = ContactStore(database: database)
+    let store = ContactStore(database: database, phoneRegion: try options.phoneRegion())
     let groups = try store.duplicateGroups(account: account.id)
     guard !groups.isEmpty else {
       print("No likely duplicates in \(account.email).")

@@ -41,7 +41,7 @@ struct ImportCommand: AsyncParsableCommand {
 
   func run() async throws {
     let (database, account) = try await options.open()
-    let store = ContactStore(database: database)
+    let store = ContactStore(database: database, phoneRegion: try options.phoneRegion())
     var progress = ImportProgress()
     var tally = ImportTally()
     // Where merged contacts went, read once: an old export's card of one goes into its survivor.
@@ -58,6 +58,8 @@ struct ImportCommand: AsyncParsableCommand {
       }
       progress.startFile(size: input.size)
       var pending: [VCard] = []
+      // A CSV row holds part of a contact: it adds to the contact with its UID, never replaces it.
+      var isCSV = false
       func refuse(line: Int, _ reason: String) {
         skipped += 1
         progress.clearLine()
@@ -73,7 +75,7 @@ struct ImportCommand: AsyncParsableCommand {
         while pending.count >= Self.batchSize {
           let batch = Array(pending.prefix(Self.batchSize))
           for card in batch { merged.note(card) }
-          tally = tally + (try await save(batch, store, account.id, merged, tally, database.path))
+          tally = tally + (try await save(batch, store, account.id, merged, tally, database.path, partial: isCSV))
           progress.add(cards: batch.count)
           pending.removeFirst(batch.count)
         }
@@ -95,13 +97,14 @@ struct ImportCommand: AsyncParsableCommand {
           warn("\(name):\(error.line): \(error.reason)")
         case .success(var reader):
           whole = []
-          if !reader.unknownHeaders.isEmpty { keptColumns.append((name, reader.unknownHeaders)) }
+          isCSV = true
           while let row = reader.next() {
             switch row.result {
             case .success(let card): try await take([VCardReadResult(startLine: row.line, result: .success(card))])
             case .failure(let error): refuse(line: error.line, error.reason)
             }
           }
+          if !reader.keptHeaders.isEmpty { keptColumns.append((name, reader.keptHeaders)) }
         }
       } else {
         var reader = VCardReader()
@@ -119,7 +122,7 @@ struct ImportCommand: AsyncParsableCommand {
       }
       if !pending.isEmpty {
         for card in pending { merged.note(card) }
-        tally = tally + (try await save(pending, store, account.id, merged, tally, database.path))
+        tally = tally + (try await save(pending, store, account.id, merged, tally, database.path, partial: isCSV))
         progress.add(cards: pending.count)
       }
     }
@@ -153,10 +156,10 @@ struct ImportCommand: AsyncParsableCommand {
   /// was stored before it said.
   private func save(
     _ cards: [VCard], _ store: ContactStore, _ account: Int64, _ merged: MergedUIDs, _ before: ImportTally,
-    _ path: String
+    _ path: String, partial: Bool
   ) async throws -> ImportTally {
     do {
-      return try await store.importCards(cards, account: account, merged: merged)
+      return try await store.importCards(cards, account: account, merged: merged, partial: partial)
     } catch {
       guard let storage = StorageError(error, databasePath: path) else { throw error }
       let stored = before.total

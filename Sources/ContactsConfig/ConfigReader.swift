@@ -1,4 +1,5 @@
 import ContactsCore
+import ContactsModel
 import Foundation
 import TOMLKit
 import TerminalUI
@@ -99,12 +100,16 @@ private struct Reading {
         }
       case "list": if let table = table(value, at: [key]) { readList(table) }
       case "sync": if let table = table(value, at: [key]) { readSync(table) }
+      case "phones": if let table = table(value, at: [key]) { readPhones(table) }
       case "keys": if let table = table(value, at: [key]) { readKeys(table) }
       default:
         problem(
           at: [key],
           unknown(
-            "setting", key, known: ["database", "account", "theme", "mouse", "colors", "[list]", "[sync]", "[keys]"]))
+            "setting", key,
+            known: [
+              "database", "account", "theme", "mouse", "colors", "[list]", "[sync]", "[phones]", "[keys]",
+            ]))
       }
     }
   }
@@ -152,6 +157,24 @@ private struct Reading {
         continue
       }
       settings.syncIntervalMinutes = minutes
+    }
+  }
+
+  private mutating func readPhones(_ phones: TOMLTable) {
+    for key in phones.keys.sorted() {
+      let path = ["phones", key]
+      guard key == "region" else {
+        problem(at: path, unknown("setting", key, in: "[phones]", known: ["region"]))
+        continue
+      }
+      guard let code = string(phones[key]!.tomlValue, at: path, example: "region = \"DE\"") else { continue }
+      guard let region = PhoneRegion.known(code) else {
+        problem(
+          at: path,
+          "there is no phone region “\(code)”; name a country by its two-letter code (ISO 3166-1), like DE, GB or US")
+        continue
+      }
+      settings.phoneRegion = region
     }
   }
 

@@ -24,6 +24,10 @@ public struct ContactsSettings: Equatable, Sendable {
   /// Minutes from the end of one sync to the next while the app is open (`[sync] interval`);
   /// 0 syncs only on `s`, after signing in and after changes.
   public var syncIntervalMinutes = 5
+  /// The country of phone numbers written without a country code (`[phones] region`, an ISO
+  /// 3166-1 code such as `DE`, checked with `PhoneRegion.known`), which tells `030 1234567` and
+  /// `+49 30 1234567` are one number when looking for duplicates; nil for the locale's.
+  public var phoneRegion: String?
   /// The user's own keys: for each screen's key map (`[keys.list]`…), new keys by binding name.
   /// Only bindings given other keys than their own are kept.
   public var keys: [String: [String: [Key]]] = [:]

@@ -47,7 +47,8 @@ extension DuplicatesClient {
         try await StorageError.translating(databasePath: path) {
           try await store.keepApart(first, second, account: account)
         }
-      })
+      },
+      phoneRegion: store.phoneRegion)
   }
 
   /// Runs a write, its refusals in the core's terms and a full disk in words.

@@ -3,8 +3,8 @@ import Foundation
 import GRDB
 
 extension ContactStore {
-  /// The account's groups of likely duplicates (see `DuplicateFinder`), but never two contacts
-  /// kept apart (``keepApart(_:_:account:)``). Reads one snapshot a contact at a time, holding
+  /// The account's groups of likely duplicates (see `DuplicateFinder`, phones read as from
+  /// ``phoneRegion``), but never two contacts kept apart (``keepApart(_:_:account:)``). Reads one snapshot a contact at a time, holding
   /// only the finder's keys; `progress` is told how many contacts of how many it has read (and
   /// stops the search by throwing).
   /// Blocks the calling thread: run it off the main one.
@@ -14,7 +14,7 @@ extension ContactStore {
     try database.writer.read { db in
       let total =
         try Int.fetchOne(db, sql: "SELECT contactCount FROM account WHERE id = ?", arguments: [account]) ?? 0
-      var finder = DuplicateFinder()
+      var finder = DuplicateFinder(phoneRegion: phoneRegion)
       var done = 0
       let rows = try Row.fetchCursor(
         db, sql: "SELECT * FROM contact WHERE accountId = ? ORDER BY sortKey, id", arguments: [account])

@@ -87,8 +87,16 @@ extension ContactStore {
   /// card from before the merge goes into it the same way rather than replacing it. `merged` says where
   /// merged contacts went (``mergedUIDs(account:)``, read once for an import of many batches);
   /// without it the account's are read when a card is not found by its UID.
-  public func importCards(_ cards: [VCard], account: Int64, merged: MergedUIDs? = nil) async throws -> ImportTally {
+  ///
+  /// `partial` cards hold only part of a contact (a CSV row: no photo, no property CSV has no
+  /// column for). One whose UID the account has goes into that contact as a merge would take it
+  /// (its values kept, lists united) rather than replacing it, so a contact exported to CSV and
+  /// imported again loses nothing a CSV cannot carry, and is left alone when nothing is new.
+  public func importCards(
+    _ cards: [VCard], account: Int64, merged: MergedUIDs? = nil, partial: Bool = false
+  ) async throws -> ImportTally {
     let now = now()
+    let phoneRegion = phoneRegion
     return try await database.writer.write { db in
       var tally = ImportTally()
       var merged = merged
@@ -102,7 +110,7 @@ extension ContactStore {
             let survivorRow = try Row.fetchOne(find, arguments: [account, survivorUID])
           {
             let survivor = StoredContact.contact(survivorRow)
-            var into = ContactMerge.merged(survivor, contact)
+            var into = ContactMerge.merged(survivor, contact, phoneRegion: phoneRegion)
             tally.intoSurvivors += 1
             if Self.sameContent(into, survivor) { continue }
             into.revision = Self.revision(after: survivor.revision, now: now)
@@ -123,8 +131,8 @@ extension ContactStore {
         let isFromBeforeAMerge =
           !Set(ContactMerge.mergedUIDs(of: stored)).isSubset(of: ContactMerge.mergedUIDs(of: contact))
           && !Self.isNewer(contact, than: stored)
-        if isFromBeforeAMerge {
-          contact = ContactMerge.merged(stored, contact)
+        if isFromBeforeAMerge || partial {
+          contact = ContactMerge.merged(stored, contact, phoneRegion: phoneRegion)
           contact.revision = nil
         }
         if Self.sameContent(contact, stored) {

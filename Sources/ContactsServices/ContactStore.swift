@@ -61,9 +61,16 @@ struct SearchScan: ~Copyable {
 public final class ContactStore: Sendable {
   let database: ContactsDatabase
   let now: @Sendable () -> Date
+  /// The country of phone numbers written without a country code (an ISO 3166-1 code, see
+  /// `PhoneRegion`), for telling which numbers are one: in the search for duplicates and when
+  /// an import merges a card into a contact. Nil compares such numbers by their digits.
+  public let phoneRegion: String?
 
-  public init(database: ContactsDatabase, now: @escaping @Sendable () -> Date = Date.init) {
+  public init(
+    database: ContactsDatabase, phoneRegion: String? = nil, now: @escaping @Sendable () -> Date = Date.init
+  ) {
     self.database = database
+    self.phoneRegion = phoneRegion
     self.now = now
   }
 

@@ -16,6 +16,9 @@ public final class AppDriver {
   /// The framework's driver underneath: inputs in, frames out.
   public let driver: HeadlessDriver<AppState, AppAction>
   public let database: ContactsDatabase
+  /// The country the app reads phone numbers without a country code as from: the fixture
+  /// people's (`GB`), so the tests do not depend on this machine's locale.
+  public static let phoneRegion = "GB"
   /// The session log being written, if any.
   public private(set) var recorder: SessionRecorder<AppAction>?
 
@@ -88,9 +91,14 @@ public final class AppDriver {
   /// Sync is live too, with two limits that keep tests deterministic and on this machine: the
   /// periodic sync never comes (syncs after sign-in, after saves and on `s` do), and set-up
   /// connects only to servers on 127.0.0.1.
+  ///
+  /// Phone numbers without a country code are read as British (``phoneRegion``), as a British
+  /// user's app reads them: the fixture people are in London, whatever this machine's locale.
   private static func dependencies(accounts: AccountService, database: ContactsDatabase) -> AppDependencies {
-    var dependencies = AppDependencies.live(accounts: accounts, contacts: ContactStore(database: database))
-      .syncing(database)
+    var dependencies = AppDependencies.live(
+      accounts: accounts, contacts: ContactStore(database: database, phoneRegion: phoneRegion)
+    )
+    .syncing(database)
     dependencies.sleep = { _ in try Task.checkCancellation() }
     dependencies.syncTimer = { _ in try await Task.sleep(for: .seconds(365 * 86_400)) }
     let live = dependencies.sync

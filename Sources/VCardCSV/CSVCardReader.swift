@@ -24,6 +24,7 @@ public import VCardFormat
 /// | `File As` | X-EVOLUTION-FILE-AS |
 /// | `Labels`, `Group Membership`, `Categories` | CATEGORIES; Google's `* ` groups as X-GOOGLE-SYSTEM-GROUP |
 /// | `Notes` | NOTE |
+/// | `Custom Field N - Label` = `UID` and its `- Value` (what `csv-google` writes) | UID |
 /// | any other column | X-CSV-FIELD:header;value |
 ///
 /// The text is held whole (CSV address books are megabytes, not gigabytes); rows are read one
@@ -105,10 +106,23 @@ public struct CSVCardReader {
     return isQuoted ? openedOn : nil
   }
 
-  /// The headers kept as `X-CSV-FIELD`, in file order.
+  /// The headers no field is known by, in file order: their cells are kept as `X-CSV-FIELD`.
   public var unknownHeaders: [String] {
     columns.compactMap { if case .unknown(let header) = $0 { header } else { nil } }
   }
+
+  /// The unknown headers whose cells the rows read so far kept (as `X-CSV-FIELD`), in file
+  /// order: not those of empty columns, nor the custom field that holds the UID.
+  public var keptHeaders: [String] {
+    unknownHeaders.filter(kept.contains)
+  }
+  private var kept: Set<String> = []
+
+  /// The label of the Google custom field (`Custom Field N - Label`, its value in
+  /// `Custom Field N - Value`) that carries a contact's UID: `CSVCardWriter` writes it, so that
+  /// a contact exported to CSV and imported again is found by its UID, whatever it came from.
+  /// Google keeps custom fields, and shows this one as "UID".
+  public static let uidFieldLabel = "UID"
 
   /// The next row that holds anything (blank rows are passed over), or nil at the end.
   public mutating func next() -> Row? {
@@ -122,7 +136,11 @@ public struct CSVCardReader {
           + "from there is one field; close it and import again"
         return Row(line: line, result: .failure(CSVRowError(line: unclosed, reason: reason)))
       }
-      return Row(line: line, result: card(from: fields, line: line))
+      let result = card(from: fields, line: line)
+      if case .success(let card) = result {
+        for property in card.properties(named: "X-CSV-FIELD") { kept.insert(property.components.first?.first ?? "") }
+      }
+      return Row(line: line, result: result)
     }
     return nil
   }
@@ -163,6 +181,7 @@ public struct CSVCardReader {
       }
     }
     var properties = [VCardProperty(name: "VERSION", value: "4.0")]
+    if let uid = Self.uid(takenFrom: &unknown) { properties.append(VCardProperty(name: "UID", text: uid)) }
     properties += names(singles)
     for slot in entries.keys.sorted() where slot.kind != .event {
       properties += entryProperties(slot, entries[slot]!)
@@ -180,6 +199,31 @@ public struct CSVCardReader {
       return .failure(CSVRowError(line: line, reason: "the row has no name, organisation, e-mail or phone"))
     }
     return .success(VCard(properties: properties))
+  }
+
+  /// The UID from the custom field labelled ``uidFieldLabel``, whose two cells are then not
+  /// kept as unknown ones; nil when the row has none.
+  private static func uid(takenFrom unknown: inout [(header: String, value: String)]) -> String? {
+    for (labelIndex, cell) in unknown.enumerated() where cell.value.trimmingSpaces == uidFieldLabel {
+      guard let number = customFieldNumber(cell.header, part: "label"),
+        let valueIndex = unknown.firstIndex(where: { customFieldNumber($0.header, part: "value") == number })
+      else { continue }
+      let uid = unknown[valueIndex].value.trimmingSpaces
+      guard !uid.isEmpty else { continue }
+      unknown.remove(at: max(labelIndex, valueIndex))
+      unknown.remove(at: min(labelIndex, valueIndex))
+      return uid
+    }
+    return nil
+  }
+
+  /// N of Google's `Custom Field N - Label` (`part` "label") or `- Value` ("value"), else nil.
+  static func customFieldNumber(_ header: String, part: String) -> Int? {
+    let key = CSVColumn.fold(header)
+    let prefix = "custom field "
+    let suffix = " - " + part
+    guard key.hasPrefix(prefix), key.hasSuffix(suffix) else { return nil }
+    return Int(key.dropFirst(prefix.count).dropLast(suffix.count))
   }
 
   private func names(_ singles: [CSVColumn.SingleField: String]) -> [VCardProperty] {

@@ -10,7 +10,9 @@ public import VCardFormat
 /// widest contact needs, and a column for each `X-CSV-FIELD` an import kept, under its header.
 /// So a writer first `measure`s every card, then writes the header and the rows. Reading what it
 /// writes gives the same cards back (for Google's layout), so an export imported again adds
-/// nothing.
+/// nothing: Google's layout carries each card's UID in a custom field labelled `UID`
+/// (``CSVCardReader/uidFieldLabel``), which Google's import keeps and ours reads back, so even
+/// a contact that came from a vCard (whose UID no CSV column holds) is found again.
 public struct CSVCardWriter: Sendable {
   public enum Flavour: String, Sendable, CaseIterable {
     /// Google Contacts' current header (`First Name`, …, `E-mail 1 - Label`, `E-mail 1 - Value`).
@@ -29,6 +31,8 @@ public struct CSVCardWriter: Sendable {
   private var keptHeaderSet: Set<String> = []
   /// Whether a card's FN is not what its name parts make, so the `Name` column is needed.
   private var needsName = false
+  /// Whether a card has a UID, so Google's layout needs the custom field that carries it.
+  private var needsUID = false
 
   public init(flavour: Flavour) {
     self.flavour = flavour
@@ -42,6 +46,7 @@ public struct CSVCardWriter: Sendable {
       counts[kind] = max(counts[kind] ?? 0, cells.counts[kind] ?? 0)
     }
     for (header, _) in cells.kept where keptHeaderSet.insert(header).inserted { keptHeaders.append(header) }
+    needsUID = needsUID || (flavour == .google && Self.uid(of: card) != nil)
   }
 
   /// The header row, after the byte-order mark for Outlook.
@@ -56,11 +61,29 @@ public struct CSVCardWriter: Sendable {
     var values = [String](repeating: "", count: headers.count)
     let index = Dictionary(
       headers.enumerated().map { ($0.element, $0.offset) }, uniquingKeysWith: { first, _ in first })
-    for (header, value) in cells.values + cells.kept {
+    var uidCells: [(String, String)] = []
+    if flavour == .google, let uid = Self.uid(of: card) {
+      let (label, value) = uidHeaders
+      uidCells = [(label, CSVCardReader.uidFieldLabel), (value, uid)]
+    }
+    for (header, value) in cells.values + cells.kept + uidCells {
       guard let position = index[header] else { throw LayoutChanged() }
       values[position] = value
     }
     return Self.record(values)
+  }
+
+  private static func uid(of card: VCard) -> String? {
+    card.first("UID").map(\.text).flatMap { $0.isEmpty ? nil : $0 }
+  }
+
+  /// The custom field that carries the UID: the first number no kept custom field column has.
+  private var uidHeaders: (label: String, value: String) {
+    let taken = keptHeaders.compactMap {
+      CSVCardReader.customFieldNumber($0, part: "label") ?? CSVCardReader.customFieldNumber($0, part: "value")
+    }
+    let number = (taken.max() ?? 0) + 1
+    return ("Custom Field \(number) - Label", "Custom Field \(number) - Value")
   }
 
   /// Entries Outlook's fixed columns could not hold (a fourth address, a third web page), which
@@ -95,7 +118,9 @@ public struct CSVCardWriter: Sendable {
     if let events = counts[.event], events > 0 {
       for number in 1...events { headers += ["Event \(number) - Label", "Event \(number) - Value"] }
     }
-    return headers + keptHeaders
+    headers += keptHeaders
+    if needsUID { headers += [uidHeaders.label, uidHeaders.value] }
+    return headers
   }
 
   private var outlookHeaders: [String] {

@@ -137,6 +137,32 @@ struct DuplicatesScreenTests {
     #expect(app.screenText.contains("No likely duplicates."))
   }
 
+  /// The same address in other case and with another type is no difference to mark `≠`: the
+  /// merge adds nothing for it. Only the type differs, which a dimmed `≈` says on both sides;
+  /// the same phone written nationally (read as British) is no difference either.
+  @Test func theSameEntryWithOtherTypesIsMarkedCalmly() async throws {
+    defer { directory.remove() }
+    var home = ContactDraft(name: "Ada Lovelace")
+    home.emails = [ContactDraft.Entry("ada@analytical.example", label: "home", isPreferred: true)]
+    home.phones = [ContactDraft.Entry("+44 20 7946 0001", label: "cell")]
+    var work = ContactDraft(name: "Ada Lovelace")
+    work.emails = [
+      ContactDraft.Entry("ADA@Analytical.example", label: "work"), ContactDraft.Entry("ada@poetry.example"),
+    ]
+    work.phones = [ContactDraft.Entry("020 7946 0001", label: "cell")]
+    let app = try await signedIn(people: [home, work])
+    await app.type("D")
+    assertSnapshot(of: app.frame(), as: .frame, named: "duplicates-types")
+    let lines = app.screenText.split(separator: "\n")
+    // Both sides' e-mail rows say ≈, neither ≠.
+    let email = try #require(lines.first { $0.contains("Email") })
+    #expect(email.components(separatedBy: "≈ Email").count == 3 && !email.contains("≠"), "\(email)")
+    #expect(app.screenText.contains("│ Phone       +44 20 7946 0001"))
+    let national = try #require(lines.first { $0.contains("020 7946 0001") })
+    #expect(!national.contains("≠") && !national.contains("≈"), "\(national)")
+    #expect(lines.contains { $0.contains("≠           ada@poetry.example") })
+  }
+
   @Test func onAWideTerminal() async throws {
     defer { directory.remove() }
     let app = try await signedIn(size: Size(width: 160, height: 40))

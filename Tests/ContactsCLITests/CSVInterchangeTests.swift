@@ -48,6 +48,41 @@ import Testing
     #expect(reimport.output.contains("0 added, 0 updated, 2 unchanged, 0 skipped"), "\(reimport.output)")
   }
 
+  /// A contact from a vCard has a UID no CSV column holds: `csv-google` carries it in a custom
+  /// field, so importing the export again finds the contact, and what CSV cannot carry (the
+  /// photo, other properties) is not lost.
+  @Test func aVCardsContactExportedAsCSVAndImportedAgainIsFoundByItsUID() throws {
+    let binary = try ContactsBinary()
+    defer { binary.cleanUp() }
+    try binary.addAccount()
+    let card = crlf(
+      "BEGIN:VCARD", "VERSION:4.0", "UID:urn:uuid:0f6b3c1e-ada", "FN:Ada Lovelace", "N:Lovelace;Ada;;;",
+      "EMAIL;TYPE=work:ada@example.com", "TEL;TYPE=cell:+44 7700 900123", "PHOTO:https://ada.example/ada.jpg",
+      "X-SKYPE:ada.l", "END:VCARD")
+    #expect(try binary.run(["import", try binary.file("ada.vcf", card)]).output.contains("1 added"))
+    let export = try binary.run(["export", "--format", "csv-google"])
+    #expect(export.status == 0, "\(export.errors)")
+    #expect(export.output.contains("Custom Field 1 - Label,Custom Field 1 - Value\r\n"), "\(export.output)")
+    #expect(export.output.contains(",UID,urn:uuid:0f6b3c1e-ada\r\n"), "\(export.output)")
+    let file = try binary.file("google.csv", export.output)
+    let again = try binary.run(["import", file])
+    #expect(again.status == 0, "\(again.errors)")
+    #expect(again.output.contains("0 added, 0 updated, 1 unchanged, 0 skipped"), "\(again.output)")
+    #expect(!again.output.contains("columns kept"), "the UID's columns are read, not kept: \(again.output)")
+    // A row that brings something new adds it, and takes nothing away.
+    let edited = export.output.replacingOccurrences(
+      of: "ada@example.com", with: "ada@example.com ::: ada@poetry.example")
+    let added = try binary.run(["import", try binary.file("edited.csv", edited)])
+    #expect(added.output.contains("0 added, 1 updated, 0 unchanged, 0 skipped"), "\(added.output)")
+    let vCards = try binary.run(["export"]).output.replacingOccurrences(of: "\r\n ", with: "")
+    #expect(vCards.components(separatedBy: "BEGIN:VCARD").count == 2, "\(vCards)")
+    for expected in [
+      "UID:urn:uuid:0f6b3c1e-ada", "PHOTO:https://ada.example/ada.jpg", "X-SKYPE:ada.l", "ada@poetry.example",
+    ] {
+      #expect(vCards.contains(expected), "\(expected) in \(vCards)")
+    }
+  }
+
   @Test func outlookCSVInWindows1252WithSemicolonsImportsAndExportsWithABOM() throws {
     let binary = try ContactsBinary()
     defer { binary.cleanUp() }

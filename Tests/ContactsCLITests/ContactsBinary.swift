@@ -39,13 +39,17 @@ struct ContactsBinary {
     try file(name, Array(text.utf8))
   }
 
-  /// Runs `contacts ARGUMENTS --db <database>` (the database is added for every command).
-  func run(_ arguments: [String], input: String = "", withDatabase: Bool = true) throws -> Run {
+  /// Runs `contacts ARGUMENTS --db <database>` (the database is added for every command), with
+  /// `environment` over this process's.
+  func run(
+    _ arguments: [String], input: String = "", withDatabase: Bool = true, environment: [String: String] = [:]
+  ) throws -> Run {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: Self.path)
     process.arguments = arguments + (withDatabase ? ["--db", database] : [])
     // The config file is the directory's own (none unless a test writes one), never the user's.
     process.environment = ProcessInfo.processInfo.environment.merging(["XDG_CONFIG_HOME": configDirectory]) { $1 }
+      .merging(environment) { $1 }
     let errorsURL = directory.appendingPathComponent("stderr-\(UUID().uuidString)")
     _ = FileManager.default.createFile(atPath: errorsURL.path, contents: nil)
     let errors = try FileHandle(forWritingTo: errorsURL)
@@ -63,6 +67,13 @@ struct ContactsBinary {
     let errorText = try String(contentsOf: errorsURL, encoding: .utf8)
     try? FileManager.default.removeItem(at: errorsURL)
     return Run(status: process.terminationStatus, output: String(decoding: data, as: UTF8.self), errors: errorText)
+  }
+
+  /// Writes `text` as the config file the commands read.
+  func writeConfig(_ text: String) throws {
+    let directory = URL(fileURLWithPath: configDirectory).appendingPathComponent("contacts")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    try Data(text.utf8).write(to: directory.appendingPathComponent("config.toml"))
   }
 
   /// Creates the account `email`.

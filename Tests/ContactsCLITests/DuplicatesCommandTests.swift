@@ -7,6 +7,8 @@ import Testing
     let binary = try ContactsBinary()
     defer { binary.cleanUp() }
     try binary.addAccount()
+    // 020 7946 0018 is London's only in Britain.
+    try binary.writeConfig("[phones]\nregion = \"GB\"\n")
     let none = try binary.run(["duplicates"])
     #expect(none.status == 0 && none.output.contains("No likely duplicates in ada@example.com."), "\(none.output)")
     let cards = crlf(
@@ -27,6 +29,35 @@ import Testing
       "1 group of likely duplicates (3 contacts) in ada@example.com.",
     ]
     #expect(found.output == expected.joined(separator: "\n") + "\n", "\(found.output)")
+  }
+
+  /// A number without its country code is read as from the config file's region, else the
+  /// locale's, else compared by its digits.
+  @Test func nationalNumbersAreReadInTheConfiguredRegionElseTheLocales() throws {
+    let binary = try ContactsBinary()
+    defer { binary.cleanUp() }
+    try binary.addAccount()
+    let cards = crlf(
+      "BEGIN:VCARD", "VERSION:4.0", "FN:Jürgen Weber", "TEL:+49 30 1234567", "END:VCARD",
+      "BEGIN:VCARD", "VERSION:4.0", "FN:J. Weber", "TEL:030 1234567", "END:VCARD",
+      "BEGIN:VCARD", "VERSION:4.0", "FN:Jo Weber", "TEL:030/123 45 67", "END:VCARD")
+    #expect(try binary.run(["import", try binary.file("book.vcf", cards)]).status == 0)
+    let english = ["LC_ALL": "", "LC_TELEPHONE": "", "LANG": "en_US.UTF-8"]
+    let german = ["LC_ALL": "", "LC_TELEPHONE": "de_DE.UTF-8", "LANG": "en_US.UTF-8"]
+    let plain = ["LC_ALL": "C", "LANG": "C"]
+    func firstLine(_ environment: [String: String]) throws -> String {
+      let run = try binary.run(["duplicates"], environment: environment)
+      #expect(run.status == 0, "\(run.errors)")
+      return String(run.output.split(separator: "\n").first ?? "")
+    }
+    // In Germany all three are one number; in the US the national ones are no Berlin number,
+    // and without a region they agree by their digits.
+    #expect(try firstLine(german) == "1. the same phone (…234567)")
+    #expect(try binary.run(["duplicates"], environment: german).output.contains("(3 contacts)"))
+    #expect(try binary.run(["duplicates"], environment: english).output.contains("(2 contacts)"))
+    #expect(try binary.run(["duplicates"], environment: plain).output.contains("(2 contacts)"))
+    try binary.writeConfig("[phones]\nregion = \"DE\"\n")
+    #expect(try binary.run(["duplicates"], environment: english).output.contains("(3 contacts)"))
   }
 
   /// A book where Ada King was merged into Ada Lovelace (her card records it), then an export

@@ -141,6 +141,9 @@ struct ConfigFileTests {
       [sync]
       interval = 0
 
+      [phones]
+      region = "de"
+
       [keys.list]
       add = "n"
       quit = ["x", "Ctrl-Q"]
@@ -163,6 +166,8 @@ struct ConfigFileTests {
     #expect(settings.listColumns == [.phone, .name])
     #expect(settings.syncIntervalMinutes == 0)
     #expect(settings.syncInterval == nil)
+    #expect(settings.phoneRegion == "DE")
+    #expect(ContactsSettings().phoneRegion == nil, "by default the locale's")
     #expect(
       settings.keys == [
         "list": ["add": [.character("n")], "quit": [.character("x"), .ctrl("q")]],
@@ -202,7 +207,7 @@ struct ConfigFileTests {
       problems == [
         "config.toml:1:1: there is no theme “solarized”; the themes are: dark, light, high-contrast, monochrome",
         "config.toml:2:1: unknown setting “colour”; the settings are: database, account, theme, mouse, colors, [list], "
-          + "[sync], [keys]",
+          + "[sync], [phones], [keys]",
         "config.toml:5:3: there is no column \"birthday\"; the columns are: name, email, phone, company",
         "config.toml:5:3: the column “name” is listed twice",
         "config.toml:6:3: unknown setting “width” in [list]; the settings are: columns",
@@ -216,6 +221,13 @@ struct ConfigFileTests {
       ])
     #expect(refusal("list = 3").first?.contains("“list” must be a table") == true)
     #expect(refusal("mouse = \"no\"") == ["config.toml:1:1: “mouse” must be true or false, like mouse = false"])
+    #expect(
+      refusal("[phones]\nregion = \"Germany\"\ncountry = \"DE\"") == [
+        "config.toml:2:1: there is no phone region “Germany”; name a country by its two-letter code (ISO 3166-1), "
+          + "like DE, GB or US",
+        "config.toml:3:1: unknown setting “country” in [phones]; the settings are: region",
+      ])
+    #expect(refusal("[phones]\nregion = \"XX\"").first?.contains("there is no phone region “XX”") == true)
     #expect(
       refusal("colors = \"millions\"") == [
         "config.toml:1:1: “colors” cannot be “millions”; it is one of: auto, truecolor, 256, 16, 8, none"

@@ -67,13 +67,18 @@ struct ContactMergeTests {
   }
 
   @Test func listsAreUnitedWithoutRepeatsTheSurvivorsFirstAndPreferred() {
-    let merged = ContactMerge.merged(Self.ada, Self.adaAgain)
+    let merged = ContactMerge.merged(Self.ada, Self.adaAgain, phoneRegion: "GB")
     #expect(
       merged.emails.map(\.value) == [
         "ada@engines.example", "a@home.example", "ada@poetry.example", "ada@old.example",
       ])
     #expect(merged.emails.filter(\.isPreferred).map(\.value) == ["ada@engines.example"])
     #expect(merged.phones.map(\.value) == ["+44 20 7946 0001", "020 7946 0999"])
+    // Without a region, 020 7946 0001 could be any country's: both stay.
+    #expect(
+      ContactMerge.merged(Self.ada, Self.adaAgain).phones.map(\.value) == [
+        "+44 20 7946 0001", "020 7946 0001", "020 7946 0999",
+      ])
     #expect(merged.nicknames == ["Countess", "Enchantress"])
     #expect(merged.categories == ["Friends"])
   }

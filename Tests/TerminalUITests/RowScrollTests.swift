@@ -143,7 +143,9 @@ struct RowScrollTests {
   }
 
   /// A list that says where it is (``Frame/listPosition``) is scrolled by what it says, with no
-  /// search; a position that lies (rows that did not move) still gives the frame on screen.
+  /// search for the distance, in a band of its rows (its selected row stays out of the band when
+  /// it stays in place); a position that lies (rows that did not move) still gives the frame on
+  /// screen.
   @Test func aListThatSaysItScrolledIsScrolledAsItSays() {
     let terminal = HeadlessTerminal(size: Size(width: 60, height: 16))
     let renderer = Renderer(backend: terminal)
@@ -156,9 +158,14 @@ struct RowScrollTests {
       frame.listPosition = ListPosition(rows: 1..<15, firstItem: step.top)
       let before = steps[max(0, index - 1)].top
       renderer.render(frame)
-      let expected = step.top == before ? nil : RowScroll(rows: 1..<15, distance: step.top - before)
-      #expect(renderer.lastScroll == expected, "step \(index): \(step)")
-      if renderer.lastScroll != nil { scrolls += 1 }
+      #expect(renderer.lastScroll?.distance == (step.top == before ? nil : step.top - before), "step \(index): \(step)")
+      if let scroll = renderer.lastScroll {
+        #expect(scroll.rows.clamped(to: 1..<15) == scroll.rows, "step \(index): \(scroll)")
+        // The selection sits on the list's last row going down, on its first going up.
+        let selectedRow = 1 + step.selected - step.top
+        #expect(!scroll.rows.contains(selectedRow), "step \(index): \(scroll)")
+        scrolls += 1
+      }
       #expect(terminal.screen == frame, "step \(index): \(step)")
     }
     #expect(scrolls == 26 + 21)

@@ -75,6 +75,36 @@ struct CSVCardWriterTests {
     #expect(outlook.contains("E-mail 3 Address,E-mail 4 Address,E-mail 5 Address,"))
   }
 
+  /// A card's UID goes into a Google custom field labelled `UID`, after any custom field an
+  /// import kept, and comes back as the card's UID rather than as kept columns.
+  @Test func theUIDTravelsInACustomFieldAndComesBack() throws {
+    let fromVCard = VCard(properties: [
+      VCardProperty(name: "UID", text: "urn:uuid:8f1c-ada"), VCardProperty(name: "FN", text: "Ada Lovelace"),
+      VCardProperty(name: "N", components: [["Lovelace"], ["Ada"]]),
+      VCardProperty(name: "X-CSV-FIELD", components: [["Custom Field 1 - Label"], ["Machine"]]),
+      VCardProperty(name: "X-CSV-FIELD", components: [["Custom Field 1 - Value"], ["Difference Engine"]]),
+    ])
+    let withoutUID = VCard(properties: [VCardProperty(name: "FN", text: "Charles Babbage")])
+    let exported = try Self.export([fromVCard, withoutUID], .google)
+    let text = String(decoding: exported, as: UTF8.self)
+    #expect(
+      text.components(separatedBy: "\r\n")[0].hasSuffix(
+        "Custom Field 1 - Label,Custom Field 1 - Value,Custom Field 2 - Label,Custom Field 2 - Value"))
+    #expect(text.contains(",Machine,Difference Engine,UID,urn:uuid:8f1c-ada\r\n"))
+    let (reader, rows) = try Fixture.rows(exported)
+    let again = try rows.map { try $0.result.get() }
+    #expect(again[0].properties(named: "UID").map(\.text) == ["urn:uuid:8f1c-ada"])
+    #expect(
+      again[0].properties(named: "X-CSV-FIELD").map(\.components)
+        == fromVCard.properties(named: "X-CSV-FIELD").map(\.components))
+    #expect(again[1].properties(named: "UID").isEmpty)
+    // The UID's columns are read, not kept: the summary does not list them.
+    #expect(reader.keptHeaders == ["Custom Field 1 - Label", "Custom Field 1 - Value"])
+    #expect(reader.unknownHeaders.count == 4)
+    // Outlook's layout has no custom fields: no UID there.
+    #expect(!String(decoding: try Self.export([fromVCard], .outlook), as: UTF8.self).contains("8f1c-ada"))
+  }
+
   /// Outlook's layout read back gives the same names, e-mails, phones, addresses and dates.
   @Test(arguments: ["outlook-com.csv", "outlook-desktop.csv", "outlook-desktop-de.csv", "outlook-desktop-fr-1252.csv"])
   func outlookCSVReadWrittenAndReadAgain(fixture: String) throws {

@@ -16,6 +16,9 @@ public struct DuplicatesClient: Sendable {
   public var undo: @Sendable (MergeRecord) async throws -> MergeUndone
   /// Remembers that two contacts (by UID) are not duplicates, for good.
   public var keepApart: @Sendable (_ first: String, _ second: String) async throws -> Void
+  /// The country the search reads phone numbers without a country code as from (see
+  /// `PhoneRegion`): the screen and the merge tell shared numbers the same way.
+  public var phoneRegion: String?
 
   public init(
     find: @escaping @Sendable () -> AsyncThrowingStream<DuplicatesSearchEvent, any Error> = {
@@ -32,13 +35,15 @@ public struct DuplicatesClient: Sendable {
     },
     keepApart: @escaping @Sendable (String, String) async throws -> Void = { _, _ in
       throw ContactsClientError.unimplemented("duplicates.keepApart")
-    }
+    },
+    phoneRegion: String? = nil
   ) {
     self.find = find
     self.contacts = contacts
     self.merge = merge
     self.undo = undo
     self.keepApart = keepApart
+    self.phoneRegion = phoneRegion
   }
 }
 

@@ -62,7 +62,7 @@ extension DuplicatesState {
         groups[position].ids.removeAll { gone.contains($0) }
         return loadPair(client)
       }
-      pair = .loaded(ContactPair(survivor: survivor, other: other))
+      pair = .loaded(ContactPair(survivor: survivor, other: other, phoneRegion: client.phoneRegion))
       return .none
 
     case .loadFailed(let message):
@@ -107,7 +107,8 @@ extension DuplicatesState {
       guard let pair = pair?.value, let group, !isWriting else { return .none }
       isWriting = true
       message = nil
-      let merged = ContactMerge.merged(pair.survivor, pair.other, takingFromOther: takeFromOther)
+      let merged = ContactMerge.merged(
+        pair.survivor, pair.other, takingFromOther: takeFromOther, phoneRegion: pair.phoneRegion)
       return .run { send in
         let saved = try await client.merge(merged, pair.survivor, pair.other)
         await send(

@@ -76,11 +76,18 @@ public struct DuplicatesState: Equatable, Sendable {
 public struct ContactPair: Equatable, Sendable, Codable {
   public var survivor: Contact
   public var other: Contact
+  /// The country their phone numbers without a country code are read as from (the search's,
+  /// ``DuplicatesClient/phoneRegion``): which numbers the two share, for the screen and the merge.
+  public var phoneRegion: String?
 
-  public init(survivor: Contact, other: Contact) {
+  public init(survivor: Contact, other: Contact, phoneRegion: String? = nil) {
     self.survivor = survivor
     self.other = other
+    self.phoneRegion = phoneRegion
   }
+
+  /// When two entries of their lists are one, as the merge unites them.
+  public var entryKeys: ListEntryKeys { ListEntryKeys(phoneRegion: phoneRegion) }
 
   /// The single-valued fields both fill differently, where the user picks.
   public var choices: [ContactMerge.Field] { ContactMerge.choices(survivor, other) }

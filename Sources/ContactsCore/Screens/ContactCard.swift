@@ -11,9 +11,15 @@ import TerminalUI
 /// without a word.
 struct ContactCard: View {
   let contact: Contact
-  /// Another version of the same contact (a sync conflict's): rows this one has and that one
-  /// lacks are marked `≠`.
+  /// Another version of the same contact (a sync conflict's) or another record of the same
+  /// person (a duplicate's): rows this one has and that one lacks are marked `≠`.
   var comparedWith: Contact? = nil
+  /// How list entries are compared with `comparedWith`'s. Nil: whole rows, types and all (a sync
+  /// conflict's two versions, where a changed type is a change). Else by their values as a merge
+  /// unites them (two records of one person: `Ada@X.org` is `ada@x.org` whatever its type), and an
+  /// entry both have with other types or another ★ is marked `≈`, dimmed: the merge keeps this
+  /// side's types and adds nothing.
+  var entryKeys: ListEntryKeys? = nil
 
   /// The width of the label column: "Anniversary" and a space.
   static let labelWidth = 12
@@ -27,9 +33,22 @@ struct ContactCard: View {
     var isPreferred = false
     /// The display width the values of this row's list are padded to, so types line up.
     var valueColumn = 0
+    /// A list entry's value as `entryKeys` compares it, after its list's label; nil for a
+    /// single field's row (or without `entryKeys`).
+    var key: String? = nil
 
     /// What the row says, for comparing two versions of a contact.
     var content: String { "\(label)\u{1}\(value)\u{1}\(types)\u{1}\(isPreferred)" }
+    /// Its types and ★, for telling an entry both have apart from one both have alike.
+    var marks: String { "\(types)\u{1}\(isPreferred)" }
+  }
+
+  /// How a row compares with the other contact's.
+  enum Difference {
+    /// The other lacks it: `≠`.
+    case lacking
+    /// The other has it with other types or another ★: `≈`.
+    case otherMarks
   }
 
   var rows: [Row] {
@@ -37,23 +56,26 @@ struct ContactCard: View {
     func single(_ label: String, _ value: String) {
       if !value.isEmpty { rows.append(Row(label: label, value: value)) }
     }
-    func list<Value>(_ label: String, _ entries: [ContactEntry<Value>], text: (Value) -> String) {
+    func list<Value>(
+      _ label: String, _ entries: [ContactEntry<Value>], key: ((Value) -> String)?, text: (Value) -> String
+    ) {
       let values = entries.map { text($0.value) }
       let column = values.map(DisplayWidth.of).max() ?? 0
       for (index, entry) in entries.enumerated() {
         rows.append(
           Row(
             label: index == 0 ? label : "", value: values[index], types: entry.typeLabel,
-            isPreferred: entry.isPreferred, valueColumn: column))
+            isPreferred: entry.isPreferred, valueColumn: column, key: key.map { label + "\u{1}" + $0(entry.value) }))
       }
     }
+    let keys = entryKeys
     single("Nickname", contact.nicknames.joined(separator: ", "))
     single("Company", contact.organization)
     single("Title", contact.title)
-    list("Email", contact.emails) { $0 }
-    list("Phone", contact.phones) { $0 }
-    list("Address", contact.addresses) { $0.singleLine }
-    list("Web", contact.urls) { $0 }
+    list("Email", contact.emails, key: keys?.email) { $0 }
+    list("Phone", contact.phones, key: keys?.phone) { $0 }
+    list("Address", contact.addresses, key: keys?.address) { $0.singleLine }
+    list("Web", contact.urls, key: keys?.url) { $0 }
     single("Birthday", contact.birthday?.reading ?? "")
     single("Anniversary", contact.anniversary?.reading ?? "")
     single("Categories", contact.categories.joined(separator: ", "))
@@ -62,20 +84,27 @@ struct ContactCard: View {
 
   func render(into frame: inout Frame, in region: Rect) {
     let theme = frame.theme
-    let other = comparedWith.map { Set(ContactCard(contact: $0).rows.map(\.content)) }
-    // `text` in `style`, marked `≠` where the other version differs.
-    func marked(_ text: String, _ style: Style, differs: Bool?) -> Text {
-      Text([Span(differs == true ? "≠ " : "", style: theme.error), Span(text, style: style)])
+    let difference = differences()
+    // `text` in `style`, marked where the other differs.
+    func marked(_ text: String, _ style: Style, _ difference: Difference?) -> Text {
+      let mark: Span =
+        switch difference {
+        case .lacking?: Span("≠ ", style: theme.error)
+        case .otherMarks?: Span("≈ ", style: theme.secondary)
+        case nil: Span("")
+        }
+      return Text([mark, Span(text, style: style)])
     }
     func rowView(_ row: Row) -> any View {
       HStack([
-        .fixed(Self.labelWidth, marked(row.label, theme.secondary, differs: other.map { !$0.contains(row.content) })),
+        .fixed(Self.labelWidth, marked(row.label, theme.secondary, difference(row))),
         .fill(EntryLine(row: row, theme: theme)),
       ])
     }
+    let nameDiffers = comparedWith.map { $0.name != contact.name } == true
     var items: [StackItem] = [
       .fixed(1, Text("Contact details", style: theme.secondary)),
-      .fixed(1, marked(contact.name, theme.title, differs: comparedWith.map { $0.name != contact.name })),
+      .fixed(1, marked(contact.name, theme.title, nameDiffers ? .lacking : nil)),
       .fixed(1, Spacer()),
     ]
     let rows = rows
@@ -86,8 +115,8 @@ struct ContactCard: View {
       items += rows.map { .fixed(1, rowView($0)) }
       if hasNotes {
         items.append(.fixed(1, Spacer()))
-        items.append(
-          .fixed(1, marked("Notes", theme.secondary, differs: comparedWith.map { $0.notes != contact.notes })))
+        let notesDiffer = comparedWith.map { $0.notes != contact.notes } == true
+        items.append(.fixed(1, marked("Notes", theme.secondary, notesDiffer ? .lacking : nil)))
         items.append(.fill(Text(contact.notes, overflow: .wrap)))
       }
     } else {
@@ -101,6 +130,20 @@ struct ContactCard: View {
       items.append(.fixed(1, Text("⋯ " + more.joined(separator: " and ") + edit, style: theme.secondary)))
     }
     VStack(items).render(into: &frame, in: region)
+  }
+
+  /// How each row compares with `comparedWith`'s (nil: alike, or nothing to compare with).
+  private func differences() -> (Row) -> Difference? {
+    guard let comparedWith else { return { _ in nil } }
+    let others = ContactCard(contact: comparedWith, entryKeys: entryKeys).rows
+    let contents = Set(others.map(\.content))
+    var marksByKey: [String: Set<String>] = [:]
+    for row in others { if let key = row.key { marksByKey[key, default: []].insert(row.marks) } }
+    return { row in
+      guard let key = row.key else { return contents.contains(row.content) ? nil : .lacking }
+      guard let marks = marksByKey[key] else { return .lacking }
+      return marks.contains(row.marks) ? nil : .otherMarks
+    }
   }
 }
 

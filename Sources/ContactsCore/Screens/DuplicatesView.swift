@@ -65,11 +65,15 @@ struct DuplicatesView: View {
             .fill(
               Box(
                 title: "Stays", borderStyle: theme.border,
-                Padding(ContactCard(contact: pair.survivor, comparedWith: pair.other), horizontal: 1, vertical: 0))),
+                Padding(
+                  ContactCard(contact: pair.survivor, comparedWith: pair.other, entryKeys: pair.entryKeys),
+                  horizontal: 1, vertical: 0))),
             .fill(
               Box(
                 title: "Merged in", borderStyle: theme.border,
-                Padding(ContactCard(contact: pair.other, comparedWith: pair.survivor), horizontal: 1, vertical: 0))),
+                Padding(
+                  ContactCard(contact: pair.other, comparedWith: pair.survivor, entryKeys: pair.entryKeys),
+                  horizontal: 1, vertical: 0))),
           ]))
     ]
     let choices = pair.choices

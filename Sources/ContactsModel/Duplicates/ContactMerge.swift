@@ -7,8 +7,9 @@ import VCardFormat
 ///   survivor's by default, the other's when asked. A field only one of them fills comes from that one.
 /// - Lists (e-mails, phones, addresses, web pages, nicknames, categories) are united without
 ///   repeats, an entry being a repeat when it matches one of the survivor's as the duplicate
-///   finder compares them (`MatchKey`: `Ada@X.org` is `ada@x.org`, `+44 20 7946 0001` is
-///   `020 7946 0001`). The survivor's entries come first and keep the preferred mark.
+///   finder compares them (``ListEntryKeys``: `Ada@X.org` is `ada@x.org`, and with the region
+///   `GB` `+44 20 7946 0001` is `020 7946 0001`). The survivor's entries come first and keep
+///   the preferred mark and their types.
 /// - The properties the app does not understand (``Contact/kept``: photos, keys, `X-`
 ///   properties, labels in `itemN.` groups) of both survive; the other's groups are renamed
 ///   where they would collide with the survivor's, so each label stays with its value.
@@ -85,8 +86,12 @@ public enum ContactMerge {
 
   /// `other` merged into `survivor`, taking `other`'s value for the fields in `takingFromOther`
   /// (among ``choices(_:_:)``; any other field is taken only where the survivor leaves it
-  /// empty). The result has the survivor's id, UID and revision: saving it moves the revision.
-  public static func merged(_ survivor: Contact, _ other: Contact, takingFromOther: Set<Field> = []) -> Contact {
+  /// empty). Phone numbers without a country code are read as from `phoneRegion` to tell
+  /// repeats. The result has the survivor's id, UID and revision: saving it moves the revision.
+  public static func merged(
+    _ survivor: Contact, _ other: Contact, takingFromOther: Set<Field> = [], phoneRegion: String? = nil
+  ) -> Contact {
+    let keys = ListEntryKeys(phoneRegion: phoneRegion)
     var merged = survivor
     for field in Field.allCases where field.isFilled(in: other) {
       if !field.isFilled(in: survivor) || (takingFromOther.contains(field) && field.differs(survivor, other)) {
@@ -110,10 +115,10 @@ public enum ContactMerge {
         merged[keyPath: path].append(entry)
       }
     }
-    unite(\.emails) { MatchKey.email($0) ?? $0.lowercased() }
-    unite(\.phones) { MatchKey.phone($0) ?? $0 }
-    unite(\.addresses) { address in address.parts.map { MatchKey.text($0) ?? "" }.joined(separator: "|") }
-    unite(\.urls) { $0.lowercased() }
+    unite(\.emails, key: keys.email)
+    unite(\.phones, key: keys.phone)
+    unite(\.addresses, key: keys.address)
+    unite(\.urls, key: keys.url)
     merged.nicknames = united(merged.nicknames, other.nicknames)
     merged.categories = united(merged.categories, other.categories)
 

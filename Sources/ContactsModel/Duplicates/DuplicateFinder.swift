@@ -4,8 +4,8 @@
 /// The rules, after DDvO's Duplicate Contacts Manager and what Nextcloud's users asked of an
 /// automatic merge ("never merge two different people on its own"):
 /// - the same e-mail (`MatchKey.email`) links two contacts;
-/// - the same phone (`MatchKey.phone`) links them, faxes aside (a household or an office shares
-///   one);
+/// - the same phone (`MatchKey.phone`: E.164, a national number read as from the region
+///   given) links them, faxes aside (a household or an office shares one);
 /// - the same name (`MatchKey.names`) links them only with one more field in common: the
 ///   organisation, the birthday, a nickname, a street address or a web page. A name alone is
 ///   never enough: people share names.
@@ -22,7 +22,7 @@ public struct DuplicateFinder: Sendable {
     public var description: String {
       switch self {
       case .email(let address): "the same e-mail (\(address))"
-      case .phone(let digits): "the same phone (…\(digits.suffix(6)))"
+      case .phone(let number): "the same phone (…\(number.suffix(6)))"
       case .name(let name, let also): "the same name (\(name)) and \(also)"
       }
     }
@@ -43,7 +43,7 @@ public struct DuplicateFinder: Sendable {
       for reason in reasons {
         switch reason {
         case .email(let address): emails.append(address)
-        case .phone(let digits): phones.append("…" + digits.suffix(6))
+        case .phone(let number): phones.append("…" + number.suffix(6))
         case .name(let name, let also):
           if names.isEmpty { names.append(name) }
           if !alsos.contains(also) { alsos.append(also) }
@@ -62,12 +62,16 @@ public struct DuplicateFinder: Sendable {
   private var ids: [Int64] = []
   private var parent: [Int32] = []
   private var firstWithEmail: [String: Int32] = [:]
-  private var firstWithPhone: [String: Int32] = [:]
+  private var phones: PhoneIndex
   /// For each name key and each other field ("org:acme"), the first contact with both.
   private var firstWithNameAnd: [String: Int32] = [:]
   private var links: [(Int32, Reason)] = []
 
-  public init() {}
+  /// A finder that reads a phone number without a country code as from `phoneRegion` (an ISO
+  /// 3166-1 code, see ``PhoneRegion``); with nil such numbers agree only when their digits do.
+  public init(phoneRegion: String? = nil) {
+    phones = PhoneIndex(region: phoneRegion)
+  }
 
   /// Indexes `contact`, linking it to every contact added before that shares a key.
   public mutating func add(_ contact: Contact) {
@@ -77,10 +81,11 @@ public struct DuplicateFinder: Sendable {
     for email in Self.unique(contact.emails.compactMap { MatchKey.email($0.value) }) {
       link(index, \.firstWithEmail, email, .email(email))
     }
-    for phone in Self.unique(
-      contact.phones.filter { !$0.types.contains("fax") }.compactMap { MatchKey.phone($0.value) })
-    {
-      link(index, \.firstWithPhone, phone, .phone(phone))
+    for phone in contact.phones where !phone.types.contains("fax") {
+      // A contact's own numbers written two ways are no link.
+      if let (earlier, number) = phones.add(phone.value, of: index), earlier != index {
+        union(earlier, index, because: .phone(number))
+      }
     }
     let others = Self.otherFields(contact)
     guard !others.isEmpty else { return }

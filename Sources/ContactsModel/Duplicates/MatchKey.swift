@@ -45,19 +45,22 @@ public enum MatchKey {
     return .some(String(decoding: local.filter { $0 != UInt8(ascii: ".") } + Array("@gmail.com".utf8), as: UTF8.self))
   }
 
-  /// A number's last nine digits, so `+49 89 12345678`, `0049 89 12345678` and the national
-  /// `089 12345678` agree, as do `+1 415 555 0142` and `(415) 555-0142`: the trunk and country
-  /// prefixes differ only in the leading digits. Nil for fewer than seven digits (extensions,
-  /// short codes), which say too little. (Full E.164 needs a region and libphonenumber's data,
-  /// which no mirrored package brings.)
-  public static func phone(_ number: String) -> String? {
+  /// A number as ``E164`` reads it (`+49301234567`), so `+49 30 1234567`, `0049 30 1234567`
+  /// and, with the region `DE`, `030 1234567` agree, as do `+1 (415) 555-0100` and, with `US`,
+  /// `415.555.0100`; where libphonenumber cannot read it (a national number without a region,
+  /// or no number at all), its ASCII digits, so that numbers written alike still agree. Nil for
+  /// fewer than seven digits (extensions, short codes), which say too little.
+  public static func phone(_ number: String, region: String?) -> String? {
     // The ASCII digits (any other decimal digit is no part of a dialled number), by bytes.
     var digits: [UInt8] = []
     digits.reserveCapacity(number.utf8.count)
     for byte in number.utf8 where byte >= 0x30 && byte <= 0x39 { digits.append(byte) }
-    guard digits.count >= 7 else { return nil }
-    return String(decoding: digits.suffix(9), as: UTF8.self)
+    guard digits.count >= phoneDigitsNeeded else { return nil }
+    return E164.number(number, region: region) ?? String(decoding: digits, as: UTF8.self)
   }
+
+  /// How many digits a number needs to count as one.
+  static let phoneDigitsNeeded = 7
 
   /// The name's words folded (case, accents; German umlauts both as `ae` and as `a`, so
   /// "Jörg", "Joerg" and "Jorg" agree), sorted, so "Lovelace, Ada" and "Ada Lovelace" agree.

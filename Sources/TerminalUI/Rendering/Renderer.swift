@@ -2,8 +2,8 @@
 ///
 /// It keeps the last frame it drew and diffs each new one against it. When the backend can move
 /// rows (a terminal's scroll region) and rows of the new frame are rows of the last one moved
-/// up or down (a scrolled list), it has the backend move them first when that leaves fewer cells
-/// to write (see `FrameDiff.rowScroll(from:to:changes:)`). After a resize, a resume from
+/// up or down (a scrolled list), it has the backend move them first when that leaves less to
+/// write (see `FrameDiff.rowScroll(from:to:changes:)`). After a resize, a resume from
 /// suspension or anything else that may have disturbed the screen, call ``invalidate()``: the
 /// next frame is then drawn in full.
 @MainActor
@@ -28,13 +28,19 @@ public final class Renderer {
       if previous.size == frame.size, let old = previous.listPosition,
         let new = frame.listPosition, old.rows == new.rows
       {
-        // A list says where it is: it scrolled by the difference, or not at all, and nothing
-        // needs searching. The scroll is taken when it leaves fewer cells to write. After a
-        // resize the old frame's rows are other rows, so what the lists say is not compared.
-        if let listed = new.scroll(from: old) {
-          let scrolled = FrameDiff.changes(from: previous, scrolledBy: listed, to: frame)
-          if Self.cellCount(scrolled) + FrameDiff.rowScrollCost < Self.cellCount(changes) {
-            scroll = listed
+        // A list says where it is: it scrolled by the difference, or not at all, and no
+        // distance needs searching for; the band of its rows worth moving is still chosen. The
+        // scroll is taken only when it sends the terminal fewer bytes than writing the changes
+        // in place. After a resize the old frame's rows are other rows, so what the lists say
+        // is not compared.
+        if let listed = new.scroll(from: old),
+          let band = FrameDiff.rowScroll(from: previous, to: frame, changes: changes, listed: listed)
+        {
+          let scrolled = FrameDiff.changes(from: previous, scrolledBy: band, to: frame)
+          if FrameDiff.estimatedBytes(of: scrolled, in: frame) + FrameDiff.rowScrollBytes
+            < FrameDiff.estimatedBytes(of: changes, in: frame)
+          {
+            scroll = band
             changes = scrolled
           }
         }

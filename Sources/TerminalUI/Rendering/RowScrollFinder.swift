@@ -38,13 +38,34 @@ extension FrameDiff {
     var best: (scroll: RowScroll, saving: Int)?
     for distance in candidates {
       if let found = bestBand(
-        distance: distance, old: old, new: new, plain: plain, blankCost: blankCost, anchors: anchors),
+        distance: distance, within: 0..<height, old: old, new: new, plain: plain, blankCost: blankCost,
+        anchors: anchors),
         found.saving > (best?.saving ?? 0)
       {
         best = found
       }
     }
     return best?.scroll
+  }
+
+  /// The band of `listed`'s rows that saves the most cells when moved by its distance: a list
+  /// that says it scrolled (``Frame/listPosition``) needs no search for the distance, but its
+  /// own rows are not always the band to move. When the selection stays on the list's last row
+  /// as it scrolls down, moving that row too would scroll the highlighted row away and bring a
+  /// blank one in, to be written across the whole width again; leaving it out of the band
+  /// writes only the text that changed on it. Nil when no band saves anything.
+  public static func rowScroll(from old: Frame, to new: Frame, changes: [ChangedSpan], listed: RowScroll) -> RowScroll?
+  {
+    let height = new.size.height
+    let rows = listed.rows.clamped(to: 0..<height)
+    guard old.size == new.size, rows.count > abs(listed.distance), listed.distance != 0 else { return nil }
+    var plain = [Int](repeating: 0, count: height)
+    for span in changes where rows.contains(span.row) { plain[span.row] += span.columns.count }
+    var blankCost = [Int](repeating: 0, count: height)
+    for row in rows { blankCost[row] = differingCells(new, row: row, against: nil) }
+    return bestBand(
+      distance: listed.distance, within: rows, old: old, new: new, plain: plain, blankCost: blankCost, anchors: nil
+    )?.scroll
   }
 
   /// Distances rows seem to have moved by, most likely first, and the old rows ncurses can pair
@@ -77,41 +98,47 @@ extension FrameDiff {
     return (Array(distances), anchors)
   }
 
-  /// The band that saves the most cells when moved by `distance`, with its saving (after the
-  /// scroll's own cost); nil when none saves anything.
+  /// The band within `rows` that saves the most cells when moved by `distance`, with its saving
+  /// (after the scroll's own cost); nil when none saves anything. A band must move at least one
+  /// row ncurses can pair (`anchors`); nil anchors count every row (a list said they moved).
   private static func bestBand(
-    distance: Int, old: Frame, new: Frame, plain: [Int], blankCost: [Int], anchors: [Bool]
+    distance: Int, within rows: Range<Int>, old: Frame, new: Frame, plain: [Int], blankCost: [Int], anchors: [Bool]?
   ) -> (scroll: RowScroll, saving: Int)? {
     let height = new.size.height
     let shift = abs(distance)
     let minimumMoved = max(minimumMovedRows, shift)
-    guard height >= minimumMoved + shift else { return nil }
-    // Prefix sums over rows: cells saved by a row moved into place, by a row left blank, and the
-    // moved rows whose source ncurses can pair (so that it does scroll).
+    guard rows.count >= minimumMoved + shift else { return nil }
+    // Prefix sums over the rows, from `rows.lowerBound`: cells saved by a row moved into place,
+    // by a row left blank, and the moved rows whose source ncurses can pair (so that it does
+    // scroll).
+    let first = rows.lowerBound
     var moved = [0]
     var vacated = [0]
     var anchored = [0]
-    for row in 0..<height {
+    for row in rows {
       let from = row + distance
       let inFrame = from >= 0 && from < height
+      let index = row - first
       moved.append(
-        moved[row] + (inFrame ? plain[row] - differingCells(new, row: row, against: (old, from)) : 0))
-      vacated.append(vacated[row] + plain[row] - blankCost[row])
-      anchored.append(anchored[row] + (inFrame && anchors[from] ? 1 : 0))
+        moved[index] + (inFrame ? plain[row] - differingCells(new, row: row, against: (old, from)) : 0))
+      vacated.append(vacated[index] + plain[row] - blankCost[row])
+      anchored.append(anchored[index] + (inFrame && (anchors?[from] ?? true) ? 1 : 0))
     }
     var best: (scroll: RowScroll, saving: Int)?
-    for top in 0..<height {
+    for top in rows {
       let lowestBottom = top + shift + minimumMoved - 1
-      guard lowestBottom < height else { break }
-      for bottom in lowestBottom..<height {
+      guard lowestBottom < rows.upperBound else { break }
+      for bottom in lowestBottom..<rows.upperBound {
         // Scrolling up: rows top...bottom-shift move, the last `shift` rows scroll in blank.
         // Scrolling down: the first `shift` rows scroll in blank, the rest move.
         let movedRows = distance > 0 ? top..<(bottom - shift + 1) : (top + shift)..<(bottom + 1)
         let blankRows = distance > 0 ? (bottom - shift + 1)..<(bottom + 1) : top..<(top + shift)
-        guard anchored[movedRows.upperBound] > anchored[movedRows.lowerBound] else { continue }
+        let movedFrom = movedRows.lowerBound - first
+        let movedTo = movedRows.upperBound - first
+        guard anchored[movedTo] > anchored[movedFrom] else { continue }
         let saving =
-          moved[movedRows.upperBound] - moved[movedRows.lowerBound] + vacated[blankRows.upperBound]
-          - vacated[blankRows.lowerBound] - rowScrollCost
+          moved[movedTo] - moved[movedFrom] + vacated[blankRows.upperBound - first]
+          - vacated[blankRows.lowerBound - first] - rowScrollCost
         if saving > (best?.saving ?? 0) {
           best = (RowScroll(rows: top..<(bottom + 1), distance: distance), saving)
         }
