@@ -296,8 +296,11 @@ extension ContactEntry {
 }
 
 extension VCardProperty {
-  /// The components, each one's values joined by ",".
-  var joinedComponents: [String] { components.map { $0.joined(separator: ",") } }
+  /// The components, each one's values joined by ",": each component's escapes undone. The
+  /// same as splitting it at its unescaped commas, undoing each part's escapes and joining the
+  /// parts with "," (no escape spans an unescaped comma), without a string for each part: a
+  /// first download reads N and ORG of every card.
+  var joinedComponents: [String] { VCardEscaping.split(value, at: ";").map(VCardEscaping.unescape) }
 }
 
 private func nonEmpty(_ text: String) -> String? { text.isEmpty ? nil : text }

@@ -13,9 +13,11 @@ enum VCardPropertyDecoding {
     let nameText = LegacyCharset.unknown.decode(line.name) ?? ""
     let group: String?
     let name: String
-    if let period = nameText.firstIndex(of: ".") {
-      group = String(nameText[..<period])
-      name = String(nameText[nameText.index(after: period)...])
+    // The period found among the bytes, not the characters: names are ASCII, and a search by
+    // character breaks the text into graphemes (a tenth of reading a card).
+    if let period = nameText.utf8.firstIndex(of: UInt8(ascii: ".")) {
+      group = String(decoding: nameText.utf8[..<period], as: UTF8.self)
+      name = String(decoding: nameText.utf8[nameText.utf8.index(after: period)...], as: UTF8.self)
     } else {
       group = nil
       name = nameText
