@@ -16,7 +16,12 @@ public enum PhoneRegion {
 
   /// The territory of the locale that sets telephone formats: `LC_ALL`, else `LC_TELEPHONE`,
   /// else `LANG`, the first set and not empty (POSIX's order), `de_DE.UTF-8` giving `DE`. Nil
-  /// for `C`, `POSIX`, a locale without a territory (`en`) or one libphonenumber does not know.
+  /// for `C`, `POSIX` or a locale without a territory (`en`).
+  ///
+  /// It does not ask libphonenumber whether it knows the territory: its first question loads
+  /// all its metadata (about 10 ms), and the app reads the locale as it starts, when most
+  /// sessions never compare a phone number. A territory it has no plan for (`xx_XX`) reads
+  /// national numbers as no region does: not at all, so they are compared by their digits.
   public static func ofLocale(_ environment: [String: String]) -> String? {
     let name = ["LC_ALL", "LC_TELEPHONE", "LANG"].lazy.compactMap { environment[$0] }.first { !$0.isEmpty }
     guard let name else { return nil }
@@ -25,7 +30,9 @@ public enum PhoneRegion {
     let withoutCodeset = withoutModifier.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)[0]
     let parts = withoutCodeset.split(separator: "_", maxSplits: 1, omittingEmptySubsequences: false)
     guard parts.count == 2 else { return nil }
-    return known(String(parts[1]))
+    let territory = parts[1].uppercased()
+    guard territory.count == 2, territory.allSatisfy({ $0.isASCII && $0.isLetter }) else { return nil }
+    return territory
   }
 
   /// The region numbers are read with: the configured one (already checked with ``known(_:)``),
