@@ -4,6 +4,10 @@ public import TerminalUI
 
 /// Everything that can happen in the app: what screens' intents become, and what effects
 /// answer. A whole session is a sequence of these.
+///
+/// The cases that carry whole contacts (here and in the features' actions) are `indirect`:
+/// an action is as large as its largest case, and each is copied several times on its way
+/// through the store and the recorder, so a typed key would otherwise copy a kilobyte a time.
 public enum AppAction: Equatable, Sendable, Codable {
   /// The app is on screen: prefill the sign-in form with the last email.
   case started
@@ -22,11 +26,11 @@ public enum AppAction: Equatable, Sendable, Codable {
   /// The Duplicates screen: finding groups, merging, keeping apart, undoing.
   case duplicates(DuplicatesAction)
   /// Delete asks first; the confirmation sends ``delete(_:)``.
-  case askToDelete(Contact)
+  indirect case askToDelete(Contact)
   /// The user confirmed deleting this contact.
-  case delete(Contact)
+  indirect case delete(Contact)
   /// The delete is done; `neighbour` takes the deleted contact's place under the selection.
-  case deleted(Contact, neighbour: Contact?)
+  indirect case deleted(Contact, neighbour: Contact?)
   case deleteFailed(String)
   /// Sign-out asks first; the confirmation sends ``signOut``.
   case askToSignOut

@@ -73,7 +73,7 @@ public enum ContactsBrowserAction: Equatable, Sendable, Codable {
   case appeared(visibleRows: Int)
   case counted(Int)
   /// Count again and keep the selection on `around` (after a save), or on the same index.
-  case reload(around: Contact?)
+  indirect case reload(around: Contact?)
   case reloaded(total: Int, focus: Focus?)
   /// Another program changed the contacts: count again and reload the rows around the
   /// selection, which stays on its contact, or, if that was deleted, on the one now in its place.

@@ -20,7 +20,7 @@ public struct ContactDetail: Equatable, Sendable {
 
 public enum ContactDetailAction: Equatable, Sendable, Codable {
   case load
-  case loaded(Int64, Loadable<Contact>)
+  indirect case loaded(Int64, Loadable<Contact>)
 }
 
 public func contactDetailReducer(client: ContactsClient) -> Reducer<ContactDetail, ContactDetailAction> {

@@ -419,13 +419,13 @@ extension ContactEditor.Field {
 
 public enum ContactEditorAction: Equatable, Sendable, Codable {
   case load
-  case loaded(Loadable<Contact>)
+  indirect case loaded(Loadable<Contact>)
   case key(Key)
   case paste(String)
   case save
   /// The save is done; what follows is the app reducer's (it shows the saved contact).
-  case saved(Contact)
-  case saveFailed(ContactSaveError)
+  indirect case saved(Contact)
+  indirect case saveFailed(ContactSaveError)
   case resolve(ContactEditor.ConflictChoice)
   /// A click on the control at `index` of the focus order: the focus goes there, the cursor
   /// where it was clicked; on Save, it saves.

@@ -112,11 +112,11 @@ public enum DuplicatesAction: Equatable, Sendable, Codable {
   /// Merge asks first; the confirmation sends ``merge``.
   case askToMerge
   case merge
-  case merged(MergeRecord)
+  indirect case merged(MergeRecord)
   /// The pair on screen are two people: remembered, never proposed again.
   case keepApart
   case keptApart(survivor: Int64, other: Int64)
   case undo
-  case undone(MergeUndone)
+  indirect case undone(MergeUndone)
   case writeFailed(String)
 }
