@@ -2,12 +2,19 @@ import TerminalUI
 
 /// The wireframe's last frame and what each of its three regions (title bar, stage, help bar)
 /// was drawn from: a region whose inputs did not change keeps its cells in the next frame,
-/// neither drawn nor composed again, and the renderer's row comparison skips it at once.
+/// neither drawn nor composed again, and the renderer compares only the regions drawn.
+///
+/// The next frame is drawn over the cells of the frame before the last one (the renderer has
+/// let go of it by then), brought up to the last one where the two differ: so no frame is made
+/// or cleared whole, and a key costs what it draws, not what the terminal's size is. A region
+/// drawn again is cleared only as far as its last drawing reached (`Frame.writtenArea`); the
+/// rest of it is blank, as in a new frame.
 ///
 /// A frame stays a function of the state: a region is kept only while everything it is drawn
 /// from is equal (the stage's screens are compared by their ``LiveScreen/revision``, which moves
 /// with every view model they receive), and ``Wireframe/renderInFull(size:)`` must give the same
 /// frame (the contacts monkey test checks that after every step, and a property test too).
+@MainActor
 struct RetainedRegions {
   enum Region: CaseIterable {
     case titleBar, stage, helpBar
@@ -28,32 +35,83 @@ struct RetainedRegions {
 
   let inputs: Inputs
   let frame: Frame
+  /// How far the stage's drawing reached in `frame`: outside it the stage is blank.
+  let stageExtent: Rect
+  /// The frame before `frame`, whose cells the next frame is drawn over.
+  private var spare: Frame?
 
-  /// The frame for `inputs` made from this one: the regions whose inputs changed are drawn by
-  /// `draw`, the others' rows copied; nil when it cannot be made so (another size, a modal, a screen that
-  /// cannot tell its revision) and the frame must be drawn in full.
-  func frame(for next: Inputs, drawing draw: (Region, inout Frame) -> Void) -> Frame? {
+  /// Keeps `frame`, drawn in full for `inputs` (numbered for the renderer here).
+  init(inputs: Inputs, drawnInFull frame: Frame) {
+    var frame = frame
+    frame.lineage = FrameLineage(number: Self.nextNumber(), base: nil, damage: [])
+    self.inputs = inputs
+    self.frame = frame
+    stageExtent = Self.stage(in: inputs.size)
+    spare = nil
+  }
+
+  private init(inputs: Inputs, frame: Frame, stageExtent: Rect, spare: Frame) {
+    self.inputs = inputs
+    self.frame = frame
+    self.stageExtent = stageExtent
+    self.spare = spare
+  }
+
+  /// The regions' areas at `size`: the title bar's row, the stage's, the help bar's.
+  private static func titleBar(in size: Size) -> Rect { Rect(x: 0, y: 0, width: size.width, height: 1) }
+  private static func stage(in size: Size) -> Rect {
+    Rect(x: 0, y: 1, width: size.width, height: max(0, size.height - 2))
+  }
+  private static func helpBar(in size: Size) -> Rect {
+    Rect(x: 0, y: size.height - 1, width: size.width, height: 1)
+  }
+
+  /// The frame for `next`, and what it keeps for the one after: the regions whose inputs
+  /// changed are drawn by `draw`, the others kept; nil when it cannot be made so (another size,
+  /// a modal, a screen that cannot tell its revision) and the frame must be drawn in full.
+  /// Takes the frame before the last, so that its cells are this one's alone to change.
+  mutating func next(for next: Inputs, drawing draw: (Region, inout Frame) -> Void) -> RetainedRegions? {
     let size = next.size
     guard size == inputs.size, size.height >= 3, next.theme == inputs.theme, !next.hasModal, !inputs.hasModal,
       next.stage != nil, inputs.stage != nil
     else { return nil }
-    // A new frame, the kept regions' rows copied in: changing a copy of the last frame would
-    // copy all of it first, since the renderer holds it too.
-    var frame = Frame(size: size, theme: self.frame.theme)
-    for (region, rows) in [
-      (Region.titleBar, 0..<1), (.stage, 1..<(size.height - 1)), (.helpBar, (size.height - 1)..<size.height),
-    ] {
-      if changed(region, in: next) {
+    let last = frame
+    var frame: Frame
+    if let lineage = last.lineage, let base = lineage.base, spare?.lineage?.number == base, var cells = spare.take() {
+      // The frame before the last, brought up to the last where the last was drawn.
+      for area in lineage.damage { cells.copy(area, from: last) }
+      frame = consume cells
+    } else {
+      frame = Frame(size: size, theme: last.theme)
+      frame.copy(rows: 0..<size.height, from: last)
+    }
+    frame.cursor = last.cursor
+    frame.listPosition = last.listPosition
+    var damage: [Rect] = []
+    var stageExtent = self.stageExtent
+    for region in Region.allCases where changed(region, in: next) {
+      switch region {
+      case .titleBar, .helpBar:
+        let row = region == .titleBar ? Self.titleBar(in: size) : Self.helpBar(in: size)
+        frame.fill(row)
         draw(region, &frame)
-      } else {
-        frame.copy(rows: rows, from: self.frame)
+        damage.append(row)
+      case .stage:
+        // Blank again where the last drawing reached; the rest of the stage is blank already.
+        frame.fill(stageExtent)
+        frame.cursor = nil
+        frame.listPosition = nil
+        frame.forgetWrites()
+        draw(region, &frame)
+        damage.append(stageExtent)
+        // Most often the same rectangle again (a form drawn where it was): named once.
+        let drawn = frame.writtenArea.rect
+        if drawn != stageExtent { damage.append(drawn) }
+        stageExtent = drawn
       }
     }
-    if !changed(.stage, in: next) {
-      frame.cursor = self.frame.cursor
-      frame.listPosition = self.frame.listPosition
-    }
-    return frame
+    frame.lineage = FrameLineage(number: Self.nextNumber(), base: last.lineage?.number, damage: damage)
+    return RetainedRegions(inputs: next, frame: frame, stageExtent: stageExtent, spare: last)
   }
 
   private func changed(_ region: Region, in next: Inputs) -> Bool {
@@ -62,5 +120,13 @@ struct RetainedRegions {
     case .stage: next.stage != inputs.stage || next.emptyDetailMessage != inputs.emptyDetailMessage
     case .helpBar: next.help != inputs.help
     }
+  }
+
+  /// The last frame number given, one sequence for every wireframe.
+  private static var lastNumber = 0
+
+  private static func nextNumber() -> Int {
+    lastNumber += 1
+    return lastNumber
   }
 }

@@ -255,20 +255,22 @@ public final class Wireframe {
     let inputs = RetainedRegions.Inputs(
       size: size, theme: drawnTheme, hasModal: modal != nil, titleBar: [breadcrumb, status], help: help,
       stage: stageInputs(for: size), emptyDetailMessage: emptyDetailMessage)
-    if let retained,
-      let frame = retained.frame(
+    // Taken out while the next frame is drawn over its cells, so that they are not shared.
+    if var retained = retained.take(),
+      let next = retained.next(
         for: inputs,
         drawing: { region, frame in
           draw(region, of: inputs, breadcrumb: breadcrumb, into: &frame)
         })
     {
-      self.retained = RetainedRegions(inputs: inputs, frame: frame)
-      return frame
+      self.retained = next
+      return next.frame
     }
     var frame = Frame(size: size, theme: drawnTheme)
     drawInFull(breadcrumb: breadcrumb, help: inputs.help, into: &frame)
-    retained = RetainedRegions(inputs: inputs, frame: frame)
-    return frame
+    let kept = RetainedRegions(inputs: inputs, drawnInFull: frame)
+    retained = kept
+    return kept.frame
   }
 
   /// The whole frame drawn afresh, every region: what ``render(size:)`` must always equal.

@@ -44,13 +44,18 @@ private final class ChangingScreen: LiveScreen {
 @MainActor
 struct RetainedRegionsTests {
   /// Whatever changes between frames, the frame drawn keeping unchanged regions is the frame
-  /// drawn in full.
+  /// drawn in full, and a terminal fed only what the renderer found changed where each frame
+  /// says it was drawn shows it.
   @Test func aFrameKeepingRegionsIsTheFrameDrawnInFull() {
     var random = Steps(seed: 2026)
     let wireframe = Wireframe(appTitle: "Retained")
     var screens = [ChangingScreen(["first"], title: "One")]
     var size = Size(width: 80, height: 24)
     wireframe.show(stack: screens)
+    let terminal = HeadlessTerminal(size: size)
+    // Frames not kept: the frame before the last is then the wireframe's alone to draw over.
+    terminal.keepsFrames = false
+    let renderer = Renderer(backend: terminal)
     var kept = 0
     for step in 0..<3_000 {
       switch random.next() % 9 {
@@ -78,6 +83,13 @@ struct RetainedRegionsTests {
       let full = wireframe.renderInFull(size: size)
       #expect(frame == full, "step \(step)")
       if frame != full { return }
+      if terminal.size != size {
+        terminal.resize(to: size)
+        renderer.invalidate()
+      }
+      renderer.render(frame)
+      #expect(terminal.screen == full, "step \(step)")
+      if terminal.screen != full { return }
       kept += 1
     }
     #expect(kept == 3_000)
@@ -96,6 +108,27 @@ struct RetainedRegionsTests {
     screen.number = ScreenRevision.next()
     _ = wireframe.render(size: size)
     #expect(screen.bodies == 2)
+  }
+
+  /// A screen drawn again is compared only where it drew, then and the time before: not the
+  /// rest of the stage, however wide the terminal (a screen standing alone, not split).
+  @Test func aChangedScreenIsComparedOnlyWhereItDraws() {
+    let wireframe = Wireframe(appTitle: "Retained")
+    let screen = CountingScreen()
+    wireframe.show(stack: [screen], allowsSplit: false)
+    let size = Size(width: 250, height: 70)
+    _ = wireframe.render(size: size)
+    // The first frame after one drawn in full clears the whole stage: its drawing's reach is
+    // not known.
+    screen.number = ScreenRevision.next()
+    _ = wireframe.render(size: size)
+    for _ in 0..<3 {
+      screen.number = ScreenRevision.next()
+      let frame = wireframe.render(size: size)
+      let damage = frame.lineage?.damage ?? []
+      #expect(!damage.isEmpty)
+      #expect(damage.allSatisfy { $0.height <= 1 && $0.width <= 20 }, "\(damage)")
+    }
   }
 }
 

@@ -27,6 +27,13 @@ public struct Frame: Equatable, Sendable {
   /// scrolled, and by how much, without searching the frames for moved rows. Not part of what
   /// makes two frames equal either.
   public var listPosition: ListPosition?
+  /// Where cells were written since the frame was made or since ``forgetWrites()``: the
+  /// wireframe (`Navigation`) learns from it where a region's drawing reached, to clear only
+  /// that much before drawing the region again and to tell the renderer where to compare.
+  package private(set) var writtenArea = WrittenArea()
+  /// What this frame was drawn over, for the renderer (see ``FrameLineage``): nil unless the
+  /// wireframe set it, and forgotten by any write after that.
+  package var lineage: FrameLineage?
 
   public init(size: Size, fill: Cell = .blank, theme: Theme = .standard) {
     self.size = size
@@ -58,6 +65,7 @@ public struct Frame: Equatable, Sendable {
 
   /// Writes one cell, keeping wide clusters whole. Ignored outside the frame.
   public mutating func set(_ cell: Cell, at point: Point, clip: Rect? = nil) {
+    lineage = nil
     let area = clip.map { $0.intersection(bounds) } ?? bounds
     guard area.contains(point) else { return }
     let width = cell.width
@@ -86,6 +94,7 @@ public struct Frame: Equatable, Sendable {
   mutating func writeReportingFit(
     _ text: some StringProtocol, at origin: Point, style: Style = .plain, clip: Rect? = nil
   ) -> (columns: Int, fitted: Bool) {
+    lineage = nil
     let area = clip.map { $0.intersection(bounds) } ?? bounds
     guard origin.y >= area.minY, origin.y < area.maxY, origin.x < area.maxX else { return (0, text.isEmpty) }
     var x = origin.x
@@ -202,6 +211,8 @@ public struct Frame: Equatable, Sendable {
   /// Puts back cells saved by ``cells(in:)``.
   mutating func restore(_ saved: [Cell], in row: Rect) {
     guard !row.isEmpty, saved.count == row.width else { return }
+    lineage = nil
+    writtenArea.include(row)
     let start = row.y * size.width + row.x
     cells.replaceSubrange(start..<(start + row.width), with: saved)
   }
@@ -210,6 +221,8 @@ public struct Frame: Equatable, Sendable {
   public mutating func fill(_ rect: Rect, with cell: Cell = .blank) {
     let area = rect.intersection(bounds)
     guard !area.isEmpty else { return }
+    lineage = nil
+    writtenArea.include(area)
     guard cell.width == 1 else {
       for y in area.minY..<area.maxY {
         for x in area.minX..<area.maxX { place(cell, x: x, y: y) }
@@ -236,14 +249,41 @@ public struct Frame: Equatable, Sendable {
   package mutating func copy(rows: Range<Int>, from other: Frame) {
     let rows = rows.clamped(to: 0..<size.height)
     guard other.size == size, !rows.isEmpty else { return }
+    lineage = nil
+    writtenArea.include(Rect(x: 0, y: rows.lowerBound, width: size.width, height: rows.count))
     let cellRange = (rows.lowerBound * size.width)..<(rows.upperBound * size.width)
     cells.replaceSubrange(cellRange, with: other.cells[cellRange])
+  }
+
+  /// Copies the cells of a rectangle of `other` (a frame of the same size) into the same place
+  /// in this one, row by row.
+  package mutating func copy(_ rect: Rect, from other: Frame) {
+    let area = rect.intersection(bounds)
+    guard other.size == size, area.width > 0, area.height > 0 else { return }
+    lineage = nil
+    writtenArea.include(area)
+    let width = size.width
+    other.cells.withUnsafeBufferPointer { source in
+      cells.withUnsafeMutableBufferPointer { target in
+        for y in area.minY..<area.maxY {
+          let start = y * width + area.minX
+          (target.baseAddress! + start).update(from: source.baseAddress! + start, count: area.width)
+        }
+      }
+    }
+  }
+
+  /// Starts ``writtenArea`` afresh: nothing written yet.
+  package mutating func forgetWrites() {
+    writtenArea = WrittenArea()
   }
 
   /// Changes the style of the cells in a rectangle (clipped), keeping their content.
   public mutating func restyle(_ rect: Rect, _ change: (Style) -> Style) {
     let area = rect.intersection(bounds)
     guard !area.isEmpty else { return }
+    lineage = nil
+    writtenArea.include(area)
     for y in area.minY..<area.maxY {
       for x in area.minX..<area.maxX {
         let index = y * size.width + x
@@ -260,6 +300,8 @@ public struct Frame: Equatable, Sendable {
     guard scroll.distance != 0, !band.isEmpty else { return self }
     var result = self
     let width = size.width
+    result.lineage = nil
+    result.writtenArea.include(Rect(x: 0, y: band.lowerBound, width: width, height: band.count))
     cells.withUnsafeBufferPointer { source in
       result.cells.withUnsafeMutableBufferPointer { target in
         for row in band {
@@ -301,11 +343,16 @@ public struct Frame: Equatable, Sendable {
   private mutating func place(_ cell: Cell, x: Int, y: Int) {
     let index = y * size.width + x
     if cells[index].isContinuation {
-      if x > 0, !cell.isContinuation { cells[index - 1].content = .scalar(" ") }
+      if x > 0, !cell.isContinuation {
+        cells[index - 1].content = .scalar(" ")
+        writtenArea.include(x: x - 1, y: y)
+      }
     } else if x + 1 < size.width, cells[index + 1].isContinuation {
       // The old cell was the left half of a wide cluster (its right half follows).
       cells[index + 1].content = .scalar(" ")
+      writtenArea.include(x: x + 1, y: y)
     }
     cells[index] = cell
+    writtenArea.include(x: x, y: y)
   }
 }

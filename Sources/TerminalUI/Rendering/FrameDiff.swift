@@ -49,7 +49,38 @@ package enum FrameDiff {
         for row in 0..<new.size.height {
           let base = row * width
           appendChanges(
-            row: row, width: width, before: before.baseAddress! + base, after: after.baseAddress! + base, to: &spans)
+            row: row, columns: 0..<width, before: before.baseAddress! + base, after: after.baseAddress! + base,
+            to: &spans)
+        }
+      }
+    }
+    return spans
+  }
+
+  /// The changed spans of `new` against `old` when `new` was drawn over `old`'s cells and can
+  /// differ from it only inside `damage` (see `FrameLineage`): only there is compared, so a key
+  /// that changes a field costs the field's cells, not the terminal's.
+  package static func changes(from old: Frame, to new: Frame, within damage: [Rect]) -> [ChangedSpan] {
+    guard old.size == new.size else { return changes(from: old, to: new) }
+    let width = new.size.width
+    let areas = damage.map { $0.intersection(new.bounds) }.filter { $0.width > 0 && $0.height > 0 }
+    guard let top = areas.map(\.minY).min(), let bottom = areas.map(\.maxY).max() else { return [] }
+    var spans: [ChangedSpan] = []
+    old.cells.withUnsafeBufferPointer { before in
+      new.cells.withUnsafeBufferPointer { after in
+        for row in top..<bottom {
+          // The columns of every damaged rectangle on this row, as one run.
+          var first = width
+          var last = 0
+          for area in areas where area.minY <= row && row < area.maxY {
+            first = min(first, area.minX)
+            last = max(last, area.maxX)
+          }
+          guard first < last else { continue }
+          let base = row * width
+          appendChanges(
+            row: row, columns: first..<last, before: before.baseAddress! + base, after: after.baseAddress! + base,
+            to: &spans)
         }
       }
     }
@@ -76,7 +107,8 @@ package enum FrameDiff {
             } else {
               source = before.baseAddress! + row * width
             }
-            appendChanges(row: row, width: width, before: source, after: after.baseAddress! + row * width, to: &spans)
+            appendChanges(
+              row: row, columns: 0..<width, before: source, after: after.baseAddress! + row * width, to: &spans)
           }
         }
       }
@@ -84,15 +116,21 @@ package enum FrameDiff {
     return spans
   }
 
-  /// Appends the changed runs of one row; `before` and `after` point at the row's first cell.
+  /// Appends the changed runs among `columns` of one row; `before` and `after` point at the
+  /// row's first cell.
   @inline(__always)
   private static func appendChanges(
-    row: Int, width: Int, before: UnsafePointer<Cell>, after: UnsafePointer<Cell>, to spans: inout [ChangedSpan]
+    row: Int, columns: Range<Int>, before: UnsafePointer<Cell>, after: UnsafePointer<Cell>,
+    to spans: inout [ChangedSpan]
   ) {
     // Most rows of a frame are as they were: one `memcmp` of the row (every byte of a cell is
     // defined: a cell has no padding) answers for them at a fraction of comparing cell by cell.
-    guard memcmp(before, after, width * MemoryLayout<Cell>.stride) != 0 else { return }
-    var column = 0
+    guard
+      memcmp(
+        before + columns.lowerBound, after + columns.lowerBound, columns.count * MemoryLayout<Cell>.stride) != 0
+    else { return }
+    let width = columns.upperBound
+    var column = columns.lowerBound
     while column < width {
       guard before[column] != after[column] else {
         column += 1

@@ -22,7 +22,7 @@ public final class Renderer {
   /// Draws `frame`, writing only what differs from the previous one. An identical frame writes
   /// nothing at all.
   public func render(_ frame: Frame) {
-    var changes = FrameDiff.changes(from: previous, to: frame)
+    var changes = changes(from: previous, to: frame)
     var scroll: RowScroll?
     if backend.scrollsRows, let previous {
       if previous.size == frame.size, let old = previous.listPosition,
@@ -55,6 +55,15 @@ public final class Renderer {
       backend.draw(frame, scrolling: scroll, changes: changes)
     }
     previous = frame
+  }
+
+  /// The cells to write: only where `frame` says it can differ, when it was drawn over the
+  /// frame on screen (see `FrameLineage`); else wherever it differs.
+  private func changes(from previous: Frame?, to frame: Frame) -> [ChangedSpan] {
+    if let previous, let lineage = frame.lineage, let base = lineage.base, previous.lineage?.number == base {
+      return FrameDiff.changes(from: previous, to: frame, within: lineage.damage)
+    }
+    return FrameDiff.changes(from: previous, to: frame)
   }
 
   private static func cellCount(_ changes: [ChangedSpan]) -> Int {
