@@ -173,6 +173,29 @@ import VCardFormat
     #expect(after.contacts.map(\.name) == ["Person 42", "Person 42b"])
   }
 
+  /// A batch of new contacts is written with the connection's triggers off; whatever happens
+  /// in it, they are on again afterwards, so the next contact written is marked, counted and
+  /// found as always.
+  @Test func theTriggersAreOnAgainAfterABatchThatFailed() async throws {
+    let (fixture, sync) = try await linked()
+    defer { fixture.directory.remove() }
+    struct Failed: Error {}
+    #expect(throws: Failed.self) {
+      try fixture.database.writer.write { db in
+        try SyncStore.withoutTriggers(db) { throw Failed() }
+      }
+    }
+    _ = try await fixture.store.insert(ContactDraft(name: "Ann After"), account: fixture.ada)
+    #expect(
+      try await sync.departures(account: fixture.ada, after: nil, limit: 10).map { $0.card?.first("FN")?.text } == [
+        "Ann After"
+      ])
+    #expect(try await fixture.store.count(account: fixture.ada) == 1)
+    #expect(
+      try await fixture.store.search(account: fixture.ada, query: "ann", limit: 5).contacts.map(\.name) == ["Ann After"]
+    )
+  }
+
   /// A card taken from the server is stored once (schema v8): the contact's card is the
   /// server's text as it came, and its clean item stores no base. The first change here keeps
   /// the card it replaces as the base, so a three-way merge and a delete against the server's
