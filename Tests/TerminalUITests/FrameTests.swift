@@ -31,6 +31,54 @@ struct FrameTests {
     }
   }
 
+  /// Text is written as its characters would be set one by one, each sanitized, a wide one
+  /// that the clip cuts on the right shown as a blank and one cut on the left as a blank at the
+  /// clip's edge: whatever mix of printable ASCII (stored a run at once) and other text it is,
+  /// wherever it starts and whatever wide clusters it overwrites.
+  @Test func writingTextIsSettingItsCharactersOneByOne() {
+    var seed: UInt64 = 2026
+    func next(_ bound: Int) -> Int {
+      seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      return Int((seed >> 33) % UInt64(bound))
+    }
+    let pieces = ["abc", "x", "Zoë", "e\u{301}", "中文", "\u{7}", "👍🏽", " ", "Hello, world", "…", "1\u{FE0F}\u{20E3}"]
+    let style = Style.plain.bold
+    for round in 0..<500 {
+      var frame = Frame(size: Size(width: 14, height: 2))
+      frame.write(["日本語の文字", "ab中cd文", "──────"][next(3)], at: Point(x: next(3), y: 1))
+      var text = ""
+      for _ in 0..<next(5) { text += pieces[next(pieces.count)] }
+      let origin = Point(x: next(16) - 2, y: 1)
+      let clip = Rect(x: next(6), y: 0, width: next(14), height: 2)
+      var expected = frame
+      let area = clip.intersection(frame.bounds)
+      var x = origin.x
+      var fitted = true
+      for character in text {
+        guard x < area.maxX else {
+          fitted = false
+          break
+        }
+        let shown = DisplayWidth.sanitized(character)
+        let width = DisplayWidth.of(shown)
+        if x >= area.minX {
+          expected.set(Cell(shown, style: style), at: Point(x: x, y: origin.y), clip: area)
+          if width == 2 && x + 1 >= area.maxX { fitted = false }
+        } else if x + width > area.minX {
+          expected.set(.blank(style), at: Point(x: area.minX, y: origin.y), clip: area)
+        }
+        x += width
+      }
+      let written = frame.writeReportingFit(text, at: origin, style: style, clip: clip)
+      let description = "round \(round): \(text.debugDescription) at \(origin.x) in \(clip)"
+      #expect(frame == expected, "\(description)")
+      #expect(frame.isWellFormed, "\(description)")
+      guard origin.x < area.maxX, !area.isEmpty else { continue }
+      #expect(written.fitted == (fitted && x <= area.maxX), "\(description)")
+      if fitted && x <= area.maxX { #expect(written.columns == x - origin.x, "\(description)") }
+    }
+  }
+
   @Test func writeReturnsColumnsAndClipsAtTheEdge() {
     var frame = Frame(size: Size(width: 5, height: 1))
     #expect(frame.write("abcdefgh", at: Point(x: 2, y: 0)) == 3)

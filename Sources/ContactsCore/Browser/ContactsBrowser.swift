@@ -26,7 +26,10 @@ public struct ContactsBrowser: Equatable, Sendable {
   /// True once the count is known and every row on screen is loaded: only then does the
   /// header show the count (what a user, and the benchmark, take as "the list is there").
   public var isReady: Bool {
-    count.value != nil && !visibleRows.contains(nil)
+    // Asked at every state change: answered from the ranges, without copying the rows out.
+    let visible = window.visibleRange
+    return count.value != nil
+      && (visible.isEmpty || (visible.lowerBound >= loadedStart && visible.upperBound <= loadedRange.upperBound))
   }
 
   public init() {}

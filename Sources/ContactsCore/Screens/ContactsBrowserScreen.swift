@@ -219,13 +219,13 @@ struct TableView: View {
   func render(into frame: inout Frame, in region: Rect) {
     let shown = ContactsListColumn.shown(columns, width: region.width)
     let columns = shown.map { column in
-      (ListColumn(column.title, column.width(among: shown.count, tableWidth: region.width)), column.value)
+      ListColumn(column.title, column.width(among: shown.count, tableWidth: region.width))
     }
     let rows = model.rows.map { contact in
-      ListRow(contact.map { contact in columns.map { $0.1(contact) } } ?? ["…"])
+      ListRow(contact.map { contact in shown.map { $0.value(of: contact) } } ?? ["…"])
     }
     ListView(
-      columns: columns.map(\.0), rows: rows, window: model.window, isFocused: isFocused, emptyMessage: emptyMessage,
+      columns: columns, rows: rows, window: model.window, isFocused: isFocused, emptyMessage: emptyMessage,
       control: Self.control
     ).render(into: &frame, in: region)
   }

@@ -33,12 +33,14 @@ public enum ContactsListColumn: String, CaseIterable, Hashable, Sendable {
     }
   }
 
-  var value: @Sendable (Contact) -> String {
+  /// What the column shows of `contact`. A switch rather than a key path: a list draws every
+  /// row's columns at every frame, and a key path's getter copied the whole contact each time.
+  func value(of contact: Contact) -> String {
     switch self {
-    case .name: \.name
-    case .email: \.email
-    case .phone: \.phone
-    case .company: \.company
+    case .name: contact.name
+    case .email: contact.email
+    case .phone: contact.phone
+    case .company: contact.company
     }
   }
 }

@@ -89,11 +89,19 @@ public struct Frame: Equatable, Sendable {
     let area = clip.map { $0.intersection(bounds) } ?? bounds
     guard origin.y >= area.minY, origin.y < area.maxY, origin.x < area.maxX else { return (0, text.isEmpty) }
     var x = origin.x
+    let bytes = text.utf8
+    var index = bytes.startIndex
+    // Most text drawn is printable ASCII in contiguous UTF-8 (a list's rows, labels, bars): its
+    // leading run is found in one pass over the bytes and stored a row of cells at once.
+    if let run = bytes.withContiguousStorageIfAvailable({ writeASCIIRun($0, at: origin, style: style, area: area) }) {
+      guard run.fitted else { return (area.maxX - origin.x, false) }
+      guard run.bytes < bytes.count else { return (run.bytes, true) }
+      x += run.bytes
+      index = bytes.index(index, offsetBy: run.bytes)
+    }
     // Printable ASCII, byte by byte, until the first byte that needs the full path: one that
     // is not printable ASCII, or one followed by a non-ASCII scalar, which may be a mark or
     // joiner that belongs to its cluster ("e\u{301}", "1\u{FE0F}\u{20E3}").
-    let bytes = text.utf8
-    var index = bytes.startIndex
     while index < bytes.endIndex {
       let byte = bytes[index]
       guard byte >= 0x20 && byte < 0x7F else { break }
@@ -138,6 +146,33 @@ public struct Frame: Equatable, Sendable {
       x += width
     }
     return (min(x, area.maxX) - origin.x, x <= area.maxX)
+  }
+
+  /// Writes the leading printable ASCII of `bytes` from `origin` (a cell a byte), but not a
+  /// byte followed by a non-ASCII one, which may be a mark or joiner of its cluster. Returns
+  /// how many bytes it took and whether they all fitted before the area's right edge (when not,
+  /// it wrote those that did). Only the cells at the run's two ends can cut a wide cluster:
+  /// they go through `place`, which blanks its other half; the cells between are stored at once.
+  private mutating func writeASCIIRun(
+    _ bytes: UnsafeBufferPointer<UInt8>, at origin: Point, style: Style, area: Rect
+  ) -> (bytes: Int, fitted: Bool) {
+    var count = 0
+    while count < bytes.count, bytes[count] &- 0x20 < 0x5F { count += 1 }
+    if count < bytes.count, count > 0, bytes[count] >= 0x80 { count -= 1 }
+    let fitted = origin.x + count <= area.maxX
+    let start = max(origin.x, area.minX)
+    let end = min(origin.x + count, area.maxX)
+    guard start < end else { return (count, fitted) }
+    let cell = { (x: Int) in Cell(.scalar(Unicode.Scalar(bytes[x - origin.x])), style: style) }
+    place(cell(start), x: start, y: origin.y)
+    if end - start > 1 { place(cell(end - 1), x: end - 1, y: origin.y) }
+    if end - start > 2 {
+      let row = origin.y * size.width
+      cells.withUnsafeMutableBufferPointer { cells in
+        for x in (start + 1)..<(end - 1) { cells[row + x] = cell(x) }
+      }
+    }
+    return (count, fitted)
   }
 
   /// The width of a scalar that is always a cluster by itself and needs no sanitizing, or nil
