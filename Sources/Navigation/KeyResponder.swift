@@ -22,8 +22,9 @@ public protocol KeyResponder: AnyObject {
 }
 
 extension KeyResponder {
-  /// The help bar's entries while this responder has the keyboard.
-  public var help: [HelpItem] { keyMap.helpItems(in: keyContext) }
+  /// The help bar's entries while this responder has the keyboard. The context is not read
+  /// when the map shows nothing (an app's context is its whole state).
+  public var help: [HelpItem] { keyMap.showsNoHelp ? [] : keyMap.helpItems(in: keyContext) }
 
   /// Sends the intent `event` makes, if the map has one for it now; false when it has none.
   @discardableResult

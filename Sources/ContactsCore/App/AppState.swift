@@ -24,7 +24,10 @@ public struct AppState: Equatable, Sendable {
   /// buttons carry the actions they send.
   public var dialog: Dialog<AppAction>?
 
-  public enum Session: Equatable, Sendable {
+  // Indirect: each case's payload lives in a box, so copying the state (its subscribers, the
+  // recorder and the key maps read it several times a key) retains one reference instead of
+  // copying both forms or the whole signed-in state field by field.
+  public indirect enum Session: Equatable, Sendable {
     case signedOut(SignedOut)
     case signedIn(SignedIn)
   }

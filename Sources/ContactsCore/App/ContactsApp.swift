@@ -26,7 +26,8 @@ extension NavigationApp where State == AppState, Action == AppAction {
     self.init(
       initialState: initialState, reducer: appReducer(dependencies), middleware: middleware, effects: effects,
       wireframe: wireframe,
-      events: Events(started: .started, resized: { .resized($0) }, tick: .tick, animates: \.isBusy),
+      // A closure, not the key path `\.isBusy`: applying a key path copies the whole state first.
+      events: Events(started: .started, resized: { .resized($0) }, tick: .tick, animates: { $0.isBusy }),
       dialogs: Dialogs(\.dialog, dismiss: .dismissDialog),
       // Ctrl-C asks to quit wherever no screen took it (the reducer asks first about unsaved
       // changes).

@@ -50,66 +50,146 @@ extension AuthForm {
 }
 
 /// The form's drawing: labelled fields, each with its problem under it, the server's error,
-/// and the button (a spinner while the request runs).
+/// and the button (a spinner while the request runs), in a box centred on the stage, the hint
+/// under it.
+///
+/// Drawn at every typed key, so it places its rows itself rather than through stacks of
+/// views: every row is one line, and the areas are the ones `Centered`, `VStack`, `Box`,
+/// `Padding` and `HStack` would give them (`AuthFormLayoutTests` draws both ways at every size),
+/// without building and freeing a tree of boxed views a key.
 struct AuthFormView: View {
   /// The name the form's fields and button answer clicks by, each by its place in the focus order.
   static let control = "auth"
+  /// The widest the box gets.
+  static let width = 60
+  /// The columns of a field's label, and the gap after it.
+  static let labelWidth = 10
 
   let form: AuthForm
   let title: String
   let isFocused: Bool
 
+  /// One text field of the form and what it shows.
+  struct FieldRow {
+    var label: String
+    var input: TextInput
+    var field: AuthForm.Field
+    var isMasked: Bool
+    var error: String?
+  }
+
+  var fields: [FieldRow] {
+    var rows = [
+      FieldRow(label: "Email", input: form.email, field: .email, isMasked: false, error: form.emailError),
+      FieldRow(
+        label: "Password", input: form.password.value, field: .password, isMasked: true, error: form.passwordError),
+    ]
+    if form.mode == .signUp {
+      rows.append(
+        FieldRow(
+          label: "Confirm", input: form.confirmation.value, field: .confirmation, isMasked: true,
+          error: form.confirmationError))
+    }
+    return rows
+  }
+
+  /// A blank row, a field and its problem for each field, the banner, the button.
+  static func rowCount(fields: Int) -> Int { 1 + 2 * fields + 2 }
+
+  func render(into frame: inout Frame, in region: Rect) {
+    let fields = fields
+    let height = Self.rowCount(fields: fields.count) + 2
+    // As `Centered` places the box and the hint under it, and a `VStack` gives each its rows.
+    let outer = region.centered(Size(width: min(Self.width, region.width), height: min(height + 1, region.height)))
+    let boxHeight = min(height, max(0, outer.height))
+    let theme = frame.theme
+    Box(
+      title: title, borderStyle: isFocused ? theme.focusedBorder : theme.border, Rows(view: self, fields: fields)
+    )
+    .render(into: &frame, in: Rect(x: outer.x, y: outer.y, width: outer.width, height: boxHeight))
+    Text(hint(in: frame) ?? "", style: theme.secondary, alignment: .center)
+      .render(
+        into: &frame,
+        in: Rect(
+          x: outer.x, y: outer.y + boxHeight, width: outer.width, height: min(1, max(0, outer.height) - boxHeight)))
+  }
+
+  /// The line under the box: how to take the email offered, or how to switch forms, with the
+  /// user's keys; nil while no binding applies.
+  private func hint(in frame: Frame) -> String? {
+    if form.suggestedEmail != nil && form.email.isEmpty {
+      frame.key(labelled: "Next field").map { "\($0) takes the email shown; typing replaces it." }
+    } else if form.mode == .signIn {
+      frame.key(labelled: "Create account").map { "No account yet? \($0) creates one." }
+    } else {
+      frame.key(labelled: "Sign in").map { "Have an account? \($0) signs in." }
+    }
+  }
+
   private func target(_ field: AuthForm.Field) -> MouseTarget {
     .item(Self.control, index: form.focus.order.firstIndex(of: field) ?? 0)
   }
 
-  func render(into frame: inout Frame, in region: Rect) {
-    let theme = frame.theme
-    var rows: [StackItem] = [.fixed(1, Spacer())]
-    func field(_ label: String, _ input: TextInput, _ field: AuthForm.Field, masked: Bool, error: String?) {
-      rows.append(
-        .fixed(
-          1,
-          LabelledField(
-            label: label, input: input, placeholder: masked ? "" : form.suggestedEmail ?? "you@example.com",
-            isMasked: masked, isFocused: isFocused && form.focus.focused == field, isDisabled: form.isSubmitting,
-            clickTarget: target(field))))
-      rows.append(.fixed(1, Padding(Text(error ?? "", style: theme.error), left: 11)))
-    }
-    field("Email", form.email, .email, masked: false, error: form.emailError)
-    field("Password", form.password.value, .password, masked: true, error: form.passwordError)
-    if form.mode == .signUp {
-      field("Confirm", form.confirmation.value, .confirmation, masked: true, error: form.confirmationError)
-    }
-    if case .failed(let message) = form.status {
-      rows.append(.fixed(1, Text("✖ " + message, style: theme.error, alignment: .center)))
-    } else {
-      rows.append(.fixed(1, Text(form.notice ?? "", style: theme.error, alignment: .center)))
-    }
-    let action: any View =
+  /// The rows inside the box, one line each, a column of margin on either side.
+  private struct Rows: View {
+    let view: AuthFormView
+    let fields: [FieldRow]
+
+    func render(into frame: inout Frame, in region: Rect) {
+      let inner = region.inset(left: 1, right: 1)
+      let rows = max(0, inner.height)
+      // As a `VStack` of one-line rows: the rows past the area get none.
+      func row(_ index: Int) -> Rect {
+        Rect(x: inner.x, y: inner.y + min(index, rows), width: inner.width, height: index < rows ? 1 : 0)
+      }
+      let form = view.form
+      let theme = frame.theme
+      for (index, field) in fields.enumerated() {
+        let line = row(1 + 2 * index)
+        let isFocused = view.isFocused && form.focus.focused == field.field
+        // As `Labelled`: the label's columns, a gap, the field in the rest.
+        let labelWidth = min(AuthFormView.labelWidth, max(0, line.width - 1))
+        Text(field.label, style: isFocused ? theme.title : .plain)
+          .render(into: &frame, in: Rect(x: line.x, y: line.y, width: labelWidth, height: line.height))
+        TextField(
+          field.input, placeholder: field.isMasked ? "" : form.suggestedEmail ?? "you@example.com",
+          isMasked: field.isMasked, isFocused: isFocused, isDisabled: form.isSubmitting,
+          clickTarget: view.target(field.field)
+        )
+        .render(
+          into: &frame,
+          in: Rect(
+            x: line.x + labelWidth + 1, y: line.y, width: max(0, line.width - 1) - labelWidth, height: line.height))
+        Text(field.error ?? "", style: theme.error)
+          .render(into: &frame, in: row(2 + 2 * index).inset(left: AuthFormView.labelWidth + 1))
+      }
+      let banner = row(1 + 2 * fields.count)
+      if case .failed(let message) = form.status {
+        Text("✖ " + message, style: theme.error, alignment: .center).render(into: &frame, in: banner)
+      } else {
+        Text(form.notice ?? "", style: theme.error, alignment: .center).render(into: &frame, in: banner)
+      }
+      let line = row(2 + 2 * fields.count)
+      // As an `HStack` of a spacer, the button as wide as it likes, a spacer: the odd column
+      // left over goes to the first spacer.
+      let width = max(0, line.width)
       if case .submitting(let tick) = form.status {
-        Spinner(tick: tick, label: form.mode == .signIn ? "Signing in…" : "Creating your account…")
+        let spinner = Spinner(tick: tick, label: form.mode == .signIn ? "Signing in…" : "Creating your account…")
+        spinner.render(
+          into: &frame, in: Self.centred(spinner.preferredSize(in: line.size).width, in: line, width: width))
       } else {
-        Button(
-          title, isFocused: isFocused && form.focus.focused == .submit, isDisabled: !form.canSubmit,
-          clickTarget: target(.submit))
+        let button = Button(
+          view.title, isFocused: view.isFocused && form.focus.focused == .submit, isDisabled: !form.canSubmit,
+          clickTarget: view.target(.submit))
+        button.render(into: &frame, in: Self.centred(button.preferredSize(in: line.size).width, in: line, width: width))
       }
-    rows.append(.fixed(1, HStack([.fill(Spacer()), .fit(action), .fill(Spacer())])))
-    let hint =
-      if form.suggestedEmail != nil && form.email.isEmpty {
-        frame.key(labelled: "Next field").map { "\($0) takes the email shown; typing replaces it." }
-      } else if form.mode == .signIn {
-        frame.key(labelled: "Create account").map { "No account yet? \($0) creates one." }
-      } else {
-        frame.key(labelled: "Sign in").map { "Have an account? \($0) signs in." }
-      }
-    let height = rows.count + 2
-    let box = Box(
-      title: title, borderStyle: isFocused ? theme.focusedBorder : theme.border, Padding(VStack(rows), horizontal: 1))
-    let layout = VStack([
-      .fixed(height, box),
-      .fixed(1, Text(hint ?? "", style: theme.secondary, alignment: .center)),
-    ])
-    Centered(layout, size: Size(width: 60, height: height + 1)).render(into: &frame, in: region)
+    }
+
+    /// The columns a view `preferred` wide gets between two equal spacers on `line`.
+    private static func centred(_ preferred: Int, in line: Rect, width: Int) -> Rect {
+      let used = min(max(0, preferred), width)
+      let left = (width - used + 1) / 2
+      return Rect(x: line.x + left, y: line.y, width: used, height: line.height)
+    }
   }
 }

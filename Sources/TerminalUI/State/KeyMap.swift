@@ -257,6 +257,11 @@ public struct KeyMap<Context, Intent>: Sendable {
     bindings.filter { $0.when(context) }
   }
 
+  /// Whether the help bar shows nothing of this map, whatever the context: every binding is
+  /// hidden (an app's Ctrl-C, say). Its help then needs no context to be read, which may cost
+  /// a copy of the app's whole state.
+  public var showsNoHelp: Bool { shown.isEmpty }
+
   /// What the help bar shows in `context`: every binding that applies and is not hidden.
   public func helpItems(in context: Context) -> [HelpItem] {
     var items: [HelpItem] = []
