@@ -88,6 +88,9 @@ public final class NcursesBackend: TerminalBackend {
   public private(set) var size: Size
   private var screen: OpaquePointer?
   private let ttyDescriptor: Int32
+  /// Gathers each frame, so that it reaches the terminal in one `write` (see
+  /// ``FrameOutputCapture``); nil if it could not be set up.
+  private var capture: FrameOutputCapture?
   private let inputDescriptor: Int32
   private var savedStandardStreams: (output: Int32, error: Int32)?
   private var colorPairs: [ColorPair: Int32] = [:]
@@ -169,7 +172,8 @@ public final class NcursesBackend: TerminalBackend {
     var columns: Int32 = 0
     tf_getmaxyx(tf_stdscr(), &rows, &columns)
     size = Size(width: Int(columns), height: Int(rows))
-    TerminalRestore.activate(ttyDescriptor: ttyDescriptor)
+    capture = FrameOutputCapture(descriptor: ttyDescriptor)
+    TerminalRestore.activate(ttyDescriptor: ttyDescriptor, terminal: capture?.terminal)
 
     raw()
     noecho()
@@ -217,9 +221,16 @@ public final class NcursesBackend: TerminalBackend {
 
   public func draw(_ frame: Frame, scrolling: RowScroll?, changes: [ChangedSpan]) {
     guard screen != nil, !isSuspended else { return }
+    // The frame that follows `endwin` has ncurses set the tty's modes again, through the
+    // descriptor a capture points elsewhere: that one frame is written as ncurses writes it.
+    let gathers = hasLeftInitialState ? capture : nil
     if !hasLeftInitialState { leaveInitialState() }
     let window = tf_stdscr()
-    if usesSynchronizedOutput { writeToTerminal("\u{1B}[?2026h") }
+    if let gathers {
+      gathers.start()
+    } else if usesSynchronizedOutput {
+      writeToTerminal(Self.synchronizedOutputBegin)
+    }
     // Should the rows not move after all, every cell is written: ncurses still sends only the
     // difference, and the changes (relative to the moved rows) would be wrong.
     var spans = changes
@@ -287,8 +298,19 @@ public final class NcursesBackend: TerminalBackend {
       curs_set(1)
       cursorIsVisible = true
     }
-    if usesSynchronizedOutput { writeToTerminal("\u{1B}[?2026l") }
+    if let gathers {
+      // Whatever the refreshes, the cells written here and the cursor wrote, in one piece.
+      gathers.finish(
+        prefix: usesSynchronizedOutput ? Self.synchronizedOutputBegin : "",
+        suffix: usesSynchronizedOutput ? Self.synchronizedOutputEnd : "")
+    } else if usesSynchronizedOutput {
+      writeToTerminal(Self.synchronizedOutputEnd)
+    }
   }
+
+  /// DEC mode 2026 on and off: the terminal shows what comes between at once.
+  static let synchronizedOutputBegin = "\u{1B}[?2026h"
+  static let synchronizedOutputEnd = "\u{1B}[?2026l"
 
   /// Whether the backend writes `cell` itself (after ncurses' refresh, see ``writeCellsHere(of:)``):
   /// a cell in 24-bit colour, or any cell where one was, since ncurses believes the nearest
@@ -536,6 +558,7 @@ public final class NcursesBackend: TerminalBackend {
     }
     delscreen(screen)
     self.screen = nil
+    capture = nil
     if let saved = savedStandardStreams {
       fflush(nil)
       dup2(saved.output, STDOUT_FILENO)
