@@ -39,6 +39,10 @@ let package = Package(
       providers: [.apt(["libncurses-dev"])]
     ),
 
+    // SQLite's per-connection trigger switch (a variadic C function), for the first download's
+    // bulk writes: see SyncStore.writeNew.
+    .systemLibrary(name: "CSQLiteTriggers", path: "Modules/CSQLiteTriggers"),
+
     // The store core: state, actions, reducers, effects, middleware, subscriptions.
     .target(
       name: "Flow",
@@ -151,6 +155,7 @@ let package = Package(
       dependencies: [
         "CardSync",
         "ContactsModel",
+        "CSQLiteTriggers",
         "VCardFormat",
         .product(name: "GRDB", package: "GRDB.swift"),
         // The raw sqlite3_* API, for the seeder's bulk inserts.

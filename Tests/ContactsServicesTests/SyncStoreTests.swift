@@ -173,6 +173,50 @@ import VCardFormat
     #expect(after.contacts.map(\.name) == ["Person 42", "Person 42b"])
   }
 
+  /// A batch of new contacts is written with the connection's triggers off; whatever happens
+  /// in it, they are on again afterwards, so the next contact written is marked, counted and
+  /// found as always.
+  @Test func theTriggersAreOnAgainAfterABatchThatFailed() async throws {
+    let (fixture, sync) = try await linked()
+    defer { fixture.directory.remove() }
+    struct Failed: Error {}
+    #expect(throws: Failed.self) {
+      try fixture.database.writer.write { db in
+        try SyncStore.withoutTriggers(db) { throw Failed() }
+      }
+    }
+    _ = try await fixture.store.insert(ContactDraft(name: "Ann After"), account: fixture.ada)
+    #expect(
+      try await sync.departures(account: fixture.ada, after: nil, limit: 10).map { $0.card?.first("FN")?.text } == [
+        "Ann After"
+      ])
+    #expect(try await fixture.store.count(account: fixture.ada) == 1)
+    #expect(
+      try await fixture.store.search(account: fixture.ada, query: "ann", limit: 5).contacts.map(\.name) == ["Ann After"]
+    )
+  }
+
+  /// A listing batch is written in href order whatever order the server listed in; an href
+  /// listed twice keeps what was listed last.
+  @Test func aListingBatchKeepsTheLastEntryOfAnHrefListedTwice() async throws {
+    let (fixture, sync) = try await linked()
+    defer { fixture.directory.remove() }
+    try await sync.startListing(account: fixture.ada)
+    let hrefs = (0..<50).map { "/ada/book/\(($0 * 37) % 50).vcf" }
+    try sync.addToListing(
+      hrefs.map { ListingEntry(href: $0, etag: "\"first\"") } + [ListingEntry(href: hrefs[7], etag: "\"second\"")]
+        + [ListingEntry(href: hrefs[9], etag: "\"third\""), ListingEntry(href: hrefs[9], etag: "\"fourth\"")],
+      account: fixture.ada)
+    let listed = try fixture.database.writer.read { db in
+      try Row.fetchAll(
+        db, sql: "SELECT href, etag FROM sync_listing WHERE accountId = ? ORDER BY href", arguments: [fixture.ada])
+    }
+    #expect(listed.map { $0["href"] as String } == hrefs.sorted())
+    let etags = Dictionary(uniqueKeysWithValues: listed.map { ($0["href"] as String, $0["etag"] as String) })
+    #expect(etags[hrefs[7]] == "\"second\"" && etags[hrefs[9]] == "\"fourth\"" && etags[hrefs[8]] == "\"first\"")
+    #expect(try await sync.hrefsToFetch(account: fixture.ada, after: nil, limit: 100) == hrefs.sorted())
+  }
+
   /// A card taken from the server is stored once (schema v8): the contact's card is the
   /// server's text as it came, and its clean item stores no base. The first change here keeps
   /// the card it replaces as the base, so a three-way merge and a delete against the server's

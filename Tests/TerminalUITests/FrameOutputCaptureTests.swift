@@ -70,4 +70,40 @@ struct FrameOutputCaptureTests {
     }
     #expect(scrolls > 10)
   }
+
+  /// A frame ncurses writes in one piece (a typed character: one refresh, the cursor shown as
+  /// before, no marks) goes straight to the terminal, without the capture's five extra system
+  /// calls; once the marks are on, every frame is gathered.
+  @Test func aFrameOfOneWriteIsNotGathered() throws {
+    let size = Size(width: 20, height: 3)
+    let frames = (1...6).map { typed in
+      var frame = Frame(size: size)
+      frame.write(String(repeating: "a", count: typed), at: Point(x: 0, y: 1))
+      frame.cursor = Point(x: typed, y: 1)
+      return frame
+    }
+    let pty = try #require(PseudoTerminal(size: size))
+    defer { pty.close() }
+    let backend = try NcursesBackend(
+      input: pty.follower, output: pty.follower, terminalType: "xterm-256color",
+      environment: ["TERM": "xterm-256color"])
+    defer { backend.stop() }
+    let renderer = Renderer(backend: backend)
+    renderer.render(frames[0])
+    renderer.render(frames[1])
+    _ = pty.readAvailable()
+    let before = backend.framesGathered
+    for frame in frames[2..<4] {
+      renderer.render(frame)
+      #expect(!pty.readAvailable().isEmpty)
+    }
+    #expect(backend.framesGathered == before)
+    backend.usesSynchronizedOutput = true
+    for frame in frames[4...] {
+      renderer.render(frame)
+      let written = String(decoding: pty.readAvailable(), as: UTF8.self)
+      #expect(written.hasPrefix(NcursesBackend.synchronizedOutputBegin), "\(written.debugDescription)")
+    }
+    #expect(backend.framesGathered == before + 2)
+  }
 }

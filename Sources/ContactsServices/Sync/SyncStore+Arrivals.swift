@@ -85,6 +85,18 @@ extension SyncStore {
     }
   }
 
+  /// Whether this side holds no card of the server's yet (no item with an ETag): then a
+  /// download of the whole book need not ask `heldETags` for each stretch, since the only cards
+  /// it could find are those the download itself wrote, which the server lists once each (an
+  /// href listed twice is known to `applyArrivals`, which decides it on its own).
+  public func holdsNoServerCard(account: Int64) async throws -> Bool {
+    try await database.writer.read { db in
+      try Bool.fetchOne(
+        db, sql: "SELECT NOT EXISTS (SELECT 1 FROM sync_item WHERE accountId = ? AND etag IS NOT NULL)",
+        arguments: [account]) ?? false
+    }
+  }
+
   /// The ETags this side holds for `hrefs` (absent: none), so that a download of the whole
   /// book reads only the cards this side has not seen.
   ///

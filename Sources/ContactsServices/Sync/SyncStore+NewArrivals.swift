@@ -1,3 +1,4 @@
+import CSQLiteTriggers
 import ContactsModel
 import Foundation
 import GRDB
@@ -7,9 +8,25 @@ extension SyncStore {
   /// schema changes below make every prepared statement compile again).
   static let fewestWrittenTogether = 32
 
-  /// The contact triggers an insert fires, which `writeNew` does the work of once per batch: the
-  /// list key and search index entry of each contact, the account's count, the sync mark.
-  static let insertTriggers = ["contact_search_insert", "contact_count_insert", "sync_mark_insert"]
+  /// Runs `body` with the triggers of `db`'s connection off, and turns them on again before
+  /// returning or throwing. `body` inserts contacts and nothing else: the triggers an insert
+  /// fires (`contact_search_insert`, `contact_count_insert`, `sync_mark_insert`: the list key
+  /// and search index entry, the account's count, the sync mark) are the work `writeNew` does
+  /// once for the batch.
+  ///
+  /// Why not drop the triggers and create them again, as this did before: that changes the
+  /// schema twice a batch, so every other connection (the reader that asks for held ETags) read
+  /// the whole schema again, and this one parsed the list-key trigger twice, about 13M
+  /// instructions a batch of 500 (7% of a first download). The switch belongs to the
+  /// connection, not to the file, so a sync killed inside `body` leaves nothing behind: the
+  /// transaction rolls back and the next connection has its triggers.
+  static func withoutTriggers<T>(_ db: Database, _ body: () throws -> T) throws -> T {
+    guard let connection = db.sqliteConnection, tf_sqlite3_enable_triggers(connection, 0) == 0 else {
+      throw SyncStoreError.triggersStayedOn
+    }
+    defer { _ = tf_sqlite3_enable_triggers(connection, 1) }
+    return try body()
+  }
 
   /// Whether this side knows each of `cards`: a contact with its UID, or an item under its UID
   /// or at its href. Two queries for the batch, not three for each card.
@@ -32,20 +49,20 @@ extension SyncStore {
   }
 
   /// Writes cards new to this side (`NewArrivals`) as contacts with their items, inside the
-  /// caller's transaction, the way the seeder does: the insert triggers are dropped for the
-  /// batch and their work done once for all of it. The contacts go in in list order with list
+  /// caller's transaction, the way the seeder does: the insert triggers are off while the
+  /// batch's contacts go in (`withoutTriggers`) and their work is done once for all of it. The contacts go in in list order with list
   /// keys spread over the gaps between their neighbours' (`ListKeySpread`), the search index
   /// takes them in one statement, the count moves once, and each item is written clean (the
   /// server has the card). Each contact's card is the server's text as it came, which is also
-  /// the item's base (schema v8): stored once. The triggers are created again before the transaction commits, so
-  /// a sync killed anywhere leaves the database as it was or with the whole batch in.
+  /// the item's base (schema v8): stored once. The triggers are on again before anything else is written, so a sync
+  /// killed anywhere leaves the database as it was or with the whole batch in.
   ///
   /// When the keys around the new contacts leave too little room (a book arriving in random
   /// list order splits the same gaps again and again), the account's keys are first spread
   /// afresh (`ContactsSchema.spreadListKeys`). Returns false, having written nothing, only when
   /// even that leaves no room: each is then inserted on its own and the triggers renumber.
   static func writeNew(_ cards: [RemoteCard], account: Int64, now: Date, _ db: Database) throws -> Bool {
-    var rows = cards.compactMap { remote -> NewRow? in
+    let arrived = cards.compactMap { remote -> NewRow? in
       guard let card = remote.card, let uid = remote.uid else { return nil }
       var contact = Contact(card: card)
       contact.uid = uid
@@ -56,7 +73,7 @@ extension SyncStore {
         sortKey: Array(ContactPosition.sortKey(for: contact.name).utf8))
     }
     // SQLite compares the sort keys as bytes (BINARY), and so does this order.
-    rows.sort { $0.sortKey.lexicographicallyPrecedes($1.sortKey) }
+    let rows = arrived.sorted { $0.sortKey.lexicographicallyPrecedes($1.sortKey) }
     var keys = try listKeys(for: rows, account: account, db)
     if keys == nil {
       try ContactsSchema.spreadListKeys(account: account, making: rows.count, db)
@@ -64,24 +81,21 @@ extension SyncStore {
     }
     guard let keys else { return false }
 
-    let triggers = try Row.fetchAll(
-      db,
-      sql:
-        "SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND name IN (\(databaseQuestionMarks(count: insertTriggers.count)))",
-      arguments: StatementArguments(insertTriggers))
-    for trigger in triggers { try db.execute(sql: "DROP TRIGGER \(trigger["name"] as String)") }
-    let columns = StoredContact.columns
-    let insert = try db.makeStatement(
-      sql: """
-        INSERT INTO contact (accountId, listKey, \(columns.joined(separator: ", ")))
-        VALUES (?, ?, \(databaseQuestionMarks(count: columns.count)))
-        """)
-    var firstID: Int64?
-    for (row, key) in zip(rows, keys) {
-      var arguments: StatementArguments = [account, key]
-      arguments += row.values
-      try insert.execute(arguments: arguments)
-      if firstID == nil { firstID = db.lastInsertedRowID }
+    let firstID = try withoutTriggers(db) {
+      let columns = StoredContact.columns
+      let insert = try db.makeStatement(
+        sql: """
+          INSERT INTO contact (accountId, listKey, \(columns.joined(separator: ", ")))
+          VALUES (?, ?, \(databaseQuestionMarks(count: columns.count)))
+          """)
+      var firstID: Int64?
+      for (row, key) in zip(rows, keys) {
+        var arguments: StatementArguments = [account, key]
+        arguments += row.values
+        try insert.execute(arguments: arguments)
+        if firstID == nil { firstID = db.lastInsertedRowID }
+      }
+      return firstID
     }
     let phone = ContactsSchema.phoneColumn
     try db.execute(
@@ -91,7 +105,6 @@ extension SyncStore {
         """, arguments: [firstID])
     try db.execute(
       sql: "UPDATE account SET contactCount = contactCount + ? WHERE id = ?", arguments: [rows.count, account])
-    for trigger in triggers { try db.execute(sql: trigger["sql"]) }
     // Clean: the server has the card. No base: while clean it is the contact's card (v8). No
     // fingerprint: most cards are never compared (made when one is, see `itemMemory`).
     let item = try db.cachedStatement(
@@ -103,7 +116,9 @@ extension SyncStore {
       ?? false
     let problem =
       hasProblems ? try db.cachedStatement(sql: "DELETE FROM sync_problem WHERE accountId = ? AND href = ?") : nil
-    for row in rows {
+    // In the order the cards came, which a download makes href order (mostly UID order too):
+    // the order of the items' indexes.
+    for row in arrived {
       try item.execute(arguments: [account, row.remote.uid, row.remote.href, row.remote.etag])
       try problem?.execute(arguments: [account, row.remote.href])
     }
@@ -119,7 +134,8 @@ extension SyncStore {
 
   /// List keys for `rows` (in list order, all after every stored contact of the same sort key,
   /// since their ids will be larger), from the keys of the stored contacts around each; nil when
-  /// some gap is too small.
+  /// some gap is too small. Throws when the database answers another number of rows than it was
+  /// asked for, which a sound database never does.
   private static func listKeys(for rows: [NewRow], account: Int64, _ db: Database) throws -> [Int64]? {
     // One query for the batch: each distinct sort key (rows of one key are neighbours in the
     // list order) with the stored contacts' keys around it.
@@ -135,7 +151,9 @@ extension SyncStore {
           (SELECT listKey FROM contact WHERE accountId = ?1 AND sortKey > key.value ORDER BY sortKey, id LIMIT 1)
         FROM json_each(?2) AS key ORDER BY key.key
         """, arguments: [account, try SQLStringList.json(distinct)])
-    guard found.count == distinct.count else { return nil }
+    guard found.count == distinct.count else {
+      throw SyncStoreError.listPositionsUnreadable(asked: distinct.count, answered: found.count)
+    }
     var neighbours: [ListKeySpread.Neighbours] = []
     neighbours.reserveCapacity(rows.count)
     var next = found.makeIterator()

@@ -91,6 +91,8 @@ public final class NcursesBackend: TerminalBackend {
   /// Gathers each frame, so that it reaches the terminal in one `write` (see
   /// ``FrameOutputCapture``); nil if it could not be set up.
   private var capture: FrameOutputCapture?
+  /// How many frames went through the capture (for tests: a frame of one write does not).
+  private(set) var framesGathered = 0
   private let inputDescriptor: Int32
   private var savedStandardStreams: (output: Int32, error: Int32)?
   private var colorPairs: [ColorPair: Int32] = [:]
@@ -221,13 +223,21 @@ public final class NcursesBackend: TerminalBackend {
 
   public func draw(_ frame: Frame, scrolling: RowScroll?, changes: [ChangedSpan]) {
     guard screen != nil, !isSuspended else { return }
-    // The frame that follows `endwin` has ncurses set the tty's modes again, through the
-    // descriptor a capture points elsewhere: that one frame is written as ncurses writes it.
-    let gathers = hasLeftInitialState ? capture : nil
+    // Gathered only when it would take more than one write: the marks around it, a scroll
+    // (two refreshes), cells in 24-bit colour written after the refresh, the cursor shown or
+    // hidden (`curs_set` writes at once). A typed key's frame is one refresh, one write: going
+    // through the capture would add five system calls to it. The frame that follows `endwin`
+    // has ncurses set the tty's modes again, through the descriptor a capture points
+    // elsewhere: that one frame is written as ncurses writes it.
+    let showsCursorNow = frame.cursor.map { $0.x < size.width && $0.y < size.height } ?? false
+    let takesSeveralWrites =
+      usesSynchronizedOutput || scrolling != nil || cellsWrittenInRGB > 0 || showsCursorNow != cursorIsVisible
+    let gathers = hasLeftInitialState && takesSeveralWrites ? capture : nil
     if !hasLeftInitialState { leaveInitialState() }
     let window = tf_stdscr()
     if let gathers {
       gathers.start()
+      framesGathered += 1
     } else if usesSynchronizedOutput {
       writeToTerminal(Self.synchronizedOutputBegin)
     }
