@@ -117,14 +117,8 @@ private struct ComposedAuthForm: View {
           clickTarget: target(.submit))
       }
     rows.append(.fixed(1, HStack([.fill(Spacer()), .fit(action), .fill(Spacer())])))
-    let hint =
-      if form.suggestedEmail != nil && form.email.isEmpty {
-        frame.key(labelled: "Next field").map { "\($0) takes the email shown; typing replaces it." }
-      } else if form.mode == .signIn {
-        frame.key(labelled: "Create account").map { "No account yet? \($0) creates one." }
-      } else {
-        frame.key(labelled: "Sign in").map { "Have an account? \($0) signs in." }
-      }
+    // The hint's words are not layout: the view's own.
+    let hint = AuthFormView(form: form, title: title, isFocused: isFocused).hint(in: frame)
     let height = rows.count + 2
     let box = Box(
       title: title, borderStyle: isFocused ? theme.focusedBorder : theme.border, Padding(VStack(rows), horizontal: 1))

@@ -43,32 +43,27 @@ struct FrameOutputCaptureTests {
       frame.cursor = Point(x: 2, y: 0)
       return frame
     }
-    let pty = try #require(PseudoTerminal(size: ListScrollBytesTests.size))
-    defer { pty.close() }
-    let backend = try NcursesBackend(
-      input: pty.follower, output: pty.follower, terminalType: "xterm-256color",
-      environment: ["TERM": "xterm-256color"])
-    defer { backend.stop() }
-    let renderer = Renderer(backend: backend)
-    renderer.render(frames[0])
-    _ = pty.readAvailable()
-    backend.usesSynchronizedOutput = true
-    var scrolls = 0
-    for (index, frame) in frames.enumerated().dropFirst() {
-      renderer.render(frame)
-      let written = String(decoding: pty.readAvailable(), as: UTF8.self)
-      let begin = NcursesBackend.synchronizedOutputBegin
-      let end = NcursesBackend.synchronizedOutputEnd
-      #expect(written.hasPrefix(begin) && written.hasSuffix(end), "Down \(index): \(written.debugDescription)")
-      let inside = written.dropFirst(begin.count).dropLast(end.count)
-      #expect(!inside.contains("\u{1B}[?2026"), "Down \(index): \(written.debugDescription)")
-      if renderer.lastScroll != nil {
-        scrolls += 1
-        // The scroll region set and reset (`csr`) inside the marks.
-        #expect(inside.contains("\u{1B}[1;\(ListScrollBytesTests.size.height)r"), "Down \(index)")
+    try onXtermInPty(size: ListScrollBytesTests.size) { pty, backend, renderer in
+      renderer.render(frames[0])
+      _ = pty.readAvailable()
+      backend.usesSynchronizedOutput = true
+      var scrolls = 0
+      for (index, frame) in frames.enumerated().dropFirst() {
+        renderer.render(frame)
+        let written = String(decoding: pty.readAvailable(), as: UTF8.self)
+        let begin = NcursesBackend.synchronizedOutputBegin
+        let end = NcursesBackend.synchronizedOutputEnd
+        #expect(written.hasPrefix(begin) && written.hasSuffix(end), "Down \(index): \(written.debugDescription)")
+        let inside = written.dropFirst(begin.count).dropLast(end.count)
+        #expect(!inside.contains("\u{1B}[?2026"), "Down \(index): \(written.debugDescription)")
+        if renderer.lastScroll != nil {
+          scrolls += 1
+          // The scroll region set and reset (`csr`) inside the marks.
+          #expect(inside.contains("\u{1B}[1;\(ListScrollBytesTests.size.height)r"), "Down \(index)")
+        }
       }
+      #expect(scrolls > 10)
     }
-    #expect(scrolls > 10)
   }
 
   /// A frame ncurses writes in one piece (a typed character: one refresh, the cursor shown as
@@ -82,28 +77,23 @@ struct FrameOutputCaptureTests {
       frame.cursor = Point(x: typed, y: 1)
       return frame
     }
-    let pty = try #require(PseudoTerminal(size: size))
-    defer { pty.close() }
-    let backend = try NcursesBackend(
-      input: pty.follower, output: pty.follower, terminalType: "xterm-256color",
-      environment: ["TERM": "xterm-256color"])
-    defer { backend.stop() }
-    let renderer = Renderer(backend: backend)
-    renderer.render(frames[0])
-    renderer.render(frames[1])
-    _ = pty.readAvailable()
-    let before = backend.framesGathered
-    for frame in frames[2..<4] {
-      renderer.render(frame)
-      #expect(!pty.readAvailable().isEmpty)
+    try onXtermInPty(size: size) { pty, backend, renderer in
+      renderer.render(frames[0])
+      renderer.render(frames[1])
+      _ = pty.readAvailable()
+      let before = backend.framesGathered
+      for frame in frames[2..<4] {
+        renderer.render(frame)
+        #expect(!pty.readAvailable().isEmpty)
+      }
+      #expect(backend.framesGathered == before)
+      backend.usesSynchronizedOutput = true
+      for frame in frames[4...] {
+        renderer.render(frame)
+        let written = String(decoding: pty.readAvailable(), as: UTF8.self)
+        #expect(written.hasPrefix(NcursesBackend.synchronizedOutputBegin), "\(written.debugDescription)")
+      }
+      #expect(backend.framesGathered == before + 2)
     }
-    #expect(backend.framesGathered == before)
-    backend.usesSynchronizedOutput = true
-    for frame in frames[4...] {
-      renderer.render(frame)
-      let written = String(decoding: pty.readAvailable(), as: UTF8.self)
-      #expect(written.hasPrefix(NcursesBackend.synchronizedOutputBegin), "\(written.debugDescription)")
-    }
-    #expect(backend.framesGathered == before + 2)
   }
 }

@@ -46,19 +46,14 @@ struct ListScrollBytesTests {
 
   /// The bytes each frame after the first writes on an xterm in a pty.
   static func bytesWritten(_ frames: [Frame], backendScrolls: Bool = true) throws -> [Int] {
-    let pty = try #require(PseudoTerminal(size: size))
-    defer { pty.close() }
-    let backend = try NcursesBackend(
-      input: pty.follower, output: pty.follower, terminalType: "xterm-256color",
-      environment: ["TERM": "xterm-256color"])
-    defer { backend.stop() }
-    if !backendScrolls { backend.scrollsRows = false }
-    let renderer = Renderer(backend: backend)
-    renderer.render(frames[0])
-    _ = pty.readAvailable()
-    return frames.dropFirst().map { frame in
-      renderer.render(frame)
-      return pty.readAvailable().count
+    try onXtermInPty(size: size) { pty, backend, renderer in
+      if !backendScrolls { backend.scrollsRows = false }
+      renderer.render(frames[0])
+      _ = pty.readAvailable()
+      return frames.dropFirst().map { frame in
+        renderer.render(frame)
+        return pty.readAvailable().count
+      }
     }
   }
 

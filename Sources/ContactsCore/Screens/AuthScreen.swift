@@ -116,7 +116,7 @@ struct AuthFormView: View {
 
   /// The line under the box: how to take the email offered, or how to switch forms, with the
   /// user's keys; nil while no binding applies.
-  private func hint(in frame: Frame) -> String? {
+  func hint(in frame: Frame) -> String? {
     if form.suggestedEmail != nil && form.email.isEmpty {
       frame.key(labelled: "Next field").map { "\($0) takes the email shown; typing replaces it." }
     } else if form.mode == .signIn {
