@@ -5,7 +5,8 @@ import GRDB
 
 extension SyncStore {
   /// Below this many new cards in a batch, writing them together saves less than it costs (the
-  /// schema changes below make every prepared statement compile again).
+  /// triggers switched off and on below make the connection's prepared statements compile
+  /// again).
   static let fewestWrittenTogether = 32
 
   /// Runs `body` with the triggers of `db`'s connection off, and turns them on again before
@@ -50,12 +51,13 @@ extension SyncStore {
 
   /// Writes cards new to this side (`NewArrivals`) as contacts with their items, inside the
   /// caller's transaction, the way the seeder does: the insert triggers are off while the
-  /// batch's contacts go in (`withoutTriggers`) and their work is done once for all of it. The contacts go in in list order with list
-  /// keys spread over the gaps between their neighbours' (`ListKeySpread`), the search index
-  /// takes them in one statement, the count moves once, and each item is written clean (the
-  /// server has the card). Each contact's card is the server's text as it came, which is also
-  /// the item's base (schema v8): stored once. The triggers are on again before anything else is written, so a sync
-  /// killed anywhere leaves the database as it was or with the whole batch in.
+  /// batch's contacts go in (`withoutTriggers`) and their work is done once for all of it. The
+  /// contacts go in in list order with list keys spread over the gaps between their neighbours'
+  /// (`ListKeySpread`), the search index takes them in one statement, the count moves once, and
+  /// each item is written clean (the server has the card). Each contact's card is the server's
+  /// text as it came, which is also the item's base (schema v8): stored once. The triggers are on
+  /// again before anything else is written, so a sync killed anywhere leaves the database as it
+  /// was or with the whole batch in.
   ///
   /// When the keys around the new contacts leave too little room (a book arriving in random
   /// list order splits the same gaps again and again), the account's keys are first spread

@@ -43,18 +43,7 @@ package enum FrameDiff {
     guard let old, old.size == new.size else {
       return (0..<new.size.height).map { ChangedSpan(row: $0, columns: 0..<width) }
     }
-    var spans: [ChangedSpan] = []
-    old.cells.withUnsafeBufferPointer { before in
-      new.cells.withUnsafeBufferPointer { after in
-        for row in 0..<new.size.height {
-          let base = row * width
-          appendChanges(
-            row: row, columns: 0..<width, before: before.baseAddress! + base, after: after.baseAddress! + base,
-            to: &spans)
-        }
-      }
-    }
-    return spans
+    return changes(from: old, to: new, within: [new.bounds])
   }
 
   /// The changed spans of `new` against `old` when `new` was drawn over `old`'s cells and can
