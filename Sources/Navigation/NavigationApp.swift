@@ -86,6 +86,8 @@ public final class NavigationApp<State, Action: Sendable> {
   /// quits unless a binding here (or above) answers it, with an action whose reducer asks
   /// first about unsaved work, say.
   public let keyMap: KeyMap<State, Action>
+  /// Whether ``keyMap`` shows nothing in the help bar, whatever the state: worked out once.
+  private let showsNoHelp: Bool
 
   private weak var session: TerminalSession?
   /// Sends an action into the store. Made where the app's types are known (the public init is
@@ -135,6 +137,7 @@ public final class NavigationApp<State, Action: Sendable> {
     self.events = events
     self.dialogs = dialogs
     keyMap = keys
+    showsNoHelp = keys.showsNoHelp
     wireframe.dialogKeyBindings = keyBindings[DialogKeys.name] ?? [:]
     director = StageDirector(store: store, dispatch: dispatch, wireframe: wireframe, keyBindings: keyBindings)
     startDirecting = { $0.start(coordinator) }
@@ -286,6 +289,10 @@ public final class NavigationApp<State, Action: Sendable> {
 extension NavigationApp: KeyResponder {
   public var keyContext: State { store.state }
   public func send(_ action: Action) { dispatch(action) }
+
+  /// The app's entries in the help bar, asked for at every frame: none, without a look at the
+  /// state or the map's type, when the map shows none (Ctrl-C alone, as a rule).
+  public var help: [HelpItem] { showsNoHelp ? [] : keyMap.helpItems(in: store.state) }
 }
 
 /// The coordinator's keys in the chain: a map read against the whole state.

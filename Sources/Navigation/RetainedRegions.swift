@@ -33,10 +33,20 @@ struct RetainedRegions {
     var emptyDetailMessage: String
   }
 
+  /// The one view filling the stage (a screen standing alone) and the help bar's entries it was
+  /// drawn knowing (`Frame.keyHelp`): the view that follows it may draw only what differs (see
+  /// `View.redraw(over:into:in:damage:)`), a typed key then costing its field's row.
+  struct StageDrawing {
+    var view: any View
+    var keyHelp: [HelpItem]
+  }
+
   let inputs: Inputs
   let frame: Frame
   /// How far the stage's drawing reached in `frame`: outside it the stage is blank.
   let stageExtent: Rect
+  /// What the stage of `frame` shows, when one view fills it; nil when it was drawn otherwise.
+  private let stageDrawing: StageDrawing?
   /// The frame before `frame`, whose cells the next frame is drawn over.
   private var spare: Frame?
 
@@ -47,13 +57,15 @@ struct RetainedRegions {
     self.inputs = inputs
     self.frame = frame
     stageExtent = Self.stage(in: inputs.size)
+    stageDrawing = nil
     spare = nil
   }
 
-  private init(inputs: Inputs, frame: Frame, stageExtent: Rect, spare: Frame) {
+  private init(inputs: Inputs, frame: Frame, stageExtent: Rect, stageDrawing: StageDrawing?, spare: Frame) {
     self.inputs = inputs
     self.frame = frame
     self.stageExtent = stageExtent
+    self.stageDrawing = stageDrawing
     self.spare = spare
   }
 
@@ -70,7 +82,13 @@ struct RetainedRegions {
   /// changed are drawn by `draw`, the others kept; nil when it cannot be made so (another size,
   /// a modal, a screen that cannot tell its revision) and the frame must be drawn in full.
   /// Takes the frame before the last, so that its cells are this one's alone to change.
-  mutating func next(for next: Inputs, drawing draw: (Region, inout Frame) -> Void) -> RetainedRegions? {
+  ///
+  /// `stageView` gives the one view filling the stage now, if one does (asked only when the
+  /// stage changed): it is drawn in place of `draw`, and only where it differs from the view
+  /// the last frame's stage showed when it can tell (`View.redraw(over:into:in:damage:)`).
+  mutating func next(
+    for next: Inputs, stageView: () -> StageDrawing?, drawing draw: (Region, inout Frame) -> Void
+  ) -> RetainedRegions? {
     let size = next.size
     guard size == inputs.size, size.height >= 3, next.theme == inputs.theme, !next.hasModal, !inputs.hasModal,
       next.stage != nil, inputs.stage != nil
@@ -89,6 +107,7 @@ struct RetainedRegions {
     frame.listPosition = last.listPosition
     var damage: [Rect] = []
     var stageExtent = self.stageExtent
+    var stageDrawing = self.stageDrawing
     for region in Region.allCases where changed(region, in: next) {
       switch region {
       case .titleBar, .helpBar:
@@ -97,12 +116,37 @@ struct RetainedRegions {
         draw(region, &frame)
         damage.append(row)
       case .stage:
+        let area = Self.stage(in: size)
+        let view = stageView()
+        if let view, let shown = stageDrawing, view.keyHelp == shown.keyHelp {
+          // Only what differs from the view on stage, which keeps the rest of its cells.
+          frame.forgetWrites()
+          frame.keyHelp = view.keyHelp
+          let redrawn = view.view.redraw(over: shown.view, into: &frame, in: area, damage: &damage)
+          frame.keyHelp = []
+          if redrawn {
+            var extent = WrittenArea()
+            extent.include(stageExtent)
+            extent.include(frame.writtenArea.rect)
+            stageExtent = extent.rect
+            stageDrawing = view
+            continue
+          }
+        }
         // Blank again where the last drawing reached; the rest of the stage is blank already.
         frame.fill(stageExtent)
         frame.cursor = nil
         frame.listPosition = nil
         frame.forgetWrites()
-        draw(region, &frame)
+        if let view {
+          // As the wireframe draws a screen standing alone: knowing its own keys.
+          frame.keyHelp = view.keyHelp
+          view.view.render(into: &frame, in: area)
+          frame.keyHelp = []
+        } else {
+          draw(region, &frame)
+        }
+        stageDrawing = view
         damage.append(stageExtent)
         // Most often the same rectangle again (a form drawn where it was): named once.
         let drawn = frame.writtenArea.rect
@@ -111,7 +155,8 @@ struct RetainedRegions {
       }
     }
     frame.lineage = FrameLineage(number: Self.nextNumber(), base: last.lineage?.number, damage: damage)
-    return RetainedRegions(inputs: next, frame: frame, stageExtent: stageExtent, spare: last)
+    return RetainedRegions(
+      inputs: next, frame: frame, stageExtent: stageExtent, stageDrawing: stageDrawing, spare: last)
   }
 
   private func changed(_ region: Region, in next: Inputs) -> Bool {

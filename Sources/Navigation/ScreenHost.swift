@@ -35,9 +35,23 @@ final class ScreenHost<Declared: Screen>: LiveScreen {
 
   /// The help bar's entries for the current view model, kept until the next one arrives.
   private var cachedHelp: [HelpItem]?
+  /// The entries last made and which bindings they are (`KeyMap.helpMask(in:)`): a view model
+  /// in which the same bindings apply (a key typed into a field) keeps them, the same array, so
+  /// that the help bar is found unchanged at a glance.
+  private var madeHelp: (mask: UInt64, items: [HelpItem])?
   var help: [HelpItem] {
     if let cachedHelp { return cachedHelp }
-    let help = keyMap.helpItems(in: keyContext)
+    let help: [HelpItem]
+    if let mask = keyMap.helpMask(in: keyContext) {
+      if let madeHelp, madeHelp.mask == mask {
+        help = madeHelp.items
+      } else {
+        help = keyMap.helpItems(mask: mask)
+        madeHelp = (mask, help)
+      }
+    } else {
+      help = keyMap.helpItems(in: keyContext)
+    }
     cachedHelp = help
     return help
   }

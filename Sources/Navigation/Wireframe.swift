@@ -139,7 +139,14 @@ public final class Wireframe {
   /// then the responders' (only bindings that apply now and are not hidden).
   public var help: [HelpItem] {
     if let modal { return modal.help }
-    return (stack.last?.help ?? []) + responders.flatMap(\.help)
+    // Most often the responders show nothing: the screen's entries are then the help bar, the
+    // same array the screen keeps, with nothing joined.
+    var help = stack.last?.help ?? []
+    for responder in responders {
+      let more = responder.help
+      if !more.isEmpty { help += more }
+    }
+    return help
   }
 
   /// The size of the last frame: what a mouse event's position is in.
@@ -258,7 +265,7 @@ public final class Wireframe {
     // Taken out while the next frame is drawn over its cells, so that they are not shared.
     if var retained = retained.take(),
       let next = retained.next(
-        for: inputs,
+        for: inputs, stageView: { stageView(for: size) },
         drawing: { region, frame in
           draw(region, of: inputs, breadcrumb: breadcrumb, into: &frame)
         })
@@ -293,6 +300,14 @@ public final class Wireframe {
       inputs.append(revision)
     }
     return inputs
+  }
+
+  /// The one view filling the stage at `size` and the keys it is drawn knowing, as
+  /// `StageView` draws it: the top screen when it stands alone with the keyboard; nil when the
+  /// stage is split or empty.
+  private func stageView(for size: Size) -> RetainedRegions.StageDrawing? {
+    guard modal == nil, presentation(for: size) == .stack, let top = stack.last else { return nil }
+    return RetainedRegions.StageDrawing(view: top.body(isFocused: true), keyHelp: top.help)
   }
 
   private func draw(

@@ -132,6 +132,121 @@ struct RetainedRegionsTests {
   }
 }
 
+/// The stage's view drawing over its last drawing only what differs
+/// (`View.redraw(over:into:in:damage:)`): frames stay those drawn in full, and a change of one
+/// line is compared on that line alone.
+@MainActor
+struct StageRedrawTests {
+  @Test func aViewDrawingOnlyWhatDiffersGivesTheFrameDrawnInFull() {
+    var random = Steps(seed: 21)
+    let wireframe = Wireframe(appTitle: "Redrawn")
+    let screen = LinesScreen(["one", "two", "three"])
+    wireframe.show(stack: [screen], allowsSplit: false)
+    var size = Size(width: 80, height: 24)
+    let terminal = HeadlessTerminal(size: size)
+    terminal.keepsFrames = false
+    let renderer = Renderer(backend: terminal)
+    var redrawn = 0
+    for step in 0..<2_000 {
+      switch random.next() % 8 {
+      case 0, 1, 2, 3:
+        let index = Int(random.next() % UInt64(screen.lines.count))
+        screen.lines[index] = random.next() % 4 == 0 ? "" : "line \(random.next() % 1000) 李"
+      case 4: screen.lines.append("added \(step)")
+      case 5: if screen.lines.count > 1 { screen.lines.removeLast() }
+      case 6: screen.showsKeys.toggle()
+      default:
+        size = [Size(width: 80, height: 24), Size(width: 30, height: 5)][Int(random.next() % 2)]
+      }
+      screen.number = ScreenRevision.next()
+      let frame = wireframe.render(size: size)
+      let full = wireframe.renderInFull(size: size)
+      #expect(frame == full, "step \(step)")
+      if frame != full { return }
+      if terminal.size != size {
+        terminal.resize(to: size)
+        renderer.invalidate()
+      }
+      renderer.render(frame)
+      #expect(terminal.screen == full, "step \(step)")
+      if terminal.screen != full { return }
+      redrawn += screen.redrawn
+      screen.redrawn = 0
+    }
+    // Most steps change lines only: those are drawn over the last drawing.
+    #expect(redrawn > 500)
+  }
+
+  @Test func aChangedLineIsTheOnlyDamage() {
+    let wireframe = Wireframe(appTitle: "Redrawn")
+    let screen = LinesScreen(["one", "two", "three"])
+    wireframe.show(stack: [screen], allowsSplit: false)
+    let size = Size(width: 120, height: 40)
+    _ = wireframe.render(size: size)
+    screen.number = ScreenRevision.next()
+    _ = wireframe.render(size: size)
+    screen.lines[1] = "two and a half"
+    screen.number = ScreenRevision.next()
+    let frame = wireframe.render(size: size)
+    #expect(screen.redrawn == 1)
+    #expect(frame.lineage?.damage == [Rect(x: 0, y: 2, width: 120, height: 1)])
+    #expect(frame == wireframe.renderInFull(size: size))
+  }
+}
+
+/// One line of text a row, redrawing over its last drawing the lines that differ; another
+/// number of lines it cannot redraw.
+private struct RedrawingLines: View {
+  let lines: [String]
+  /// Counts the redraws.
+  let tally: Tally
+
+  func render(into frame: inout Frame, in region: Rect) {
+    for (index, line) in lines.enumerated() { Text(line).render(into: &frame, in: region.row(index)) }
+  }
+
+  func redraw(over previous: any View, into frame: inout Frame, in region: Rect, damage: inout [Rect]) -> Bool {
+    guard let previous = previous as? RedrawingLines, previous.lines.count == lines.count else { return false }
+    tally.count += 1
+    for index in lines.indices where lines[index] != previous.lines[index] {
+      let row = region.row(index)
+      frame.fill(row)
+      Text(lines[index]).render(into: &frame, in: row)
+      damage.append(row)
+    }
+    return true
+  }
+}
+
+private final class Tally {
+  var count = 0
+}
+
+@MainActor
+private final class LinesScreen: LiveScreen {
+  var lines: [String]
+  var showsKeys = true
+  var number = ScreenRevision.next()
+  private let tally = Tally()
+  var redrawn: Int {
+    get { tally.count }
+    set { tally.count = newValue }
+  }
+  let title = "Lines"
+  let keyMap = KeyMap<Bool, Never>([
+    KeyBinding(.character("x"), "Cut", when: { $0 }) { _, _ in fatalError("never sent") }
+  ])
+  var keyContext: Bool { showsKeys }
+
+  init(_ lines: [String]) { self.lines = lines }
+
+  func send(_ intent: Never) {}
+  func body(isFocused: Bool) -> any View {
+    RedrawingLines(lines: lines, tally: tally)
+  }
+  var revision: Int? { number }
+}
+
 @MainActor
 private final class CountingScreen: LiveScreen {
   var bodies = 0

@@ -43,6 +43,16 @@ public struct AuthScreen: Screen {
 extension AuthForm {
   fileprivate var isOnInput: Bool { self[input: focus.focused] != nil }
 
+  /// The problem shown under `field`, if any.
+  fileprivate func problem(of field: Field) -> String? {
+    switch field {
+    case .email: emailError
+    case .password: passwordError
+    case .confirmation: confirmationError
+    case .submit: nil
+    }
+  }
+
   /// `action` for this form.
   fileprivate func sends(_ action: AuthFormAction) -> AppAction {
     mode == .signIn ? .signIn(action) : .signUp(action)
@@ -56,7 +66,9 @@ extension AuthForm {
 /// Drawn at every typed key, so it places its rows itself rather than through stacks of
 /// views: every row is one line, and the areas are the ones `Centered`, `VStack`, `Box`,
 /// `Padding` and `HStack` would give them (`AuthFormLayoutTests` draws both ways at every size),
-/// without building and freeing a tree of boxed views a key.
+/// without building and freeing a tree of boxed views a key. Over the form drawn for the key
+/// before, it draws only the rows that differ (``redraw(over:into:in:damage:)``): a typed key
+/// costs its field's row, not the form.
 struct AuthFormView: View {
   /// The name the form's fields and button answer clicks by, each by its place in the focus order.
   static let control = "auth"
@@ -70,7 +82,7 @@ struct AuthFormView: View {
   let isFocused: Bool
 
   /// One text field of the form and what it shows.
-  struct FieldRow {
+  struct FieldRow: Equatable {
     var label: String
     var input: TextInput
     var field: AuthForm.Field
@@ -96,22 +108,83 @@ struct AuthFormView: View {
   /// A blank row, a field and its problem for each field, the banner, the button.
   static func rowCount(fields: Int) -> Int { 1 + 2 * fields + 2 }
 
+  /// Where the box and the hint under it go in `region`, for a form of `fields` fields.
+  private static func layout(in region: Rect, fields: Int) -> (box: Rect, hint: Rect) {
+    let height = rowCount(fields: fields) + 2
+    // As `Centered` places the box and the hint under it, and a `VStack` gives each its rows.
+    let outer = region.centered(Size(width: min(width, region.width), height: min(height + 1, region.height)))
+    let boxHeight = min(height, max(0, outer.height))
+    return (
+      Rect(x: outer.x, y: outer.y, width: outer.width, height: boxHeight),
+      Rect(x: outer.x, y: outer.y + boxHeight, width: outer.width, height: min(1, max(0, outer.height) - boxHeight))
+    )
+  }
+
   func render(into frame: inout Frame, in region: Rect) {
     let fields = fields
-    let height = Self.rowCount(fields: fields.count) + 2
-    // As `Centered` places the box and the hint under it, and a `VStack` gives each its rows.
-    let outer = region.centered(Size(width: min(Self.width, region.width), height: min(height + 1, region.height)))
-    let boxHeight = min(height, max(0, outer.height))
+    let (box, hint) = Self.layout(in: region, fields: fields.count)
     let theme = frame.theme
     Box(
       title: title, borderStyle: isFocused ? theme.focusedBorder : theme.border, Rows(view: self, fields: fields)
     )
-    .render(into: &frame, in: Rect(x: outer.x, y: outer.y, width: outer.width, height: boxHeight))
-    Text(hint(in: frame) ?? "", style: theme.secondary, alignment: .center)
-      .render(
-        into: &frame,
-        in: Rect(
-          x: outer.x, y: outer.y + boxHeight, width: outer.width, height: min(1, max(0, outer.height) - boxHeight)))
+    .render(into: &frame, in: box)
+    drawHint(into: &frame, in: hint)
+  }
+
+  /// Draws over the form `previous` drawn in `region` only the rows that differ from it: a
+  /// field whose text or cursor moved, a problem that came or went, the banner, the button, the
+  /// hint. Each is drawn as ``render(into:in:)`` draws it, over its row made blank again. Not
+  /// when anything that places or styles the rows differs (the mode, the focus, the title, a
+  /// request starting or ending, the email offered): the form is then drawn whole.
+  func redraw(over previous: any View, into frame: inout Frame, in region: Rect, damage: inout [Rect]) -> Bool {
+    guard let previous = previous as? AuthFormView, previous.title == title, previous.isFocused == isFocused,
+      previous.form.mode == form.mode, previous.form.focus == form.focus,
+      previous.form.isSubmitting == form.isSubmitting, previous.form.suggestedEmail == form.suggestedEmail
+    else { return false }
+    let fields = fields
+    let (box, hint) = Self.layout(in: region, fields: fields.count)
+    // Rows inside a border only (a box too small for one draws its rows elsewhere).
+    guard box.width >= 2, box.height >= 2 else { return false }
+    let rows = Rows(view: self, fields: fields)
+    let area = rows.area(in: Box.contentArea(in: box))
+    func redraw(row: Int, _ draw: (inout Frame, Rect) -> Void) {
+      let line = Rows.line(row, of: area)
+      guard !line.isEmpty else { return }
+      frame.fill(line)
+      draw(&frame, line)
+      damage.append(line)
+    }
+    let before = previous.form
+    let editsChanged = before.edited != form.edited
+    let passwordChanged = before.password.value != form.password.value
+    for (index, field) in fields.enumerated() {
+      let inputChanged = before[input: field.field] != field.input
+      if inputChanged {
+        redraw(row: 1 + 2 * index) { rows.drawField(field, into: &$0, on: $1) }
+      }
+      // A problem follows its field's text and whether it was edited (the confirmation's,
+      // the password too): the last form's is worked out only when one of those changed.
+      let problemMayDiffer = inputChanged || editsChanged || (field.field == .confirmation && passwordChanged)
+      if problemMayDiffer && field.error != before.problem(of: field.field) {
+        redraw(row: 2 + 2 * index) { rows.drawError(field, into: &$0, on: $1) }
+      }
+    }
+    if form.status != previous.form.status || form.notice != previous.form.notice {
+      redraw(row: 1 + 2 * fields.count) { rows.drawBanner(into: &$0, on: $1) }
+    }
+    if form.status != previous.form.status || form.canSubmit != previous.form.canSubmit {
+      redraw(row: 2 + 2 * fields.count) { rows.drawButton(into: &$0, on: $1) }
+    }
+    if form.email.isEmpty != previous.form.email.isEmpty, !hint.isEmpty {
+      frame.fill(hint)
+      drawHint(into: &frame, in: hint)
+      damage.append(hint)
+    }
+    return true
+  }
+
+  private func drawHint(into frame: inout Frame, in area: Rect) {
+    Text(hint(in: frame) ?? "", style: frame.theme.secondary, alignment: .center).render(into: &frame, in: area)
   }
 
   /// The line under the box: how to take the email offered, or how to switch forms, with the
@@ -135,43 +208,64 @@ struct AuthFormView: View {
     let view: AuthFormView
     let fields: [FieldRow]
 
+    /// The rows' columns inside the box's `region`.
+    func area(in region: Rect) -> Rect { region.inset(left: 1, right: 1) }
+
+    /// Row `index` of `area`, as a `VStack` of one-line rows gives it: the rows past the area
+    /// get none.
+    static func line(_ index: Int, of area: Rect) -> Rect {
+      Rect(x: area.x, y: area.y + min(index, area.height), width: area.width, height: index < area.height ? 1 : 0)
+    }
+
     func render(into frame: inout Frame, in region: Rect) {
-      let inner = region.inset(left: 1, right: 1)
-      let rows = max(0, inner.height)
-      // As a `VStack` of one-line rows: the rows past the area get none.
-      func row(_ index: Int) -> Rect {
-        Rect(x: inner.x, y: inner.y + min(index, rows), width: inner.width, height: index < rows ? 1 : 0)
-      }
-      let form = view.form
-      let theme = frame.theme
+      let area = area(in: region)
       for (index, field) in fields.enumerated() {
-        let line = row(1 + 2 * index)
-        let isFocused = view.isFocused && form.focus.focused == field.field
-        // As `Labelled`: the label's columns, a gap, the field in the rest.
-        let labelWidth = min(AuthFormView.labelWidth, max(0, line.width - 1))
-        Text(field.label, style: isFocused ? theme.title : .plain)
-          .render(into: &frame, in: Rect(x: line.x, y: line.y, width: labelWidth, height: line.height))
-        TextField(
-          field.input, placeholder: field.isMasked ? "" : form.suggestedEmail ?? "you@example.com",
-          isMasked: field.isMasked, isFocused: isFocused, isDisabled: form.isSubmitting,
-          clickTarget: view.target(field.field)
-        )
-        .render(
-          into: &frame,
-          in: Rect(
-            x: line.x + labelWidth + 1, y: line.y, width: max(0, line.width - 1) - labelWidth, height: line.height))
-        Text(field.error ?? "", style: theme.error)
-          .render(into: &frame, in: row(2 + 2 * index).inset(left: AuthFormView.labelWidth + 1))
+        drawField(field, into: &frame, on: Self.line(1 + 2 * index, of: area))
+        drawError(field, into: &frame, on: Self.line(2 + 2 * index, of: area))
       }
-      let banner = row(1 + 2 * fields.count)
-      if case .failed(let message) = form.status {
-        Text("✖ " + message, style: theme.error, alignment: .center).render(into: &frame, in: banner)
-      } else {
-        Text(form.notice ?? "", style: theme.error, alignment: .center).render(into: &frame, in: banner)
+      drawBanner(into: &frame, on: Self.line(1 + 2 * fields.count, of: area))
+      drawButton(into: &frame, on: Self.line(2 + 2 * fields.count, of: area))
+    }
+
+    /// A field's row: as `Labelled`, the label's columns, a gap, the field in the rest.
+    func drawField(_ field: FieldRow, into frame: inout Frame, on line: Rect) {
+      guard !line.isEmpty else { return }
+      let form = view.form
+      let isFocused = view.isFocused && form.focus.focused == field.field
+      let labelWidth = min(AuthFormView.labelWidth, max(0, line.width - 1))
+      Text(field.label, style: isFocused ? frame.theme.title : .plain)
+        .render(into: &frame, in: Rect(x: line.x, y: line.y, width: labelWidth, height: line.height))
+      TextField(
+        field.input, placeholder: field.isMasked ? "" : form.suggestedEmail ?? "you@example.com",
+        isMasked: field.isMasked, isFocused: isFocused, isDisabled: form.isSubmitting,
+        clickTarget: view.target(field.field)
+      )
+      .render(
+        into: &frame,
+        in: Rect(
+          x: line.x + labelWidth + 1, y: line.y, width: max(0, line.width - 1) - labelWidth, height: line.height))
+    }
+
+    /// A field's problem, under its field.
+    func drawError(_ field: FieldRow, into frame: inout Frame, on line: Rect) {
+      guard !line.isEmpty, let error = field.error else { return }
+      Text(error, style: frame.theme.error).render(into: &frame, in: line.inset(left: AuthFormView.labelWidth + 1))
+    }
+
+    /// The server's error, or the notice of a paste that did not fit.
+    func drawBanner(into frame: inout Frame, on line: Rect) {
+      guard !line.isEmpty else { return }
+      if case .failed(let message) = view.form.status {
+        Text("✖ " + message, style: frame.theme.error, alignment: .center).render(into: &frame, in: line)
+      } else if let notice = view.form.notice {
+        Text(notice, style: frame.theme.error, alignment: .center).render(into: &frame, in: line)
       }
-      let line = row(2 + 2 * fields.count)
-      // As an `HStack` of a spacer, the button as wide as it likes, a spacer: the odd column
-      // left over goes to the first spacer.
+    }
+
+    /// The button, or a spinner while the request runs: as an `HStack` of a spacer, the button
+    /// as wide as it likes, a spacer (the odd column left over goes to the first spacer).
+    func drawButton(into frame: inout Frame, on line: Rect) {
+      let form = view.form
       let width = max(0, line.width)
       if case .submitting(let tick) = form.status {
         let spinner = Spinner(tick: tick, label: form.mode == .signIn ? "Signing in…" : "Creating your account…")

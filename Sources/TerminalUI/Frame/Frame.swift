@@ -157,6 +157,15 @@ public struct Frame: Equatable, Sendable {
     return (min(x, area.maxX) - origin.x, x <= area.maxX)
   }
 
+  /// Writes `bytes`, all printable ASCII (a cell each), from `origin` to the right on one row,
+  /// clipped: a text field's characters, stored as one run.
+  mutating func writeASCII(_ bytes: UnsafeBufferPointer<UInt8>, at origin: Point, style: Style, clip: Rect) {
+    lineage = nil
+    let area = clip.intersection(bounds)
+    guard origin.y >= area.minY, origin.y < area.maxY, origin.x < area.maxX else { return }
+    _ = writeASCIIRun(bytes, at: origin, style: style, area: area)
+  }
+
   /// Writes the leading printable ASCII of `bytes` from `origin` (a cell a byte), but not a
   /// byte followed by a non-ASCII one, which may be a mark or joiner of its cluster. Returns
   /// how many bytes it took and whether they all fitted before the area's right edge (when not,

@@ -41,7 +41,8 @@ package struct WrittenArea: Sendable {
     if y > maxY { maxY = y }
   }
 
-  mutating func include(_ area: Rect) {
+  /// Adds a rectangle (nothing when it is empty).
+  package mutating func include(_ area: Rect) {
     guard area.width > 0, area.height > 0 else { return }
     include(x: area.minX, y: area.minY)
     include(x: area.maxX - 1, y: area.maxY - 1)

@@ -52,8 +52,17 @@ package enum FrameDiff {
   package static func changes(from old: Frame, to new: Frame, within damage: [Rect]) -> [ChangedSpan] {
     guard old.size == new.size else { return changes(from: old, to: new) }
     let width = new.size.width
-    let areas = damage.map { $0.intersection(new.bounds) }.filter { $0.width > 0 && $0.height > 0 }
-    guard let top = areas.map(\.minY).min(), let bottom = areas.map(\.maxY).max() else { return [] }
+    let bounds = new.bounds
+    // The rows the damage spans, found without making arrays of it (a typed key's is one row).
+    var top = Int.max
+    var bottom = Int.min
+    for rect in damage {
+      let area = rect.intersection(bounds)
+      guard !area.isEmpty else { continue }
+      top = min(top, area.minY)
+      bottom = max(bottom, area.maxY)
+    }
+    guard top < bottom else { return [] }
     var spans: [ChangedSpan] = []
     old.cells.withUnsafeBufferPointer { before in
       new.cells.withUnsafeBufferPointer { after in
@@ -61,7 +70,9 @@ package enum FrameDiff {
           // The columns of every damaged rectangle on this row, as one run.
           var first = width
           var last = 0
-          for area in areas where area.minY <= row && row < area.maxY {
+          for rect in damage {
+            let area = rect.intersection(bounds)
+            guard !area.isEmpty, area.minY <= row, row < area.maxY else { continue }
             first = min(first, area.minX)
             last = max(last, area.maxX)
           }

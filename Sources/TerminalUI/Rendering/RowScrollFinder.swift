@@ -27,6 +27,15 @@ extension FrameDiff {
     let height = new.size.height
     let width = new.size.width
     guard old.size == new.size, height > minimumMovedRows, width > 0 else { return nil }
+    // Too few rows changed for a scroll to pay (a typed key's one): known from the spans, in
+    // row order, before anything is made.
+    var changedRows = 0
+    var lastRow = -1
+    for span in changes where span.row != lastRow {
+      changedRows += 1
+      lastRow = span.row
+    }
+    guard changedRows >= minimumMovedRows else { return nil }
     // The cells each row needs without a scroll, and the columns that changed at all.
     var plain = [Int](repeating: 0, count: height)
     var lower = width

@@ -272,6 +272,27 @@ public struct KeyMap<Context, Intent>: Sendable {
     return items
   }
 
+  /// Which of the bindings the help bar may show apply in `context`, one bit each in the map's
+  /// order: contexts with equal masks have the same ``helpItems(in:)``, so a screen keeps its
+  /// entries, unchanged, while its mask stays (the help bar is then neither built nor compared
+  /// again). Nil for a map of more than 64 such bindings.
+  public func helpMask(in context: Context) -> UInt64? {
+    guard shown.count <= 64 else { return nil }
+    // Over the indices, not `enumerated()`: this runs unspecialized, where an enumeration's
+    // iterator is looked up and called generically for each binding.
+    var mask: UInt64 = 0
+    for position in shown.indices where bindings[shown[position]].when(context) { mask |= 1 << position }
+    return mask
+  }
+
+  /// The help bar's entries that `mask` (from ``helpMask(in:)``) names.
+  public func helpItems(mask: UInt64) -> [HelpItem] {
+    var items: [HelpItem] = []
+    items.reserveCapacity(mask.nonzeroBitCount)
+    for position in shownItems.indices where mask & (1 << position) != 0 { items.append(shownItems[position]) }
+    return items
+  }
+
   /// Keys that two bindings applying in `context` both name, with their labels: should be
   /// empty (the second would never be reached).
   public func conflicts(in context: Context) -> [Key: [String]] {

@@ -25,10 +25,26 @@ public protocol View {
   /// The size the view would like within `available` (used by stacks for `.fit`). By default a
   /// view takes everything offered.
   func preferredSize(in available: Size) -> Size
+
+  /// Brings `frame`, which shows `previous` drawn in `region` over blank cells, up to this view
+  /// by drawing again only what differs, and adds each rectangle it drew to `damage`; false,
+  /// drawing nothing, when it cannot tell what differs (by default, and for a view of another
+  /// kind). The frame must end as ``render(into:in:)`` over blank cells would leave it, cursor
+  /// included: a frame stays a function of the state. It is drawn in the same theme and with the
+  /// same `Frame.keyHelp` as `previous` was (the caller checks).
+  ///
+  /// Why: a typed key changes one field of a form, and a key's cost is the memory it touches
+  /// (the caches are cold between keystrokes); drawing the field's row alone, and comparing only
+  /// it, leaves the rest of the form's cells untouched.
+  func redraw(over previous: any View, into frame: inout Frame, in region: Rect, damage: inout [Rect]) -> Bool
 }
 
 extension View {
   public func preferredSize(in available: Size) -> Size { available }
+
+  public func redraw(over previous: any View, into frame: inout Frame, in region: Rect, damage: inout [Rect]) -> Bool {
+    false
+  }
 
   /// Renders this view alone into a new frame of `size`, drawn in `theme`.
   public func frame(size: Size, theme: Theme = .standard) -> Frame {

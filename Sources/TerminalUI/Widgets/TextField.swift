@@ -117,17 +117,26 @@ public struct TextField: View {
       frame.set(Cell("…", style: style), at: Point(x: x, y: region.y), clip: row)
       x += 1
     }
-    var cursorColumn = x - region.x
-    var index = first
-    while index < bytes.count {
-      if index == cursor { cursorColumn = x - region.x }
-      guard x + 1 <= region.maxX else { break }
-      let glyph: Unicode.Scalar = isMasked ? "•" : Unicode.Scalar(bytes[index])
-      frame.set(Cell(.scalar(glyph), style: style), at: Point(x: x, y: region.y), clip: row)
-      x += 1
-      index += 1
+    // The characters from `first` that fit, a cell each, stored as one run (a cell at a time,
+    // every cell went through the frame's checks: most of a typed key's drawing).
+    let shown = max(0, min(bytes.count - first, region.maxX - x))
+    if shown > 0 {
+      if isMasked {
+        frame.fill(Rect(x: x, y: region.y, width: shown, height: 1).intersection(row), with: Cell("•", style: style))
+      } else {
+        frame.writeASCII(
+          UnsafeBufferPointer(rebasing: bytes[first..<(first + shown)]), at: Point(x: x, y: region.y), style: style,
+          clip: row)
+      }
     }
-    if cursor >= bytes.count { cursorColumn = x - region.x }
+    // Where the cursor goes: on its character when it is shown, after the text when it is at
+    // the end, else where the characters start.
+    var cursorColumn = x - region.x
+    if cursor >= bytes.count {
+      cursorColumn = x + shown - region.x
+    } else if cursor >= first && cursor <= first + shown {
+      cursorColumn = x + cursor - first - region.x
+    }
     placeCursor(in: &frame, column: cursorColumn, region: region, row: row)
   }
 
