@@ -25,7 +25,9 @@ struct RetainedRegions {
     var size: Size
     var theme: Theme
     var hasModal: Bool
-    var titleBar: [String]
+    /// The title bar's two sides.
+    var breadcrumb: String
+    var status: String
     var help: [HelpItem]
     /// The presentation and each screen's identity and revision; nil when a screen cannot
     /// tell its revision.
@@ -161,7 +163,7 @@ struct RetainedRegions {
 
   private func changed(_ region: Region, in next: Inputs) -> Bool {
     switch region {
-    case .titleBar: next.titleBar != inputs.titleBar
+    case .titleBar: next.breadcrumb != inputs.breadcrumb || next.status != inputs.status
     case .stage: next.stage != inputs.stage || next.emptyDetailMessage != inputs.emptyDetailMessage
     case .helpBar: next.help != inputs.help
     }

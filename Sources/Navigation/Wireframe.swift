@@ -255,12 +255,12 @@ public final class Wireframe {
     if recordingMouseTargets {
       var frame = Frame(size: size, theme: drawnTheme)
       frame.mouseRegions = []
-      drawInFull(breadcrumb: ([appTitle] + stack.map(\.title)).joined(separator: " › "), help: help, into: &frame)
+      drawInFull(breadcrumb: breadcrumb, help: help, into: &frame)
       return frame
     }
-    let breadcrumb = ([appTitle] + stack.map(\.title)).joined(separator: " › ")
+    let breadcrumb = breadcrumb
     let inputs = RetainedRegions.Inputs(
-      size: size, theme: drawnTheme, hasModal: modal != nil, titleBar: [breadcrumb, status], help: help,
+      size: size, theme: drawnTheme, hasModal: modal != nil, breadcrumb: breadcrumb, status: status, help: help,
       stage: stageInputs(for: size), emptyDetailMessage: emptyDetailMessage)
     // Taken out while the next frame is drawn over its cells, so that they are not shared.
     if var retained = retained.take(),
@@ -280,10 +280,20 @@ public final class Wireframe {
     return kept.frame
   }
 
+  /// The title bar's left side: the app's title, then each screen's (`Contacts › Zoë`).
+  private var breadcrumb: String {
+    var text = appTitle
+    for screen in stack {
+      text += " › "
+      text += screen.title
+    }
+    return text
+  }
+
   /// The whole frame drawn afresh, every region: what ``render(size:)`` must always equal.
   public func renderInFull(size: Size) -> Frame {
     var frame = Frame(size: size, theme: drawnTheme)
-    drawInFull(breadcrumb: ([appTitle] + stack.map(\.title)).joined(separator: " › "), help: help, into: &frame)
+    drawInFull(breadcrumb: breadcrumb, help: help, into: &frame)
     return frame
   }
 

@@ -160,7 +160,13 @@ struct AuthFormView: View {
     for (index, field) in fields.enumerated() {
       let inputChanged = before[input: field.field] != field.input
       if inputChanged {
-        redraw(row: 1 + 2 * index) { rows.drawField(field, into: &$0, on: $1) }
+        // The field alone: its label is as it was, and a field fills its whole row itself.
+        let line = Rows.line(1 + 2 * index, of: area)
+        if !line.isEmpty {
+          let input = rows.inputArea(on: line)
+          rows.drawInput(field, into: &frame, in: input)
+          damage.append(input)
+        }
       }
       // A problem follows its field's text and whether it was edited (the confirmation's,
       // the password too): the last form's is worked out only when one of those changed.
@@ -230,20 +236,31 @@ struct AuthFormView: View {
     /// A field's row: as `Labelled`, the label's columns, a gap, the field in the rest.
     func drawField(_ field: FieldRow, into frame: inout Frame, on line: Rect) {
       guard !line.isEmpty else { return }
-      let form = view.form
-      let isFocused = view.isFocused && form.focus.focused == field.field
-      let labelWidth = min(AuthFormView.labelWidth, max(0, line.width - 1))
+      let isFocused = view.isFocused && view.form.focus.focused == field.field
       Text(field.label, style: isFocused ? frame.theme.title : .plain)
-        .render(into: &frame, in: Rect(x: line.x, y: line.y, width: labelWidth, height: line.height))
+        .render(into: &frame, in: Rect(x: line.x, y: line.y, width: Self.labelWidth(on: line), height: line.height))
+      drawInput(field, into: &frame, in: inputArea(on: line))
+    }
+
+    /// The label's columns on a field's `line`.
+    private static func labelWidth(on line: Rect) -> Int { min(AuthFormView.labelWidth, max(0, line.width - 1)) }
+
+    /// Where a field's text field goes on its `line`: after the label and a gap.
+    func inputArea(on line: Rect) -> Rect {
+      let labelWidth = Self.labelWidth(on: line)
+      return Rect(
+        x: line.x + labelWidth + 1, y: line.y, width: max(0, line.width - 1) - labelWidth, height: line.height)
+    }
+
+    /// A field's text field, in `area` (``inputArea(on:)``): it fills all of it.
+    func drawInput(_ field: FieldRow, into frame: inout Frame, in area: Rect) {
+      let form = view.form
       TextField(
         field.input, placeholder: field.isMasked ? "" : form.suggestedEmail ?? "you@example.com",
-        isMasked: field.isMasked, isFocused: isFocused, isDisabled: form.isSubmitting,
-        clickTarget: view.target(field.field)
+        isMasked: field.isMasked, isFocused: view.isFocused && form.focus.focused == field.field,
+        isDisabled: form.isSubmitting, clickTarget: view.target(field.field)
       )
-      .render(
-        into: &frame,
-        in: Rect(
-          x: line.x + labelWidth + 1, y: line.y, width: max(0, line.width - 1) - labelWidth, height: line.height))
+      .render(into: &frame, in: area)
     }
 
     /// A field's problem, under its field.

@@ -206,6 +206,9 @@ public struct KeyMap<Context, Intent>: Sendable {
   /// bar is drawn on every key, and then costs each binding's condition and nothing more.
   private let shown: [Int]
   private let shownItems: [HelpItem]
+  /// The conditions of the bindings in `shown`, alone: read for the help bar at every frame,
+  /// without copying a binding each.
+  private let shownConditions: [@Sendable (Context) -> Bool]
 
   public init(_ bindings: [KeyBinding<Context, Intent>]) {
     self.bindings = bindings
@@ -218,6 +221,7 @@ public struct KeyMap<Context, Intent>: Sendable {
     clicks = bindings.indices.filter { bindings[$0].click != nil }
     shown = bindings.indices.filter { !bindings[$0].isHidden }
     shownItems = shown.map { bindings[$0].helpItem }
+    shownConditions = shown.map { bindings[$0].when }
   }
 
   /// The intent a click on an item makes in `context`: the first click binding for its
@@ -281,7 +285,7 @@ public struct KeyMap<Context, Intent>: Sendable {
     // Over the indices, not `enumerated()`: this runs unspecialized, where an enumeration's
     // iterator is looked up and called generically for each binding.
     var mask: UInt64 = 0
-    for position in shown.indices where bindings[shown[position]].when(context) { mask |= 1 << position }
+    for position in shownConditions.indices where shownConditions[position](context) { mask |= 1 << position }
     return mask
   }
 
