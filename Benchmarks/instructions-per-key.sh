@@ -23,6 +23,12 @@
 # at 250x70 over 80x24:
 #   {"typing": {"contacts": N, "peer": N, "ratio": R}, "down": {...}, "typing_wide_over_narrow": R}
 #
+# FOOTPRINT=1 counts, instead of L1 misses, the distinct cache lines of code and of data each key
+# touches when it finds the caches cold, as a real keystroke does (its wall time follows them, not
+# its instructions): Benchmarks/evict-on-read.c, preloaded, writes over 8 MB after every read from
+# the terminal, the simulated last-level cache is 4 MB, and each key's last-level misses, the
+# eviction's own left out, are the lines it touched. Typing counts the main thread, Down every thread.
+#
 # CACHE=0 leaves out the cache simulator (faster; no miss counts). SETTLE (seconds, 3 by default)
 # waits before zeroing the counters, so that work started with the screen (loading the last email
 # used, the first JSON encoding's type lookups) is not counted as the keys'. The peer's source is the tuibench harness's (BENCH, default ../shared/bench beside
@@ -42,6 +48,7 @@ SIZES=${SIZES:-"80x24 250x70"}
 SCENARIOS=${SCENARIOS:-"typing down"}
 PEER=${PEER:-1}
 CACHE=${CACHE:-1}
+FOOTPRINT=${FOOTPRINT:-0}
 if [ $# -eq 0 ]; then
   swift build -c release --product contacts >/dev/null
   set -- "$(swift build -c release --show-bin-path)/contacts"
@@ -63,20 +70,25 @@ for binary in "$@"; do
   programs+=("contacts-$index")
   label["contacts-$index"]=$binary
 done
+if [ "$FOOTPRINT" = 1 ]; then
+  gcc -O2 -shared -fPIC -o "$WORK/evict-on-read.so" "$ROOT/Benchmarks/evict-on-read.c" -ldl
+fi
 if [ "$PEER" = 1 ]; then
   [ -f "$peer_db" ] || python3 "$BENCH/seed.py" --db "$peer_db" --count "$COUNT" >/dev/null
   gcc -O2 -o "$WORK/peer" "$BENCH/peers/c/contacts.c" -lncursesw -lsqlite3
   programs+=("peer")
 fi
 
-# Reads one callgrind dump per thread: prints "instructions i1-misses doupdate-calls", summed
-# over the files given.
+# Reads one callgrind dump per thread: prints "instructions i1-misses doupdate-calls code-lines
+# data-lines", summed over the files given (the lines are last-level misses; the preloaded
+# eviction's instructions and misses are left out).
 count() {
   python3 - "$@" <<'PY'
 import re, sys
-ir = i1 = frames = 0
+ir = i1 = frames = code = data = 0
 for path in sys.argv[1:]:
     names, events, current, counted = {}, [], None, False
+    function, after_call = "", False
     with open(path, errors="replace") as f:
         for line in f:
             if line.startswith("events:"):
@@ -86,6 +98,7 @@ for path in sys.argv[1:]:
                 values = [int(v) for v in line.split()[1:]]
                 row = dict(zip(events, values))
                 ir += row.get("Ir", 0); i1 += row.get("I1mr", 0)
+                code += row.get("ILmr", 0); data += row.get("DLmr", 0) + row.get("DLmw", 0)
             elif line.startswith("fn=") or line.startswith("cfn="):
                 # Names are compressed: "(id) name" the first time, "(id)" after, for fn and cfn alike.
                 m = re.match(r"c?fn=\((\d+)\)(?: (.*))?", line.strip())
@@ -93,11 +106,22 @@ for path in sys.argv[1:]:
                     names[m.group(1)] = m.group(2)
                 name = names.get(m.group(1), "") if m else line.strip().split("=", 1)[1]
                 current = name if line.startswith("cfn=") else None
-            elif line.startswith("calls=") and current is not None:
-                if current.split("'")[0] in ("doupdate", "doupdate_sp"):
+                if line.startswith("fn="):
+                    function = name
+            elif line.startswith("calls="):
+                if current is not None and current.split("'")[0] in ("doupdate", "doupdate_sp"):
                     frames += int(line.split("=")[1].split()[0])
                 current = None
-print(ir, i1, frames)
+                after_call = True
+            elif line[:1].isdigit() or line[:1] in "+-*":
+                # A cost line: the callee's inclusive cost right after calls=, else the function's own.
+                if not after_call and function.startswith("termflow_evict_caches"):
+                    values = [int(v) for v in line.split()[1:]]
+                    row = dict(zip(events, values))
+                    ir -= row.get("Ir", 0); i1 -= row.get("I1mr", 0)
+                    code -= row.get("ILmr", 0); data -= row.get("DLmr", 0) + row.get("DLmw", 0)
+                after_call = False
+print(ir, i1, frames, code, data)
 PY
 }
 
@@ -112,10 +136,14 @@ measure() {
   else
     db="$WORK/ours.sqlite" && cp "$ours_db" "$db"
   fi
-  local simulate=""
+  local simulate="" preload=""
   [ "$CACHE" = 1 ] && simulate="--cache-sim=yes"
+  if [ "$FOOTPRINT" = 1 ]; then
+    simulate="--cache-sim=yes --I1=32768,8,64 --D1=49152,12,64 --LL=4194304,16,64"
+    preload="LD_PRELOAD=$WORK/evict-on-read.so TERMFLOW_EVICT_MB=8 SWIFT_DETERMINISTIC_HASHING=1"
+  fi
   tmux new-session -d -s "$SESSION" -x "$width" -y "$height" \
-    "HOME=$WORK/home SWIFT_BACKTRACE=interactive=no valgrind --tool=callgrind $simulate --separate-threads=yes --callgrind-out-file=$out $WORK/$program --db $db 2>$WORK/valgrind.log"
+    "HOME=$WORK/home SWIFT_BACKTRACE=interactive=no $preload valgrind --tool=callgrind $simulate --separate-threads=yes --callgrind-out-file=$out $WORK/$program --db $db 2>$WORK/valgrind.log"
   wait_for "Sign in"
   # The controls address this run's valgrind by its pid: other programs may run under callgrind.
   local pid
@@ -156,25 +184,32 @@ wait_for() {
   return 1
 }
 
-echo "| program | scenario | size | keys | refreshes | instructions per key | I1 misses per key | × peer |"
-echo "| --- | --- | --- | --- | --- | --- | --- | --- |"
-declare -A result
+echo "| program | scenario | size | keys | refreshes | instructions per key | I1 misses per key | × peer | code lines per key | data lines per key | lines × peer |"
+echo "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |"
+declare -A result lines
 for scenario in $SCENARIOS; do
   for size in $SIZES; do
     # The peer first, so that ratios can be printed beside ours.
     ordered=("${programs[@]}")
     [ "$PEER" = 1 ] && ordered=("peer" "${programs[@]:0:${#programs[@]}-1}")
     for program in "${ordered[@]}"; do
-      read -r ir i1 frames < <(measure "$program" "$scenario" "$size")
+      read -r ir i1 frames code data < <(measure "$program" "$scenario" "$size")
       per=$((ir / KEYS))
       result["$program/$scenario/$size"]=$per
       ratio="–"
       if [ "$program" != peer ] && [ -n "${result[peer/$scenario/$size]:-}" ]; then
         ratio=$(python3 -c "print(f'{$per / ${result[peer/$scenario/$size]}:.2f}')")
       fi
-      misses="–"
-      [ "$CACHE" = 1 ] && misses=$((i1 / KEYS))
-      echo "| ${label[$program]} | $scenario | $size | $KEYS | $frames | $per | $misses | $ratio |"
+      misses="–" code_per="–" data_per="–" lines_ratio="–"
+      [ "$CACHE" = 1 ] || [ "$FOOTPRINT" = 1 ] && misses=$((i1 / KEYS))
+      if [ "$FOOTPRINT" = 1 ]; then
+        code_per=$((code / KEYS)) data_per=$((data / KEYS))
+        lines["$program/$scenario/$size"]=$((code_per + data_per))
+        if [ "$program" != peer ] && [ -n "${lines[peer/$scenario/$size]:-}" ]; then
+          lines_ratio=$(python3 -c "print(f'{($code_per + $data_per) / ${lines[peer/$scenario/$size]}:.2f}')")
+        fi
+      fi
+      echo "| ${label[$program]} | $scenario | $size | $KEYS | $frames | $per | $misses | $ratio | $code_per | $data_per | $lines_ratio |"
       [ "$frames" -ge "$KEYS" ] || echo "  (warning: $frames refreshes for $KEYS keys: keys were coalesced)" >&2
     done
   done
