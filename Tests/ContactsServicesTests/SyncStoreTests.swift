@@ -377,6 +377,83 @@ import VCardFormat
     #expect(try await items(fixture).filter { ($0["etag"] as String?) != nil }.count == 100)
   }
 
+  /// A stretch writes its new contacts' search-index entries once, at its end
+  /// (`PendingSearchRows`), or earlier when a card must be written on its own or the list keys
+  /// spread afresh: the index then holds exactly what writing each card on its own (through the
+  /// triggers) gives it, word for word, and agrees with the contacts' columns.
+  @Test func aStretchsSearchEntriesAreThoseOfItsCardsWrittenOneByOne() async throws {
+    // Chunks of 40 whose names all sort between "A First" and "Bb Neighbour", each chunk's
+    // after the last's: each splits what is left of the same gap, so the keys are spread afresh
+    // mid-stretch. The second chunk also holds a card of a contact made here (decided on its
+    // own); half the third cannot be read, too few are left to be written together (each is
+    // written on its own, through the triggers); the last is written together.
+    var texts: [String] = []
+    for chunk in 1...6 {
+      let prefix = "B" + String(repeating: "a", count: chunk)
+      for index in 0..<40 {
+        let uid = "\(chunk)-\(index)"
+        texts.append(
+          chunk == 3 && index.isMultiple(of: 2)
+            ? "BEGIN:VCARD\r\nnot a card \(uid)"
+            : "BEGIN:VCARD\r\nVERSION:3.0\r\nUID:\(uid)\r\nFN:\(prefix) Müller \(index + 10)\r\n"
+              + "EMAIL:w\(uid)@example.com\r\nTEL:+33 1 \(index)\(chunk)\r\nORG:Firma \(index % 7)\r\nEND:VCARD\r\n")
+      }
+    }
+    texts[55] = texts[55].replacingOccurrences(of: "UID:2-15", with: "UID:made-here")
+    let hrefs = texts.indices.map { "/ada/book/\($0).vcf" }
+
+    /// The index's words with the contact each belongs to (by name: list keys differ).
+    func words(_ fixture: TwoAccounts) async throws -> [String] {
+      try await fixture.database.writer.write { db in
+        try db.execute(sql: "CREATE VIRTUAL TABLE temp.words USING fts5vocab(main, contact_search, 'instance')")
+        defer { try? db.execute(sql: "DROP TABLE temp.words") }
+        return try String.fetchAll(
+          db,
+          sql: """
+            SELECT words.term || ' ' || contact.name FROM temp.words JOIN contact ON contact.listKey = words.doc
+            ORDER BY 1
+            """)
+      }
+    }
+    func prepared() async throws -> (TwoAccounts, SyncStore) {
+      let (fixture, sync) = try await linked()
+      _ = try await fixture.store.insert(ContactDraft(name: "Bb Neighbour"), account: fixture.ada)
+      _ = try await fixture.store.insert(ContactDraft(name: "A First"), account: fixture.ada)
+      let here = Contact(uid: "made-here", revision: Date(timeIntervalSince1970: 1), name: "Made Here")
+      _ = try await fixture.database.writer.write { db in
+        try ContactStore.insert(here, account: fixture.ada, text: nil, db)
+      }
+      return (fixture, sync)
+    }
+
+    let (together, stretch) = try await prepared()
+    defer { together.directory.remove() }
+    let tally = try stretch.applyArrivalsNow(texts.count, chunk: 40, account: together.ada) { range in
+      range.map { RemoteCard(href: hrefs[$0], etag: "\"\($0)\"", text: texts[$0]) }
+    }
+    // Every readable card but the one of the contact made here (changed on both sides) is new.
+    #expect(tally.received == texts.count - 21 && tally.unreadable == 20)
+    let firstKey = try await together.database.writer.read { db in
+      try Int64.fetchOne(db, sql: "SELECT min(listKey) FROM contact WHERE accountId = ?", arguments: [together.ada])
+    }
+    // Spread afresh (the triggers' one-at-a-time renumbering keeps the usual gap).
+    #expect((firstKey ?? 0) - (together.ada << ContactsSchema.accountKeyBits) > ContactsSchema.listKeyGap)
+
+    let (oneByOne, single) = try await prepared()
+    defer { oneByOne.directory.remove() }
+    for index in texts.indices {
+      _ = try await single.applyArrivals(
+        [RemoteCard(href: hrefs[index], etag: "\"\(index)\"", text: texts[index])], account: oneByOne.ada)
+    }
+
+    let written = try await words(together)
+    #expect(written.count > texts.count * 4)
+    #expect(written == (try await words(oneByOne)))
+    try await together.database.checkSearchIndex()
+    let found = try await together.store.search(account: together.ada, query: "baaaaaa muller 49", limit: 5)
+    #expect(found.contacts.map(\.name) == ["Baaaaaa Müller 49"])
+  }
+
   /// A whole-book download asks which of hundreds of hrefs it already holds, and at which
   /// ETag, in one statement (`SQLStringList`): hrefs of any shape are found, and only those.
   @Test func heldETagsAreTheItemsOwnForHundredsOfHrefsOfAnyShape() async throws {

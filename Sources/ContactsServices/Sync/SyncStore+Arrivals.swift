@@ -64,23 +64,32 @@ extension SyncStore {
   /// the contact and its item written together.
   public func applyArrivals(_ cards: [RemoteCard], account: Int64) async throws -> ArrivalTally {
     let now = now()
-    return try await database.writer.write { db in try Self.applyArrivals(cards, account: account, now: now, db) }
+    return try await database.writer.write { db in
+      var pending = PendingSearchRows()
+      let tally = try Self.applyArrivals(cards, account: account, now: now, pending: &pending, db)
+      try pending.write(db)
+      return tally
+    }
   }
 
   /// `applyArrivals` from inside the parser of a server's answer (which cannot wait), for a long
   /// stretch of a whole book's download in one transaction, the cards read (`cards(range)`) and
-  /// written `chunk` at a time: a long stretch costs the database less per card (fewer commits,
-  /// search-index segments and rewrites of the same pages) while memory holds one chunk's cards.
+  /// written `chunk` at a time: a long stretch costs the database less per card (fewer commits
+  /// and rewrites of the same pages, and the new contacts' search-index entries written once
+  /// for the stretch, `PendingSearchRows`) while memory holds one chunk's cards.
   public func applyArrivalsNow(
     _ count: Int, chunk: Int, account: Int64, cards: (Range<Int>) -> [RemoteCard]
   ) throws -> ArrivalTally {
     let now = now()
     return try database.writer.write { db in
       var tally = ArrivalTally()
+      var pending = PendingSearchRows()
       for start in stride(from: 0, to: count, by: chunk) {
-        let part = try Self.applyArrivals(cards(start..<min(start + chunk, count)), account: account, now: now, db)
+        let part = try Self.applyArrivals(
+          cards(start..<min(start + chunk, count)), account: account, now: now, pending: &pending, db)
         tally.add(part)
       }
+      try pending.write(db)
       return tally
     }
   }
@@ -119,9 +128,11 @@ extension SyncStore {
     }
   }
 
-  private static func applyArrivals(_ cards: [RemoteCard], account: Int64, now: Date, _ db: Database) throws
-    -> ArrivalTally
-  {
+  /// Applies `cards` inside the caller's transaction, leaving the search-index entries of the
+  /// contacts written together to `pending` (the caller writes them before it commits).
+  private static func applyArrivals(
+    _ cards: [RemoteCard], account: Int64, now: Date, pending: inout PendingSearchRows, _ db: Database
+  ) throws -> ArrivalTally {
     var tally = ArrivalTally()
     var eachOnItsOwn = cards[...]
     let readable = cards.filter { $0.card != nil }
@@ -131,12 +142,15 @@ extension SyncStore {
       }
       let split = NewArrivals.split(arrivals)
       if split.new.count >= Self.fewestWrittenTogether,
-        try Self.writeNew(split.new.map { readable[$0] }, account: account, now: now, db)
+        try Self.writeNew(split.new.map { readable[$0] }, account: account, now: now, pending: &pending, db)
       {
         tally.received += split.new.count
         eachOnItsOwn = (split.decideEach.map { readable[$0] } + cards.filter { $0.card == nil })[...]
       }
     }
+    // A contact written on its own goes through its triggers, which read and move the entries
+    // of its neighbours in the search index: the pending ones are written first.
+    if !eachOnItsOwn.isEmpty { try pending.write(db) }
     for remote in eachOnItsOwn {
       try Self.apply(remote, account: account, now: now, tally: &tally, db)
     }

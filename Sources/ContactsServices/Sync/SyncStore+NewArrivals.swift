@@ -53,17 +53,20 @@ extension SyncStore {
   /// caller's transaction, the way the seeder does: the insert triggers are off while the
   /// batch's contacts go in (`withoutTriggers`) and their work is done once for all of it. The
   /// contacts go in in list order with list keys spread over the gaps between their neighbours'
-  /// (`ListKeySpread`), the search index takes them in one statement, the count moves once, and
-  /// each item is written clean (the server has the card). Each contact's card is the server's
-  /// text as it came, which is also the item's base (schema v8): stored once. The triggers are on
-  /// again before anything else is written, so a sync killed anywhere leaves the database as it
-  /// was or with the whole batch in.
+  /// (`ListKeySpread`), their search-index entries are left to `pending` (written once for the
+  /// transaction's batches, `PendingSearchRows`), the count moves once, and each item is
+  /// written clean (the server has the card). Each contact's card is the server's text as it
+  /// came, which is also the item's base (schema v8): stored once. The triggers are on again
+  /// before anything else is written, so a sync killed anywhere leaves the database as it was
+  /// or with the whole transaction in.
   ///
   /// When the keys around the new contacts leave too little room (a book arriving in random
   /// list order splits the same gaps again and again), the account's keys are first spread
   /// afresh (`ContactsSchema.spreadListKeys`). Returns false, having written nothing, only when
   /// even that leaves no room: each is then inserted on its own and the triggers renumber.
-  static func writeNew(_ cards: [RemoteCard], account: Int64, now: Date, _ db: Database) throws -> Bool {
+  static func writeNew(
+    _ cards: [RemoteCard], account: Int64, now: Date, pending: inout PendingSearchRows, _ db: Database
+  ) throws -> Bool {
     let arrived = cards.compactMap { remote -> NewRow? in
       guard let card = remote.card, let uid = remote.uid else { return nil }
       var contact = Contact(card: card)
@@ -78,6 +81,8 @@ extension SyncStore {
     let rows = arrived.sorted { $0.sortKey.lexicographicallyPrecedes($1.sortKey) }
     var keys = try listKeys(for: rows, account: account, db)
     if keys == nil {
+      // Spreading moves every entry of the account's search index: the pending ones first.
+      try pending.write(db)
       try ContactsSchema.spreadListKeys(account: account, making: rows.count, db)
       keys = try listKeys(for: rows, account: account, db)
     }
@@ -99,12 +104,7 @@ extension SyncStore {
       }
       return firstID
     }
-    let phone = ContactsSchema.phoneColumn
-    try db.execute(
-      sql: """
-        INSERT INTO contact_search (rowid, name, email, \(phone), company)
-        SELECT listKey, name, email, \(phone), company FROM contact WHERE id >= ? ORDER BY listKey
-        """, arguments: [firstID])
+    if let firstID { pending.add(from: firstID) }
     try db.execute(
       sql: "UPDATE account SET contactCount = contactCount + ? WHERE id = ?", arguments: [rows.count, account])
     // Clean: the server has the card. No base: while clean it is the contact's card (v8). No
