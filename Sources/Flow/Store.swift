@@ -76,7 +76,9 @@ public final class Store<State, Action: Sendable> {
   /// `.playedBack` while a recording is replayed.
   public let effectExecution: EffectExecution
 
-  /// The current state. Changes only through ``send(_:)``.
+  /// The current state. Changes only through ``send(_:)``. Inlinable, so that reading a part
+  /// of it does not copy all of it through generic code.
+  @inlinable
   public var state: State { currentState }
 
   // The dispatch path is inlinable so that it is specialized for the app's state and action

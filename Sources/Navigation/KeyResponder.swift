@@ -16,6 +16,12 @@ public protocol KeyResponder: AnyObject {
   var keyContext: KeyContext { get }
   /// Acts on an intent the map made of a key.
   func send(_ intent: Intent)
+  /// Sends the intent `event` makes, if the map has one for it now; false when it has none.
+  /// Responders take the default; a requirement so that the framework's live screens can
+  /// answer with code compiled for their concrete types (a key then costs no run-time type
+  /// lookups, see ``Screen/makeLiveScreen(_:)``).
+  @discardableResult
+  func handle(_ event: InputEvent) -> Bool
   /// The help bar's entries while this responder has the keyboard: by default the bindings of
   /// `keyMap` that apply in `keyContext` (a responder may keep them while its context stays).
   var help: [HelpItem] { get }

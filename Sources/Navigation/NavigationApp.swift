@@ -61,10 +61,23 @@ public final class NavigationApp<State, Action: Sendable> {
   /// dialog over the stage, gives it the keyboard before any screen, and on an answer sends
   /// `dismiss`, then the button's action if it has one.
   public struct Dialogs {
-    let current: (State) -> Dialog<Action>?
-    let dismiss: Action
-    let isSame: (Dialog<Action>?, Dialog<Action>?) -> Bool
-    let show: @MainActor (Wireframe, Dialog<Action>?, @escaping (Dialog<Action>.Button) -> Void) -> Void
+    @usableFromInline let current: (State) -> Dialog<Action>?
+    @usableFromInline let dismiss: Action
+    @usableFromInline let isSame: (Dialog<Action>?, Dialog<Action>?) -> Bool
+    @usableFromInline let show:
+      @MainActor (Wireframe, Dialog<Action>?, @escaping (Dialog<Action>.Button) -> Void) -> Void
+
+    @usableFromInline
+    init(
+      current: @escaping (State) -> Dialog<Action>?, dismiss: Action,
+      isSame: @escaping (Dialog<Action>?, Dialog<Action>?) -> Bool,
+      show: @escaping @MainActor (Wireframe, Dialog<Action>?, @escaping (Dialog<Action>.Button) -> Void) -> Void
+    ) {
+      self.current = current
+      self.dismiss = dismiss
+      self.isSame = isSame
+      self.show = show
+    }
   }
 
   /// The app's store: its state (the route included), and where its actions go.
@@ -72,7 +85,7 @@ public final class NavigationApp<State, Action: Sendable> {
   /// Where the screens are presented.
   public let wireframe: Wireframe
   public let events: Events
-  private let dialogs: Dialogs?
+  @usableFromInline let dialogs: Dialogs?
   /// Whether the app has quit (its reducer returned `Effect.quit`, or Ctrl-C went unanswered).
   public private(set) var didQuit = false
 
@@ -91,9 +104,11 @@ public final class NavigationApp<State, Action: Sendable> {
   /// Sends an action into the store. Made where the app's types are known (the public init is
   /// inlinable), so keys reach the store's dispatch specialized for the app's state and actions
   /// rather than through its generic form.
-  private let dispatch: (Action) -> Void
-  private let director: StageDirector<State, Action>
-  private let startDirecting: (StageDirector<State, Action>) -> Void
+  @usableFromInline let dispatch: (Action) -> Void
+  @usableFromInline let director: StageDirector<State, Action>
+  /// Subscribes the stage, the dialog and the animation flag to the store: made by the public
+  /// init too, so that what runs after every batch is compiled for the app's types.
+  private let startObserving: (NavigationApp) -> Void
 
   /// Hears of every live screen the app builds for a declared screen, with the declaration:
   /// lifecycle tests track them with it.
@@ -119,7 +134,8 @@ public final class NavigationApp<State, Action: Sendable> {
     let store = Store(initialState: initialState, reducer: reducer, middleware: middleware, effects: effects)
     self.init(
       store: store, dispatch: { [unowned store] action in store.send(action) }, wireframe: wireframe, events: events,
-      dialogs: dialogs, keys: keys, keyBindings: keyBindings, coordinator: coordinator)
+      dialogs: dialogs, keys: keys, keyBindings: keyBindings, coordinator: coordinator,
+      startObserving: { app in app.observeStore(following: coordinator) })
     self.reportsMouse = reportsMouse
   }
 
@@ -127,7 +143,7 @@ public final class NavigationApp<State, Action: Sendable> {
   init(
     store: Store<State, Action>, dispatch: @escaping (Action) -> Void, wireframe: Wireframe, events: Events,
     dialogs: Dialogs?, keys: KeyMap<State, Action>, keyBindings: [String: [String: [Key]]],
-    coordinator: some Coordinator<State, Action>
+    coordinator: some Coordinator<State, Action>, startObserving: @escaping (NavigationApp) -> Void
   ) {
     self.store = store
     self.dispatch = dispatch
@@ -137,7 +153,7 @@ public final class NavigationApp<State, Action: Sendable> {
     keyMap = keys
     wireframe.dialogKeyBindings = keyBindings[DialogKeys.name] ?? [:]
     director = StageDirector(store: store, dispatch: dispatch, wireframe: wireframe, keyBindings: keyBindings)
-    startDirecting = { $0.start(coordinator) }
+    self.startObserving = startObserving
     // The chain below the screens, fixed once: no cast or lookup per key.
     var responders: [any KeyResponder] = []
     if !coordinator.keys.bindings.isEmpty {
@@ -155,13 +171,17 @@ public final class NavigationApp<State, Action: Sendable> {
   /// Puts the first screens on stage and sends ``Events-swift.struct/started``. From here on
   /// every batch of actions the store reduces asks the session for a frame.
   public func start() {
-    startDirecting(director)
+    startObserving(self)
+    if let started = events.started { dispatch(started) }
+  }
+
+  /// Follows `coordinator`'s stage, the dialog and whether the state animates.
+  @inlinable
+  func observeStore(following coordinator: some Coordinator<State, Action>) {
+    director.start(coordinator)
     if let dialogs {
       store.observe(self, select: dialogs.current, skipRepeats: .when(dialogs.isSame)) { app, dialog in
-        dialogs.show(app.wireframe, dialog) { [unowned app] button in
-          app.dispatch(dialogs.dismiss)
-          if let action = button.action { app.dispatch(action) }
-        }
+        app.show(dialog, from: dialogs)
       }
     }
     // Not `select: { $0 }` skipping equal states: comparing the whole state after every key
@@ -171,7 +191,16 @@ public final class NavigationApp<State, Action: Sendable> {
     store.observe(self, select: events.animates, skipRepeats: .never) { app, animates in
       app.stateDidChange(animates: animates)
     }
-    if let started = events.started { dispatch(started) }
+  }
+
+  /// Shows `dialog` (none: takes it away); an answer sends the dismiss action, then the
+  /// button's.
+  @usableFromInline
+  func show(_ dialog: Dialog<Action>?, from dialogs: Dialogs) {
+    dialogs.show(wireframe, dialog) { [unowned self] button in
+      dispatch(dialogs.dismiss)
+      if let action = button.action { dispatch(action) }
+    }
   }
 
   /// Whether the terminal reports the mouse to the app while it runs (presses, releases, drags
@@ -195,7 +224,11 @@ public final class NavigationApp<State, Action: Sendable> {
 
   /// Handles one event from the run loop (or from a test or a replay): keys and pastes go down
   /// the wireframe's chain (the dialog, the focused screen, the root coordinator, the app's
-  /// keys); Ctrl-C that none of them took quits.
+  /// keys); Ctrl-C that none of them took quits. Inlinable, so that the app's run loop
+  /// compiles it for the app's types: a key is not handled by generic code. Never inlined:
+  /// one copy however many callers, and profiles still show what handling a key costs.
+  @inlinable
+  @inline(never)
   public func handle(_ event: TerminalSession.Event) {
     eventObserver?(event, store.state)
     switch event {
@@ -219,7 +252,8 @@ public final class NavigationApp<State, Action: Sendable> {
   }
 
   /// Ends the app: the run loop stops with exit status 0.
-  private func quit() {
+  @usableFromInline
+  func quit() {
     guard !didQuit else { return }
     didQuit = true
     session?.exit(status: 0)
@@ -276,7 +310,8 @@ public final class NavigationApp<State, Action: Sendable> {
     TerminalSession.main { makeApp().run() }
   }
 
-  private func stateDidChange(animates: Bool) {
+  @usableFromInline
+  func stateDidChange(animates: Bool) {
     guard let session else { return }
     session.isAnimating = animates
     session.setNeedsRender()
@@ -307,11 +342,12 @@ private final class StateKeyResponder<State, Action: Sendable>: KeyResponder {
 
 extension NavigationApp.Dialogs where Action: Equatable {
   /// The dialog `current` reads from the state, taken away by `dismiss`.
+  /// Inlinable, so that the comparison made after every batch is compiled for the app's actions.
   @MainActor
+  @inlinable
   public init(_ current: @escaping (State) -> Dialog<Action>?, dismiss: Action) {
-    self.current = current
-    self.dismiss = dismiss
-    isSame = { $0 == $1 }
-    show = { wireframe, dialog, answer in wireframe.present(dialog, answer: answer) }
+    self.init(
+      current: current, dismiss: dismiss, isSame: { $0 == $1 },
+      show: { wireframe, dialog, answer in wireframe.present(dialog, answer: answer) })
   }
 }

@@ -63,6 +63,12 @@ public protocol Screen<State, Action>: Hashable {
   /// What a split shows beside this screen while nothing is open on top of it (a list previews
   /// its selection); nil shows the wireframe's empty message.
   func preview(_ model: Model) -> (any View)?
+  /// The live screen the framework makes of this declaration as it comes on stage. Apps do not
+  /// write it: the default does. It is a requirement so that it is compiled in the module that
+  /// declares the screen, where its types are known: the live screen's subscription and key
+  /// handling are then specialized for them, and a key costs no types looked up at run time.
+  @MainActor
+  func makeLiveScreen(_ hosting: ScreenHosting<State, Action>) -> any LiveScreen
 }
 
 extension Screen {
@@ -70,4 +76,10 @@ extension Screen {
   public func onAppear(_ model: Model) -> Action? { nil }
   public func resized(to area: Size) -> Action? { nil }
   public func preview(_ model: Model) -> (any View)? { nil }
+
+  @inlinable
+  @MainActor
+  public func makeLiveScreen(_ hosting: ScreenHosting<State, Action>) -> any LiveScreen {
+    ScreenHost(self, keyMap: hosting.keyMap(of: Self.self), store: hosting.store, send: hosting.dispatch)
+  }
 }

@@ -23,6 +23,7 @@ public struct Stage<State, Action: Sendable> {
   public static var empty: Stage { Stage([]) }
 
   /// Whether `other` puts the same screens on stage the same way.
+  @inlinable
   func isSame(as other: Stage) -> Bool {
     guard allowsSplit == other.allowsSplit, status == other.status, screens.count == other.screens.count else {
       return false
@@ -33,9 +34,18 @@ public struct Stage<State, Action: Sendable> {
 }
 
 extension Screen {
-  /// Whether `other` is this screen (compared without boxing either: this runs after every batch).
+  /// Whether `other` is this screen. Compared without boxing either and without a cast (a cast
+  /// looks conformances up at run time, and this runs after every batch): the types by
+  /// identity, then the values as this type.
+  @inlinable
   func isSame(as other: any Screen<State, Action>) -> Bool {
-    (other as? Self) == self
+    other.isSame(asScreen: self)
+  }
+
+  @inlinable
+  func isSame<Other: Screen>(asScreen other: Other) -> Bool {
+    guard Other.self == Self.self else { return false }
+    return withUnsafePointer(to: other) { $0.withMemoryRebound(to: Self.self, capacity: 1) { $0.pointee == self } }
   }
 }
 

@@ -4,9 +4,10 @@ import TerminalUI
 /// Keeps the wireframe's stage in step with what the coordinator names: the one owner of live
 /// screens. It builds a live screen for each new declaration, reuses the live one while its
 /// declaration stays, and tears down the ones no longer named.
+@usableFromInline
 @MainActor
 final class StageDirector<State, Action: Sendable> {
-  private unowned let store: Store<State, Action>
+  @usableFromInline unowned let store: Store<State, Action>
   /// Sends the actions the live screens' keys make (see `NavigationApp`).
   private let dispatch: (Action) -> Void
   private let wireframe: Wireframe
@@ -39,7 +40,9 @@ final class StageDirector<State, Action: Sendable> {
     self.keyBindings = keyBindings
   }
 
-  /// Starts following `coordinator`'s stage.
+  /// Starts following `coordinator`'s stage. Inlinable, so that the app's module compiles the
+  /// subscription (the coordinator's stage and its comparison) for its own types.
+  @inlinable
   func start(_ coordinator: some Coordinator<State, Action>) {
     store.observe(
       self, select: { coordinator.stage(for: $0) }, skipRepeats: .when { $0.isSame(as: $1) }
@@ -53,6 +56,7 @@ final class StageDirector<State, Action: Sendable> {
   }
 
   /// Tells every screen on stage the size of its area at the terminal's new `size`.
+  @usableFromInline
   func resize(to size: Size) {
     self.size = size
     for (index, screen) in wireframe.stack.enumerated() {
@@ -61,7 +65,8 @@ final class StageDirector<State, Action: Sendable> {
     }
   }
 
-  private func show(_ stage: Stage<State, Action>) {
+  @usableFromInline
+  func show(_ stage: Stage<State, Action>) {
     let wanted = Set(stage.screens.map { identity(of: $0) })
     for (identity, entry) in live where !wanted.contains(identity) {
       live[identity] = nil
@@ -86,15 +91,16 @@ final class StageDirector<State, Action: Sendable> {
 
   private func build<Declared: Screen<State, Action>>(_ declared: Declared) -> (Entry, appear: Action?) {
     serial += 1
-    let host = ScreenHost(declared, keyMap: keyMap(of: Declared.self), store: store, send: dispatch)
+    let host = declared.makeLiveScreen(ScreenHosting(store: store, dispatch: dispatch, director: self))
     let entry = Entry(screen: host, owner: ScreenOwner(serial: serial), resized: declared.resized(to:))
     live[identity(of: declared)] = entry
     didBuild?(host, declared)
-    return (entry, declared.onAppear(host.keyContext))
+    // The view model the live screen starts with: its selector is pure.
+    return (entry, declared.onAppear(declared.select(store.state)))
   }
 
   /// `Declared`'s key map, with the keys the user gave its bindings.
-  private func keyMap<Declared: Screen<State, Action>>(
+  func keyMap<Declared: Screen<State, Action>>(
     of declared: Declared.Type
   ) -> KeyMap<Declared.Model, Declared.Action> {
     guard let newKeys = keyBindings[Declared.keysName] else { return Declared.keys }

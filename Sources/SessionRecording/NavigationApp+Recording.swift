@@ -7,7 +7,9 @@ public import TerminalUI
 extension NavigationApp where Action: Codable & Equatable {
   /// Records every event the app handles, every action and every effect answer into
   /// `recorder`, each first passed through a redaction with the state it arrived in (to keep
-  /// passwords out of the log, say).
+  /// passwords out of the log, say). Inlinable, so that what records a key is compiled for
+  /// the app's types.
+  @inlinable
   public func record(
     to recorder: SessionRecorder<Action>,
     redactingEvent: @escaping (TerminalSession.Event, State) -> TerminalSession.Event = { event, _ in event },

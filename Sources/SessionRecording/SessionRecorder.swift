@@ -39,12 +39,11 @@ public final class SessionRecorder<Action: Codable & Sendable> {
   private var used = 0
   private let reportsCrashes: Bool
   private let encoder: JSONEncoder
-  private var isClosed = false
+  @usableFromInline var isClosed = false
   /// Actions recorded since the last encoded line, in order: see the type's comment.
-  private var unencodedActions: [SessionEntry<Action>] = []
-  /// Whether `unencodedActions` has any: asked at every input, without touching the generic
-  /// array (its metadata is looked up at run time on each access from another module).
-  private var hasUnencodedActions = false
+  @usableFromInline var unencodedActions: [SessionEntry<Action>] = []
+  /// Whether `unencodedActions` has any: asked at every input without touching the array.
+  @usableFromInline var hasUnencodedActions = false
 
   /// Creates (or truncates) the log at `path` and writes `header`. With `reportsCrashes`,
   /// a crash writes out what is pending and prints `crashMessage` on stderr.
@@ -75,7 +74,11 @@ public final class SessionRecorder<Action: Codable & Sendable> {
   /// encoder. Nil (for the recorder, or for an action) takes the encoder.
   public var actionLine: ((Action) -> [UInt8]?)?
 
-  /// Adds `entry` to the log (written at the next ``flush()``).
+  /// Adds `entry` to the log (written at the next ``flush()``). Inlinable, as are ``flush()``
+  /// and what they call on the way of a key: the app's module compiles them for its actions,
+  /// so that recording a key is an append, without generic code over the actions (whose types
+  /// are looked up at run time on every call).
+  @inlinable
   public func record(_ entry: SessionEntry<Action>) {
     guard !isClosed else { return }
     if case .action = entry {
@@ -84,18 +87,49 @@ public final class SessionRecorder<Action: Codable & Sendable> {
       return
     }
     if hasUnencodedActions { encodeActions() }
-    if case .input(.input(.key(let key))) = entry, let line = Self.keyLine(key) {
-      line.withUnsafeBytes(append)
-    } else {
-      appendLine(of: entry)
+    if case .input(.input(.key(let key))) = entry, Self.withKeyLine(key, { append($0) }) { return }
+    appendLine(of: entry)
+  }
+
+  /// Hands `body` a key's line, `{"input":{"key":"a"}}` and a newline, as the encoder writes
+  /// it, made on the stack; false (and `body` not called) when the key's name needs escaping
+  /// (`"`, `\` and control characters: the encoder writes those). A key is recorded on the
+  /// path from the key to its frame, where the encoder costs tens of µs and even an array is
+  /// an allocation to free.
+  @usableFromInline
+  nonisolated static func withKeyLine(_ key: Key, _ body: (UnsafeRawBufferPointer) -> Void) -> Bool {
+    var name = key.name
+    return name.withUTF8 { name in
+      guard !name.contains(where: needsEscaping) else { return false }
+      let prefix: StaticString = #"{"input":{"key":""#
+      let suffix: StaticString = "\"}}\n"
+      let nameStart = prefix.utf8CodeUnitCount
+      let suffixStart = nameStart + name.count
+      withUnsafeTemporaryAllocation(byteCount: suffixStart + suffix.utf8CodeUnitCount, alignment: 1) { line in
+        UnsafeMutableRawBufferPointer(rebasing: line[..<nameStart]).copyMemory(
+          from: UnsafeRawBufferPointer(start: prefix.utf8Start, count: nameStart))
+        UnsafeMutableRawBufferPointer(rebasing: line[nameStart..<suffixStart]).copyMemory(
+          from: UnsafeRawBufferPointer(name))
+        UnsafeMutableRawBufferPointer(rebasing: line[suffixStart...]).copyMemory(
+          from: UnsafeRawBufferPointer(start: suffix.utf8Start, count: suffix.utf8CodeUnitCount))
+        body(UnsafeRawBufferPointer(line))
+      }
+      return true
     }
   }
 
-  /// A key's line, `{"input":{"key":"a"}}` and a newline, as the encoder writes it, when the
-  /// key's name needs no escaping (every key but `"`, `\` and control characters): a key is
-  /// recorded on the path from the key to its frame, where the encoder costs tens of µs.
+  /// A key's line as ``withKeyLine(_:_:)`` makes it, or nil (for tests).
   nonisolated static func keyLine(_ key: Key) -> [UInt8]? {
-    line(#"{"input":{"key":"#, key, "}}")
+    var line: [UInt8]?
+    _ = withKeyLine(key) { line = Array($0) }
+    return line
+  }
+
+  /// Whether a byte of a key's name needs escaping in a JSON string: a quote, a backslash or a
+  /// control character.
+  @usableFromInline
+  nonisolated static func needsEscaping(_ byte: UInt8) -> Bool {
+    byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == 0x7F
   }
 
   /// `prefix`, `key`'s name as a JSON string, `suffix` and a newline, as the encoder writes a
@@ -103,8 +137,7 @@ public final class SessionRecorder<Action: Codable & Sendable> {
   /// characters); nil otherwise.
   public nonisolated static func line(_ prefix: String, _ key: Key, _ suffix: String) -> [UInt8]? {
     let name = key.name.utf8
-    guard !name.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") || $0 == 0x7F })
-    else { return nil }
+    guard !name.contains(where: needsEscaping) else { return nil }
     var line: [UInt8] = []
     line.reserveCapacity(prefix.utf8.count + name.count + suffix.utf8.count + 3)
     line.append(contentsOf: prefix.utf8)
@@ -117,6 +150,7 @@ public final class SessionRecorder<Action: Codable & Sendable> {
   }
 
   /// Writes what is pending.
+  @inlinable
   public func flush() {
     guard !isClosed else { return }
     encodeActions()
@@ -138,21 +172,23 @@ public final class SessionRecorder<Action: Codable & Sendable> {
     _ = Glibc.close(descriptor)
   }
 
-  private func encodeActions() {
+  @inlinable
+  func encodeActions() {
     guard hasUnencodedActions else { return }
     let actions = unencodedActions
     unencodedActions.removeAll(keepingCapacity: true)
     hasUnencodedActions = false
     for entry in actions {
       if case .action(let action) = entry, let line = actionLine?(action) {
-        line.withUnsafeBytes(append)
+        line.withUnsafeBytes { append($0) }
       } else {
         appendLine(of: entry)
       }
     }
   }
 
-  private func writePending() {
+  @usableFromInline
+  func writePending() {
     guard used > 0 else { return }
     // Forget the bytes before writing them: a crash meanwhile loses them rather than writing
     // them twice (a duplicated line would replay twice).
@@ -166,23 +202,25 @@ public final class SessionRecorder<Action: Codable & Sendable> {
   /// bytes for a fraction of the instructions (an effect's answer is encoded as it arrives, a
   /// page of contacts on a step down the list), or by the encoder itself for a value that one
   /// refuses.
-  private func appendLine(of entry: SessionEntry<Action>) {
+  @usableFromInline
+  func appendLine(of entry: SessionEntry<Action>) {
     guard var line = try? SessionLineEncoder.encode(entry) else {
       append(line: try? encoder.encode(entry))
       return
     }
     line.append(0x0A)
-    line.withUnsafeBytes(append)
+    line.withUnsafeBytes { append($0) }
   }
 
   /// Appends an encoded value as a line. Encoding a value the app made cannot fail in
   /// practice; a line that could not be encoded is recorded as a null so the count of lines
   /// still tells where it was.
   private func append(line: Data?) {
-    ((line ?? Data("null".utf8)) + [0x0A]).withUnsafeBytes(append)
+    ((line ?? Data("null".utf8)) + [0x0A]).withUnsafeBytes { append($0) }
   }
 
-  private func append(_ line: UnsafeRawBufferPointer) {
+  @usableFromInline
+  func append(_ line: UnsafeRawBufferPointer) {
     guard let base = line.baseAddress else { return }
     if used + line.count > capacity { writePending() }
     if line.count > capacity {

@@ -19,7 +19,8 @@ public struct AuthScreen: Screen {
   /// signing in to signing up, Esc back.
   public static let keys = KeyMap<AuthForm, AppAction>([
     .typing(
-      when: \.isOnInput, key: { key, form in form.sends(.key(key)) }, paste: { text, form in form.sends(.paste(text)) }),
+      when: { $0.isOnInput }, key: { key, form in form.sends(.key(key)) },
+      paste: { text, form in form.sends(.paste(text)) }),
     KeyBinding(.tab, "Next field") { key, form in form.sends(.key(key)) },
     KeyBinding(.enter, "Sign in", .signIn(.key(.enter)), when: { $0.mode == .signIn }),
     KeyBinding(.enter, "Create account", .signUp(.key(.enter)), when: { $0.mode == .signUp }),

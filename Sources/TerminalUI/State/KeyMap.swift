@@ -22,10 +22,10 @@ public struct KeyBinding<Context, Intent>: Sendable {
   /// Whether the intent is made from the key pressed: such a binding with several keys is
   /// given new keys in the same order, each standing for the one in its place.
   let readsKey: Bool
-  let when: @Sendable (Context) -> Bool
-  let intent: @Sendable (Key, Context) -> Intent
-  let paste: (@Sendable (String, Context) -> Intent)?
-  let claims: (@Sendable (Key) -> Bool)?
+  @usableFromInline let when: @Sendable (Context) -> Bool
+  @usableFromInline let intent: @Sendable (Key, Context) -> Intent
+  @usableFromInline let paste: (@Sendable (String, Context) -> Intent)?
+  @usableFromInline let claims: (@Sendable (Key) -> Bool)?
   /// For a click binding: the control whose items it answers, and the intent of a click.
   let control: String?
   let click: (@Sendable (MouseClick, Context) -> Intent)?
@@ -199,8 +199,8 @@ public struct KeyBinding<Context, Intent>: Sendable {
 /// conditions of the few bindings that name it, however long the map.
 public struct KeyMap<Context, Intent>: Sendable {
   public let bindings: [KeyBinding<Context, Intent>]
-  private let byKey: [Key: [Int]]
-  private let textEntries: [Int]
+  @usableFromInline let byKey: [Key: [Int]]
+  @usableFromInline let textEntries: [Int]
   private let clicks: [Int]
   /// The bindings the help bar may show (not hidden), with their entries made once: the help
   /// bar is drawn on every key, and then costs each binding's condition and nothing more.
@@ -231,12 +231,14 @@ public struct KeyMap<Context, Intent>: Sendable {
 
   /// The intent `event` makes in `context`: a text field that applies and claims it first,
   /// then the first binding that applies and names the key. Nil when nothing here wants it.
+  /// Inlinable: asked at every key, it is compiled for the map's types where they are known.
+  @inlinable
   public func intent(for event: InputEvent, in context: Context) -> Intent? {
     switch event {
     case .key(let key):
-      for index in textEntries {
-        let binding = bindings[index]
-        if binding.claims?(key) == true, binding.when(context) { return binding.intent(key, context) }
+      // Each binding read in place: a copy of one is a dozen retains.
+      for index in textEntries where bindings[index].claims?(key) == true && bindings[index].when(context) {
+        return bindings[index].intent(key, context)
       }
       for index in byKey[key] ?? [] where bindings[index].when(context) {
         return bindings[index].intent(key, context)
