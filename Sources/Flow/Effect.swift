@@ -103,7 +103,15 @@ public struct Effect<Action: Sendable>: Sendable {
   }
 
   /// Changes the action type, so a feature's effects can be lifted into its parent's.
+  /// Inlinable for its usual case, no work, which a feature's reducer returns at most keys.
+  @inlinable
   public func map<Parent: Sendable>(_ embed: @escaping @Sendable (Action) -> Parent) -> Effect<Parent> {
+    if case .none = kind { return Effect<Parent>(.none) }
+    return lifted(embed)
+  }
+
+  @usableFromInline
+  func lifted<Parent: Sendable>(_ embed: @escaping @Sendable (Action) -> Parent) -> Effect<Parent> {
     switch kind {
     case .none:
       return .none

@@ -47,11 +47,11 @@ public func appReducer(_ dependencies: AppDependencies) -> Reducer<AppState, App
 
     case .signIn(let formAction):
       return state.reduceForm(
-        \.signIn, formAction, authForm, features, dependencies: dependencies, embed: AppAction.signIn)
+        .signIn, formAction, authForm, features, dependencies: dependencies, embed: AppAction.signIn)
 
     case .signUp(let formAction):
       return state.reduceForm(
-        \.signUp, formAction, authForm, features, dependencies: dependencies, embed: AppAction.signUp)
+        .signUp, formAction, authForm, features, dependencies: dependencies, embed: AppAction.signUp)
 
     case .route(let routeAction):
       var route = state.route
@@ -258,12 +258,18 @@ extension AppState {
   }
 
   fileprivate mutating func reduceForm(
-    _ form: WritableKeyPath<SignedOut, AuthForm>, _ action: AuthFormAction,
+    _ form: AuthForm.Mode, _ action: AuthFormAction,
     _ authForm: Reducer<AuthForm, AuthFormAction>, _ features: Reducer<SignedIn, AppAction>,
     dependencies: AppDependencies, embed: @escaping @Sendable (AuthFormAction) -> AppAction
   ) -> Effect<AppAction> {
     guard var forms = signedOut else { return .none }
-    let effect = authForm.reduce(into: &forms[keyPath: form], action: action)
+    // The form by a switch, not a key path: a key path is applied by the runtime's generic
+    // code, which a typed key would find out of the caches.
+    let effect =
+      switch form {
+      case .signIn: authForm.reduce(into: &forms.signIn, action: action)
+      case .signUp: authForm.reduce(into: &forms.signUp, action: action)
+      }
     signedOut = forms
     guard case .response(.success(let user)) = action else { return effect.map(embed) }
     // Signed in (or up): the session moves on, to the deep link that was waiting if any.

@@ -20,21 +20,34 @@ public enum AppRoute: Hashable, Sendable {
     "contacts/duplicates",
   ]
 
+  /// Read at every batch of actions (the coordinator names the stage from it): the segments
+  /// are compared one by one, not as arrays built for each case.
   public init?(_ route: Route) {
-    switch route.path {
-    case ["auth", "sign-in"]: self = .signIn
-    case ["auth", "sign-up"]: self = .signUp
-    case ["contacts"]: self = .contacts
-    case ["contacts", "new"]: self = .newContact
-    case ["contacts", "sync"]: self = .sync
-    case ["contacts", "duplicates"]: self = .duplicates
+    let path = route.path
+    guard (1...3).contains(path.count) else { return nil }
+    if path[0] == "auth" {
+      guard path.count == 2 else { return nil }
+      switch path[1] {
+      case "sign-in": self = .signIn
+      case "sign-up": self = .signUp
+      default: return nil
+      }
+      return
+    }
+    guard path[0] == "contacts" else { return nil }
+    guard path.count > 1 else {
+      self = .contacts
+      return
+    }
+    switch path[1] {
+    case "new" where path.count == 2: self = .newContact
+    case "sync" where path.count == 2: self = .sync
+    case "duplicates" where path.count == 2: self = .duplicates
     default:
-      guard route.path.count >= 2, route.path.count <= 3, route.path[0] == "contacts",
-        let id = Int64(route.path[1]), id > 0
-      else { return nil }
-      if route.path.count == 2 {
+      guard let id = Int64(path[1]), id > 0 else { return nil }
+      if path.count == 2 {
         self = .contact(id)
-      } else if route.path[2] == "edit" {
+      } else if path[2] == "edit" {
         self = .editContact(id)
       } else {
         return nil

@@ -84,10 +84,10 @@ public struct TextInput: Hashable, Sendable {
     if Self.isPrintableASCII(insertion), Self.isPrintableASCII(text) {
       // Every character a byte, none joining another: no clusters to find (typing an email or
       // a name, where the general way below re-reads the whole text at every key).
-      let kept = insertion.utf8.prefix(max(0, maxLength - text.utf8.count))
-      text.insert(contentsOf: Substring(kept), at: text.utf8.index(text.startIndex, offsetBy: cursor))
-      cursor += kept.count
-      return insertion.utf8.count - kept.count
+      let kept = min(insertion.utf8.count, max(0, maxLength - text.utf8.count))
+      text = Self.splicingASCII(text, replacing: cursor..<cursor, with: insertion, count: kept)
+      cursor += kept
+      return insertion.utf8.count - kept
     }
     var flattened = ""
     flattened.reserveCapacity(insertion.utf8.count)
@@ -135,9 +135,9 @@ public struct TextInput: Hashable, Sendable {
   private mutating func deleteBackward(count: Int) {
     guard count > 0, cursor > 0 else { return }
     if Self.isPrintableASCII(text) {
-      let end = text.utf8.index(text.startIndex, offsetBy: cursor)
-      text.removeSubrange(text.utf8.index(end, offsetBy: -min(count, cursor))..<end)
-      cursor -= min(count, cursor)
+      let removed = min(count, cursor)
+      text = Self.splicingASCII(text, replacing: (cursor - removed)..<cursor, with: "", count: 0)
+      cursor -= removed
       return
     }
     let end = text.index(text.startIndex, offsetBy: cursor)
@@ -152,6 +152,34 @@ public struct TextInput: Hashable, Sendable {
     let start = text.index(text.startIndex, offsetBy: cursor)
     let end = text.index(start, offsetBy: min(count, text.count - cursor))
     text.removeSubrange(start..<end)
+  }
+
+  /// `text` with the bytes in `range` replaced by the first `count` bytes of `insertion`, for
+  /// printable ASCII, where a byte is a character: the new string made from the bytes in one
+  /// go. String's own `insert` and `removeSubrange` run its generic editing code, which a key
+  /// typed into a field finds out of the caches.
+  private static func splicingASCII(
+    _ text: String, replacing range: Range<Int>, with insertion: String, count: Int
+  ) -> String {
+    var text = text
+    var insertion = insertion
+    return text.withUTF8 { old in
+      insertion.withUTF8 { new in
+        let length = old.count - range.count + count
+        return String(unsafeUninitializedCapacity: length) { buffer in
+          guard let target = buffer.baseAddress else { return 0 }
+          if let source = old.baseAddress {
+            target.initialize(from: source, count: range.lowerBound)
+            (target + range.lowerBound + count).initialize(
+              from: source + range.upperBound, count: old.count - range.upperBound)
+          }
+          if count > 0, let source = new.baseAddress {
+            (target + range.lowerBound).initialize(from: source, count: count)
+          }
+          return length
+        }
+      }
+    }
   }
 
   /// Text whose characters are all single printable ASCII bytes (no line break, so no "\r\n").
