@@ -10,7 +10,7 @@ import GRDB
 /// writes it out as a new segment of the index before the next statement, then merges segments
 /// as they pile up, level after level. A whole-book stretch of 5,000 cards written 500 at a time
 /// made ten segments where one does, and the merges that follow: a first download of 100,000
-/// cards from Radicale takes 13-24% less of our CPU written once a stretch (Benchmarks/README.md,
+/// cards from Radicale takes 14-24% less of our CPU written once a stretch (Benchmarks/README.md,
 /// sync).
 ///
 /// The contacts from `first` on are exactly the pending ones: `writeNew` inserts its batch with
