@@ -79,17 +79,7 @@ struct RetainedRegionsTests {
         }
       default: break  // nothing changed: every region is kept
       }
-      let frame = wireframe.render(size: size)
-      let full = wireframe.renderInFull(size: size)
-      #expect(frame == full, "step \(step)")
-      if frame != full { return }
-      if terminal.size != size {
-        terminal.resize(to: size)
-        renderer.invalidate()
-      }
-      renderer.render(frame)
-      #expect(terminal.screen == full, "step \(step)")
-      if terminal.screen != full { return }
+      guard drawsAsInFull(wireframe, size: size, on: terminal, through: renderer, step: step) else { return }
       kept += 1
     }
     #expect(kept == 3_000)
@@ -159,17 +149,7 @@ struct StageRedrawTests {
         size = [Size(width: 80, height: 24), Size(width: 30, height: 5)][Int(random.next() % 2)]
       }
       screen.number = ScreenRevision.next()
-      let frame = wireframe.render(size: size)
-      let full = wireframe.renderInFull(size: size)
-      #expect(frame == full, "step \(step)")
-      if frame != full { return }
-      if terminal.size != size {
-        terminal.resize(to: size)
-        renderer.invalidate()
-      }
-      renderer.render(frame)
-      #expect(terminal.screen == full, "step \(step)")
-      if terminal.screen != full { return }
+      guard drawsAsInFull(wireframe, size: size, on: terminal, through: renderer, step: step) else { return }
       redrawn += screen.redrawn
       screen.redrawn = 0
     }
@@ -275,4 +255,24 @@ private struct Steps {
     mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
     return mixed ^ (mixed >> 31)
   }
+}
+
+/// One step of the random walks below: the wireframe's frame, drawn keeping what it can, is the
+/// frame drawn in full, and a terminal fed only what the renderer found changed shows it. False
+/// (with the failed expectation recorded) once a step differs: the walk then stops.
+@MainActor
+private func drawsAsInFull(
+  _ wireframe: Wireframe, size: Size, on terminal: HeadlessTerminal, through renderer: Renderer, step: Int
+) -> Bool {
+  let frame = wireframe.render(size: size)
+  let full = wireframe.renderInFull(size: size)
+  #expect(frame == full, "step \(step)")
+  if frame != full { return false }
+  if terminal.size != size {
+    terminal.resize(to: size)
+    renderer.invalidate()
+  }
+  renderer.render(frame)
+  #expect(terminal.screen == full, "step \(step)")
+  return terminal.screen == full
 }
