@@ -52,10 +52,7 @@ struct RetainedRegionsTests {
     var screens = [ChangingScreen(["first"], title: "One")]
     var size = Size(width: 80, height: 24)
     wireframe.show(stack: screens)
-    let terminal = HeadlessTerminal(size: size)
-    // Frames not kept: the frame before the last is then the wireframe's alone to draw over.
-    terminal.keepsFrames = false
-    let renderer = Renderer(backend: terminal)
+    let (terminal, renderer) = terminalKeepingNoFrames(size)
     var kept = 0
     for step in 0..<3_000 {
       switch random.next() % 9 {
@@ -133,9 +130,7 @@ struct StageRedrawTests {
     let screen = LinesScreen(["one", "two", "three"])
     wireframe.show(stack: [screen], allowsSplit: false)
     var size = Size(width: 80, height: 24)
-    let terminal = HeadlessTerminal(size: size)
-    terminal.keepsFrames = false
-    let renderer = Renderer(backend: terminal)
+    let (terminal, renderer) = terminalKeepingNoFrames(size)
     var redrawn = 0
     for step in 0..<2_000 {
       switch random.next() % 8 {
@@ -275,4 +270,13 @@ private func drawsAsInFull(
   renderer.render(frame)
   #expect(terminal.screen == full, "step \(step)")
   return terminal.screen == full
+}
+
+/// A headless terminal of `size` and a renderer onto it. Frames are not kept, so the frame
+/// before the last is the wireframe's alone to draw over.
+@MainActor
+private func terminalKeepingNoFrames(_ size: Size) -> (HeadlessTerminal, Renderer) {
+  let terminal = HeadlessTerminal(size: size)
+  terminal.keepsFrames = false
+  return (terminal, Renderer(backend: terminal))
 }
