@@ -3,9 +3,9 @@
 # `contacts` (release, debug information stripped) and the C ncurses peer each run in a tmux pane
 # under valgrind with 100,000 contacts and HOME in a temporary folder (so the session recorder
 # records, as users run it). The counters are zeroed once the program is idle on its screen, KEYS
-# keys are sent one at a time, slowly enough that each is its own frame (checked: the terminal
-# refreshes, calls of ncurses' doupdate, must be at least the keys sent; a scroll can take two),
-# and the count is written after the last one. Two scenarios, at each size:
+# keys are sent one at a time, slowly enough that each is its own frame (checked: the frames,
+# calls of ncurses' doupdate in the peer and of the backend's draw in ours, must be at least the
+# keys sent), and the count is written after the last one. Two scenarios, at each size:
 #   typing  KEYS letters into the sign-in form's email field; the main thread is counted
 #   down    KEYS × Down in the list after signing in; every thread is counted (our database
 #           reads run on other threads, the peer's on its only one)
@@ -109,7 +109,12 @@ for path in sys.argv[1:]:
                 if line.startswith("fn="):
                     function = name
             elif line.startswith("calls="):
-                if current is not None and current.split("'")[0] in ("doupdate", "doupdate_sp"):
+                # A frame: the peer's ncurses refresh, or our backend's draw (which writes the
+                # frame itself; the method, not its protocol thunk).
+                if current is not None and (
+                    current.split("'")[0] in ("doupdate", "doupdate_sp")
+                    or current.startswith("$s10TerminalUI14NcursesBackendC4draw_")
+                ):
                     frames += int(line.split("=")[1].split()[0])
                 current = None
                 after_call = True
@@ -184,7 +189,7 @@ wait_for() {
   return 1
 }
 
-echo "| program | scenario | size | keys | refreshes | instructions per key | I1 misses per key | × peer | code lines per key | data lines per key | lines × peer |"
+echo "| program | scenario | size | keys | frames | instructions per key | I1 misses per key | × peer | code lines per key | data lines per key | lines × peer |"
 echo "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |"
 declare -A result lines
 for scenario in $SCENARIOS; do
@@ -210,7 +215,7 @@ for scenario in $SCENARIOS; do
         fi
       fi
       echo "| ${label[$program]} | $scenario | $size | $KEYS | $frames | $per | $misses | $ratio | $code_per | $data_per | $lines_ratio |"
-      [ "$frames" -ge "$KEYS" ] || echo "  (warning: $frames refreshes for $KEYS keys: keys were coalesced)" >&2
+      [ "$frames" -ge "$KEYS" ] || echo "  (warning: $frames frames for $KEYS keys: keys were coalesced)" >&2
     done
   done
 done

@@ -2,7 +2,7 @@
 #define CNCURSESW_SHIM_H
 
 /* SwiftPM drops pkg-config's -D_XOPEN_SOURCE=600, without which curses.h hides the wide-char
-   API (cchar_t, get_wch, setcchar, mvadd_wch). Ask for it explicitly. */
+   API (the screen is set up for a UTF-8 locale). Ask for it explicitly. */
 #ifndef NCURSES_WIDECHAR
 #define NCURSES_WIDECHAR 1
 #endif
@@ -18,10 +18,6 @@
 
 /* C globals Swift 6 rejects as shared mutable state: read them through functions. */
 static inline WINDOW *tf_stdscr(void) { return stdscr; }
-static inline int tf_lines(void) { return LINES; }
-static inline int tf_cols(void) { return COLS; }
-static inline int tf_colors(void) { return COLORS; }
-static inline int tf_color_pairs(void) { return COLOR_PAIRS; }
 
 /* newterm on explicit file descriptors (the tty's output may be a dup of stdout, which is
    then pointed at a log file), for the terminal `type` (NULL: $TERM). Unlike initscr it
@@ -95,34 +91,6 @@ static inline int tf_terminal_addresses_cursor(const char *type, int fd) {
 
 /* Function-like macros. */
 static inline void tf_getmaxyx(WINDOW *w, int *y, int *x) { getmaxyx(w, *y, *x); }
-static inline void tf_getyx(WINDOW *w, int *y, int *x) { getyx(w, *y, *x); }
-static inline int tf_key_f(int n) { return KEY_F(n); }
-
-/* Attribute macros built from NCURSES_BITS casts. */
-static inline attr_t tf_a_normal(void) { return A_NORMAL; }
-static inline attr_t tf_a_underline(void) { return A_UNDERLINE; }
-static inline attr_t tf_a_reverse(void) { return A_REVERSE; }
-static inline attr_t tf_a_dim(void) { return A_DIM; }
-static inline attr_t tf_a_bold(void) { return A_BOLD; }
-static inline attr_t tf_a_italic(void) { return A_ITALIC; }
-
-/* Writes one grapheme cluster (a base character plus combining marks, NUL-terminated) as one
-   cell with the given attributes and colour pair (an extended pair: any number below
-   COLOR_PAIRS, passed through setcchar's `opts`). */
-static inline int tf_mvadd_cluster(int y, int x, const wchar_t *cluster, attr_t attrs, int pair) {
-    cchar_t cell;
-    if (setcchar(&cell, cluster, attrs, 0, &pair) == ERR) return ERR;
-    return mvadd_wch(y, x, &cell);
-}
-
-/* The same cell written into curscr, ncurses' picture of what the terminal shows: the next
-   refresh then takes it as already there and writes nothing for it (the backend writes cells in
-   24-bit colour itself, see NcursesBackend). */
-static inline int tf_mirror_cluster(int y, int x, const wchar_t *cluster, attr_t attrs, int pair) {
-    cchar_t cell;
-    if (setcchar(&cell, cluster, attrs, 0, &pair) == ERR) return ERR;
-    return mvwadd_wch(curscr, y, x, &cell);
-}
 
 /* The terminfo entry's `colors` (what COLORS will be once start_color has run); 0 without. */
 static inline int tf_terminfo_colors(void) {
@@ -136,23 +104,6 @@ static inline bool tf_terminfo_has_rgb(void) {
     if (tigetflag("RGB") > 0 || tigetflag("Tc") > 0 || tigetnum("RGB") > 0) return true;
     const char *rgb = tigetstr("RGB");
     return rgb != NULL && rgb != (const char *)-1;
-}
-
-/* For a terminfo entry with direct colour (`colors#0x1000000`, xterm-direct): the first colour
-   number `setaf` writes as 24-bit (`38:2` or `38;2`) rather than as a palette index: 8 for
-   xterm-direct, 256 for xterm-direct256. Below it numbers are palette entries; from it on
-   they are 0xRRGGBB. */
-static inline int tf_direct_color_start(void) {
-    const char *setaf = tigetstr("setaf");
-    if (setaf == NULL || setaf == (const char *)-1) return 8;
-    const int candidates[] = { 8, 16, 256 };
-    for (int i = 0; i < 3; i++) {
-        const char *written = tiparm(setaf, candidates[i]);
-        if (written != NULL && (strstr(written, ":2:") != NULL || strstr(written, ";2;") != NULL)) {
-            return candidates[i];
-        }
-    }
-    return 256;
 }
 
 #endif

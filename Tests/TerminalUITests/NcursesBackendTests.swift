@@ -6,7 +6,8 @@ import Testing
   import Glibc
 #endif
 
-/// The bytes the ncursesw backend writes for a frame, read from the other side of a pty.
+/// The bytes the ncursesw backend writes for a frame, read from the other side of a pty (what
+/// they put on a screen is checked by `FrameWriterTests` and, on tmux, `PtySmokeTests`).
 @Suite(.serialized)
 @MainActor
 struct NcursesBackendTests {
@@ -42,10 +43,8 @@ struct NcursesBackendTests {
     try Self.drawing(after: Self.frame("Ada", cursor: nil)) { draw in
       // Away from where the last frame's text left the terminal's cursor.
       let shown = draw(Self.frame("Ada", cursor: Point(x: 12, y: 3)))
-      // Shown last: the refresh has moved it to the field before. xterm's `cnorm` is
-      // `CSI ? 12 l CSI ? 25 h`: what comes before it is the move.
-      let normalCursor = "\u{1B}[?12l" + Self.showCursor
-      #expect(shown.hasSuffix(normalCursor) && shown.count > normalCursor.count, "\(shown.debugDescription)")
+      // Shown last, once it has moved to the field: what comes before is the move.
+      #expect(shown == "\u{1B}[4;13H" + Self.showCursor, "\(shown.debugDescription)")
 
       let hidden = draw(Self.frame("Adaz", cursor: nil))
       // Hidden first: the cell is written with the cursor already out of sight.
@@ -125,32 +124,45 @@ struct NcursesBackendTests {
     return frame
   }
 
-  /// How `xterm-256color`'s `setaf`/`setab` write a palette colour.
-  static func sgr(_ color: Color, background: Bool = false) -> String {
-    guard case .palette(let index) = color else { return "" }
-    let (normal, bright) = background ? (4, 10) : (3, 9)
+  /// The SGR parameters of a palette colour, in the forms `xterm-256color`'s `setaf`/`setab` use.
+  static func sgr(_ color: Color, background: Bool = false) -> [String] {
+    guard case .palette(let index) = color else { return ["none"] }
+    let (normal, bright) = background ? (40, 100) : (30, 90)
     return switch index {
-    case 0..<8: "\u{1B}[\(normal)\(index)m"
-    case 8..<16: "\u{1B}[\(bright)\(index - 8)m"
-    default: "\u{1B}[\(background ? 48 : 38);5;\(index)m"
+    case 0..<8: ["\(normal + Int(index))"]
+    case 8..<16: ["\(bright + Int(index) - 8)"]
+    default: ["\(background ? 48 : 38)", "5", "\(index)"]
     }
   }
 
-  /// On a truecolor terminal under `xterm-256color`, whose `setaf` takes palette indexes only,
-  /// the backend writes the cell itself after ncurses' refresh: saved cursor, the whole look as
-  /// SGR with `38;2` and `48;2`, a move to the cell, the text once, then reset and restore.
+  /// On a truecolor terminal, even under `xterm-256color`, whose `setaf` takes palette indexes
+  /// only, a cell in 24-bit colour is written in it: a move to the cell, its look as SGR with
+  /// `38;2` and `48;2` (from the plain look, the attribute and colours added), the text once.
   @Test func aCellInTwentyFourBitColourIsWrittenInItAsSGR() throws {
     let (depth, bytes) = try Self.written([Self.steel()], environment: Self.truecolor)
     #expect(depth == .trueColor)
     let written = bytes[0]
-    let expected = "\u{1B}7\u{1B}[0;1;38;2;95;135;175;48;2;16;32;48m\u{1B}[2;3HSteel\u{1B}[0m\u{1B}8"
-    #expect(written.contains(expected), "\(written.debugDescription)")
-    #expect(written.components(separatedBy: "Steel").count == 2, "written once: \(written.debugDescription)")
-    #expect(!written.contains("38;5;"), "ncurses wrote no palette colour for it: \(written.debugDescription)")
+    #expect(written == "\u{1B}[2;3H\u{1B}[1;38;2;95;135;175;48;2;16;32;48mSteel", "\(written.debugDescription)")
   }
 
-  /// Below truecolor the same cell is the nearest colours the terminal has, written by ncurses
-  /// alone; with no colour at all, only its attribute.
+  /// The parameters of each SGR sequence (`CSI … m`) in `written`.
+  static func renditions(in written: String) -> [[String]] {
+    written.components(separatedBy: "\u{1B}[").dropFirst().compactMap { sequence in
+      guard let end = sequence.firstIndex(where: { $0.isLetter }), sequence[end] == "m" else { return nil }
+      return sequence[..<end].split(separator: ";", omittingEmptySubsequences: false).map(String.init)
+    }
+  }
+
+  /// Whether some SGR sequence of `written` has `codes` among its parameters, in a row.
+  static func renders(_ written: String, _ codes: [String]) -> Bool {
+    renditions(in: written).contains { parameters in
+      parameters.count >= codes.count
+        && (0...(parameters.count - codes.count)).contains { Array(parameters[$0..<($0 + codes.count)]) == codes }
+    }
+  }
+
+  /// Below truecolor the same cell is the nearest colours the terminal has; with no colour at
+  /// all, only its attribute.
   @Test func belowTruecolorTheCellIsTheNearestColoursTheTerminalHas() throws {
     let cases: [(String, [String: String], ColorDepth?, ColorDepth)] = [
       ("xterm-256color", ["TERM": "xterm-256color"], nil, .palette256),
@@ -163,21 +175,21 @@ struct NcursesBackendTests {
         [Self.steel()], terminalType: terminalType, environment: environment, colorDepth: configured)
       let written = bytes[0]
       #expect(depth == expected, "\(terminalType) \(environment)")
-      #expect(written.contains("Steel") && !written.contains("38;2") && !written.contains("\u{1B}7"))
-      #expect(written.contains("\u{1B}[1m") || written.contains(";1m") || written.contains("[1;"), "bold")
+      #expect(written.contains("Steel") && !written.contains("38;2"))
+      #expect(Self.renders(written, ["1"]), "bold: \(written.debugDescription)")
       if depth == .monochrome {
-        #expect(!written.contains("\u{1B}[3") && !written.contains("\u{1B}[4") && !written.contains("\u{1B}[9"))
+        #expect(Self.renditions(in: written) == [["1"]], "\(written.debugDescription)")
       } else {
         let foreground = depth.approximating(Self.steelBlue)
         let background = depth.approximating(Self.ink)
-        #expect(written.contains(Self.sgr(foreground)), "\(depth): \(foreground) in \(written.debugDescription)")
-        #expect(written.contains(Self.sgr(background, background: true)), "\(depth): \(written.debugDescription)")
+        #expect(Self.renders(written, Self.sgr(foreground)), "\(depth): \(foreground) in \(written.debugDescription)")
+        #expect(Self.renders(written, Self.sgr(background, background: true)), "\(depth): \(written.debugDescription)")
       }
     }
   }
 
   /// Frames in palette colours (every built-in theme) cost a truecolor terminal exactly the bytes
-  /// they cost a 256-colour one: ncurses writes them alone.
+  /// they cost a 256-colour one.
   @Test func paletteColoursAreTheSameBytesWithOrWithoutTruecolor() throws {
     var frame = Frame(size: Self.size)
     frame.write("Name", at: Point(x: 0, y: 0), style: Theme.light.header)
@@ -193,10 +205,10 @@ struct NcursesBackendTests {
     #expect(palette.bytes[0].contains("Ada Lovelace") && palette.bytes[1].contains("Grace Hopper"))
   }
 
-  /// ncurses believes a cell written in 24-bit colour has its nearest palette colours: when it
-  /// changes to exactly those, the backend still writes it (else the 24-bit colour would stay);
-  /// a frame that changes nothing writes nothing; a cell that stays in 24-bit colour while its
-  /// text changes is written in it again.
+  /// A cell that changes from 24-bit colour to its nearest palette colours is written again (the
+  /// look differs though the palette would not tell), a frame that changes nothing writes
+  /// nothing, and a cell whose text changes in a look the pen already has is the move and the
+  /// character alone.
   @Test func aCellLeavingTwentyFourBitColourForItsNearestIsStillWritten() throws {
     let nearest = Style(
       foreground: .xterm256(0x5F, 0x87, 0xAF), background: .xterm256(0x10, 0x20, 0x30), attributes: .bold)
@@ -206,30 +218,42 @@ struct NcursesBackendTests {
     let (_, bytes) = try Self.written(
       [Self.steel(), Self.steel(nearest), Self.steel(nearest), Self.steel(), renamed], environment: Self.truecolor)
     guard case .palette(let index) = nearest.foreground else { return }
-    #expect(bytes[1].contains("Steel") && bytes[1].contains(";38;5;\(index);"), "\(bytes[1].debugDescription)")
+    #expect(bytes[1].contains("Steel") && bytes[1].contains("38;5;\(index);"), "\(bytes[1].debugDescription)")
     #expect(!bytes[1].contains("38;2"))
     #expect(bytes[2].isEmpty, "\(bytes[2].debugDescription)")
     #expect(bytes[3].contains("38;2;95;135;175") && bytes[3].contains("Steel"), "\(bytes[3].debugDescription)")
-    #expect(
-      bytes[4].contains("48;2;16;32;48m\u{1B}[2;6Ha\u{1B}[0m"), "only the changed cell: \(bytes[4].debugDescription)")
+    // From the end of "Steel" two columns back, the pen as it was.
+    #expect(bytes[4] == "\u{1B}[2Da", "only the changed cell: \(bytes[4].debugDescription)")
   }
 
-  /// Under a terminfo entry with direct colour (`xterm-direct`: numbers from 8 on are 0xRRGGBB)
-  /// ncurses writes 24-bit colours itself; palette entries it has no number for go as their RGB
-  /// values, never as numbers that would mean almost black blues there.
-  @Test func directColourPairsTakeRGBValues() {
-    let direct = NcursesBackend.DirectColor.terminfo(start: 8)
-    #expect(NcursesBackend.colorNumber(.red, pairDepth: .trueColor, directColor: direct) == 1)
-    #expect(NcursesBackend.colorNumber(.brightBlack, pairDepth: .trueColor, directColor: direct) == 0x7F7F7F)
-    #expect(NcursesBackend.colorNumber(.palette(18), pairDepth: .trueColor, directColor: direct) == 0x000087)
-    #expect(NcursesBackend.colorNumber(.rgb(0x12, 0x34, 0x56), pairDepth: .trueColor, directColor: direct) == 0x123456)
-    #expect(NcursesBackend.colorNumber(.rgb(0, 0, 5), pairDepth: .trueColor, directColor: direct) == 0)
-    #expect(NcursesBackend.colorNumber(.default, pairDepth: .trueColor, directColor: direct) == -1)
-    let direct256 = NcursesBackend.DirectColor.terminfo(start: 256)
-    #expect(NcursesBackend.colorNumber(.palette(200), pairDepth: .trueColor, directColor: direct256) == 200)
-    #expect(NcursesBackend.colorNumber(.rgb(0, 0, 0xFF), pairDepth: .trueColor, directColor: direct256) == 21)
-    #expect(NcursesBackend.colorNumber(.rgb(0, 1, 0), pairDepth: .trueColor, directColor: direct256) == 0x100)
-    // Written by the backend as SGR, the pairs hold the nearest palette colours.
-    #expect(NcursesBackend.colorNumber(.rgb(0x5F, 0x87, 0xAF), pairDepth: .palette256, directColor: .sgr) == 67)
+  /// With synchronized output, each Down of a scrolling list, the cursor shown on it, comes whole
+  /// between the marks of DEC mode 2026, scroll region and all, and no mark inside.
+  @Test func eachFrameOfAScrollingListComesBetweenItsMarks() throws {
+    let frames = ListScrollBytesTests.downs(pane: false).map { frame in
+      var frame = frame
+      frame.cursor = Point(x: 2, y: 0)
+      return frame
+    }
+    try onXtermInPty(size: ListScrollBytesTests.size) { pty, backend, renderer in
+      renderer.render(frames[0])
+      _ = pty.readAvailable()
+      backend.usesSynchronizedOutput = true
+      var scrolls = 0
+      for (index, frame) in frames.enumerated().dropFirst() {
+        renderer.render(frame)
+        let written = String(decoding: pty.readAvailable(), as: UTF8.self)
+        let begin = NcursesBackend.synchronizedOutputBegin
+        let end = NcursesBackend.synchronizedOutputEnd
+        #expect(written.hasPrefix(begin) && written.hasSuffix(end), "Down \(index): \(written.debugDescription)")
+        let inside = written.dropFirst(begin.count).dropLast(end.count)
+        #expect(!inside.contains("\u{1B}[?2026"), "Down \(index): \(written.debugDescription)")
+        if renderer.lastScroll != nil {
+          scrolls += 1
+          // The scroll region set and reset inside the marks.
+          #expect(inside.hasSuffix("\u{1B}[r") || inside.contains("\u{1B}[r\u{1B}"), "Down \(index)")
+        }
+      }
+      #expect(scrolls > 10)
+    }
   }
 }

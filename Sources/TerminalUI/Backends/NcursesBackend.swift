@@ -13,13 +13,11 @@ import CNcursesw
 /// keypad transmit mode, a 25 ms escape delay, colours over the terminal's default background
 /// (none when `NO_COLOR` is set), bracketed paste, the cursor hidden except on the focused field.
 ///
-/// Colours go through ncurses' colour pairs. 24-bit colours (``Color/rgb(_:_:_:)``) reach the
-/// terminal exactly when it takes them (``colorDepth`` is ``ColorDepth/trueColor``): through
-/// ncurses itself under a terminfo entry with direct colour (`xterm-direct`), else, under the
-/// usual `xterm-256color` with `COLORTERM=truecolor`, written by the backend as SGR `38;2`/`48;2`
-/// right after ncurses' refresh, the cells also put in ncurses' picture of the screen (`curscr`)
-/// so that ncurses neither writes them twice nor loses track of the screen. Frames without
-/// 24-bit colours are written by ncurses alone, byte for byte as before.
+/// ncurses sets the terminal up (terminfo, the tty's modes, the alternate screen) and gives it
+/// back; frames are written by the backend itself (``FrameWriter``): the renderer already knows
+/// which cells changed, and ncurses' refresh would work that out again. Colours are written as
+/// SGR at the terminal's ``colorDepth``, 24-bit ones as `38;2`/`48;2` when the terminal takes
+/// them (`COLORTERM=truecolor`, or terminfo's `RGB`), each frame in one `write`.
 /// ``stop()`` gives the tty back exactly as it was; so do the crash handlers of
 /// `TerminalRestore`.
 ///
@@ -60,7 +58,10 @@ public final class NcursesBackend: TerminalBackend {
   /// shows each frame at once. Set from the terminal's answer to our query, or forced.
   public var usesSynchronizedOutput = false
   /// Whether the terminal joins grapheme clusters itself (DEC mode 2027); see `TerminalGlyphs`.
-  public var terminalClustersGraphemes = false
+  public var terminalClustersGraphemes: Bool {
+    get { writer.terminalClustersGraphemes }
+    set { writer.terminalClustersGraphemes = newValue }
+  }
   /// Whether rows are moved with the terminal's scroll region when that writes less (see
   /// ``Renderer``): when the terminal has one.
   public var scrollsRows = false
@@ -88,53 +89,16 @@ public final class NcursesBackend: TerminalBackend {
   public private(set) var size: Size
   private var screen: OpaquePointer?
   private let ttyDescriptor: Int32
-  /// Gathers each frame, so that it reaches the terminal in one `write` (see
-  /// ``FrameOutputCapture``); nil if it could not be set up.
-  private var capture: FrameOutputCapture?
-  /// How many frames went through the capture (for tests: a frame of one write does not).
-  private(set) var framesGathered = 0
+  /// What writes the frames, and knows what the terminal holds between them.
+  private var writer: FrameWriter
   private let inputDescriptor: Int32
   private var savedStandardStreams: (output: Int32, error: Int32)?
-  private var colorPairs: [ColorPair: Int32] = [:]
-  private let colorsEnabled: Bool
   /// What the terminal shows (see ``ColorDepth/resolved(configured:environment:terminfoColors:terminfoHasRGB:)``):
   /// what the app or the user forced, else what the environment says (`COLORTERM`, `TERM`) or
-  /// terminfo's `RGB`/`Tc`, within terminfo's `colors` except for 24-bit colour, which the
-  /// backend writes itself on a terminal with 256 colours.
-  public private(set) var colorDepth = ColorDepth.monochrome
-  /// What the colour pairs can show: colours beyond it are drawn as the nearest one within it.
-  private var pairDepth = ColorDepth.monochrome
-  /// How 24-bit colours reach the terminal.
-  private var directColor = DirectColor.none
-  /// Cells whose 24-bit colours the backend wrote itself (row by row): what ncurses believes
-  /// is there is their nearest palette colours, so a later change to exactly that must be
-  /// written by the backend too. Empty until the first such cell.
-  private var writtenInRGB: [Bool] = []
-  private var cellsWrittenInRGB = 0
-  /// The cells of the frame being drawn that the backend writes itself, in order.
-  private var cellsToWrite: [Point] = []
-  /// Whether the terminal's cursor is visible (so writing cells can hide it meanwhile).
-  private var cursorIsVisible = false
+  /// terminfo's `RGB`/`Tc`, within terminfo's `colors` except for 24-bit colour, which is
+  /// written as SGR `38;2` whatever terminfo says; monochrome without colours or with `NO_COLOR`.
+  public var colorDepth: ColorDepth { writer.colorDepth }
   private var isSuspended = false
-  /// Whether the screen has been through one `endwin` and refresh (see `leaveInitialState`).
-  private var hasLeftInitialState = false
-  private var scalarBuffer = [wchar_t](repeating: 0, count: TerminalGlyphs.maximumScalarsPerCell + 1)
-
-  private struct ColorPair: Hashable {
-    var foreground: Color
-    var background: Color
-  }
-
-  /// How 24-bit colours reach the terminal.
-  enum DirectColor: Equatable {
-    /// As the nearest palette colours.
-    case none
-    /// Through ncurses, whose terminfo entry has direct colour: colour numbers from `start` on
-    /// are 0xRRGGBB, those below palette entries.
-    case terminfo(start: Int)
-    /// Written by the backend as SGR after ncurses' refresh.
-    case sgr
-  }
 
   /// Takes over the terminal on `input`/`output` (stdin and stdout by default; benchmarks and
   /// tests pass a pty, and the `terminalType` they want instead of `$TERM`). With `logPath`,
@@ -169,13 +133,12 @@ public final class NcursesBackend: TerminalBackend {
     let depth = ColorDepth.resolved(
       configured: configured, environment: environment, terminfoColors: Int(tf_terminfo_colors()),
       terminfoHasRGB: tf_terminfo_has_rgb())
-    colorsEnabled = has_colors() && depth != .monochrome
+    writer = FrameWriter(colorDepth: has_colors() ? depth : .monochrome)
     var rows: Int32 = 0
     var columns: Int32 = 0
     tf_getmaxyx(tf_stdscr(), &rows, &columns)
     size = Size(width: Int(columns), height: Int(rows))
-    capture = FrameOutputCapture(descriptor: ttyDescriptor)
-    TerminalRestore.activate(ttyDescriptor: ttyDescriptor, terminal: capture?.terminal)
+    TerminalRestore.activate(ttyDescriptor: ttyDescriptor)
 
     raw()
     noecho()
@@ -185,17 +148,10 @@ public final class NcursesBackend: TerminalBackend {
     typeahead(-1)
     curs_set(0)
     scrollsRows = tf_can_scroll_region()
-    if colorsEnabled {
-      start_color()
-      use_default_colors()
-      let paletteDepth = ColorDepth(terminfoColors: Int(tf_colors()))
-      colorDepth = depth
-      pairDepth = min(depth, paletteDepth)
-      if depth == .trueColor {
-        directColor = paletteDepth == .trueColor ? .terminfo(start: Int(tf_direct_color_start())) : .sgr
-        if directColor == .sgr { pairDepth = min(paletteDepth, .palette256) }
-      }
-    }
+    // ncurses' one refresh: the alternate screen, cleared, the cursor home and hidden. From
+    // here on the frames are written by `writer`, and ncurses believes the screen stays so
+    // (``stop()`` puts the cursor and pen back where ncurses left them before `endwin`).
+    takeScreen()
     // Bracketed paste on; ask whether synchronized output and grapheme clustering are
     // supported (the answers arrive as input and are decoded like keys).
     writeToTerminal("\u{1B}[?2004h\u{1B}[?2026$p\u{1B}[?2027$p")
@@ -223,278 +179,31 @@ public final class NcursesBackend: TerminalBackend {
 
   public func draw(_ frame: Frame, scrolling: RowScroll?, changes: [ChangedSpan]) {
     guard screen != nil, !isSuspended else { return }
-    // Gathered only when it would take more than one write: the marks around it, a scroll
-    // (two refreshes), cells in 24-bit colour written after the refresh, the cursor shown or
-    // hidden (`curs_set` writes at once). A typed key's frame is one refresh, one write: going
-    // through the capture would add five system calls to it. The frame that follows `endwin`
-    // has ncurses set the tty's modes again, through the descriptor a capture points
-    // elsewhere: that one frame is written as ncurses writes it.
-    let showsCursorNow = frame.cursor.map { $0.x < size.width && $0.y < size.height } ?? false
-    let takesSeveralWrites =
-      usesSynchronizedOutput || scrolling != nil || cellsWrittenInRGB > 0 || showsCursorNow != cursorIsVisible
-    let gathers = hasLeftInitialState && takesSeveralWrites ? capture : nil
-    if !hasLeftInitialState { leaveInitialState() }
-    let window = tf_stdscr()
-    if let gathers {
-      gathers.start()
-      framesGathered += 1
-    } else if usesSynchronizedOutput {
-      writeToTerminal(Self.synchronizedOutputBegin)
-    }
-    // Should the rows not move after all, every cell is written: ncurses still sends only the
-    // difference, and the changes (relative to the moved rows) would be wrong.
-    var spans = changes
-    if let scrolling, !scrollRows(scrolling) {
-      spans = (0..<size.height).map { ChangedSpan(row: $0, columns: 0..<size.width) }
-    }
-    // Neighbouring cells mostly share a style: its attributes and colour pair are looked up
-    // once per run of it, not per cell.
-    var style = Style.plain
-    var attributes = attributes(for: style)
-    var pair = pairNumber(for: style)
-    // Whether cells in `style` are written by the backend itself (24-bit colour as SGR).
-    var styleIsWrittenHere = false
-    let writesRGB = directColor == .sgr
-    for span in spans where span.row < size.height {
-      for column in span.columns where column < size.width {
-        let cell = frame[column, span.row]
-        guard !cell.isContinuation else { continue }
-        if cell.style != style {
-          style = cell.style
-          attributes = self.attributes(for: style)
-          pair = pairNumber(for: style)
-          styleIsWrittenHere = writesRGB && style.hasRGB
-        }
-        if styleIsWrittenHere || cellsWrittenInRGB > 0 {
-          if writeHere(cell, y: span.row, x: column, inRGB: styleIsWrittenHere, attributes: attributes, pair: pair) {
-            continue
-          }
-        }
-        if case .scalar(let scalar) = cell.content, scalar.value >= 0x20 && scalar.value < 0x7F {
-          // Printable ASCII, most of what is on screen: one column, as libc agrees.
-          scalarBuffer[0] = wchar_t(bitPattern: scalar.value)
-          scalarBuffer[1] = 0
-          _ = tf_mvadd_cluster(Int32(span.row), Int32(column), scalarBuffer, attributes, pair)
-          continue
-        }
-        var x = column
-        let pieces = TerminalGlyphs.pieces(
-          for: cell, terminalClustersGraphemes: terminalClustersGraphemes,
-          libcWidth: { Int(tf_wcwidth($0.value)) })
-        for piece in pieces {
-          put(piece, y: span.row, x: x, attributes: attributes, pair: pair)
-          x += max(1, Int(tf_wcwidth(piece[0].value)))
-        }
-      }
-    }
-    // `curs_set` writes at once, outside the refresh: the cursor is hidden before the cells
-    // change and shown only once the refresh has moved it to its place, so that it never
-    // flashes where the last frame left it.
-    let showsCursor: Bool
-    if let cursor = frame.cursor, cursor.x < size.width, cursor.y < size.height {
-      leaveok(window, false)
-      wmove(window, Int32(cursor.y), Int32(cursor.x))
-      showsCursor = true
-    } else {
-      // A hidden cursor may stay wherever the update leaves it: no move to park it.
-      leaveok(window, true)
-      curs_set(0)
-      cursorIsVisible = false
-      showsCursor = false
-    }
-    wrefresh(window)
-    if !cellsToWrite.isEmpty { writeCellsHere(of: frame) }
-    if showsCursor {
-      curs_set(1)
-      cursorIsVisible = true
-    }
-    if let gathers {
-      // Whatever the refreshes, the cells written here and the cursor wrote, in one piece.
-      gathers.finish(
-        prefix: usesSynchronizedOutput ? Self.synchronizedOutputBegin : "",
-        suffix: usesSynchronizedOutput ? Self.synchronizedOutputEnd : "")
-    } else if usesSynchronizedOutput {
-      writeToTerminal(Self.synchronizedOutputEnd)
-    }
+    writer.write(
+      frame, scrolling: scrollsRows ? scrolling : nil, changes: changes, synchronized: usesSynchronizedOutput)
+    writeToTerminal(writer.bytes)
   }
 
   /// DEC mode 2026 on and off: the terminal shows what comes between at once.
-  static let synchronizedOutputBegin = "\u{1B}[?2026h"
-  static let synchronizedOutputEnd = "\u{1B}[?2026l"
+  static let synchronizedOutputBegin = String(decoding: FrameWriter.synchronizedOutputBegin, as: UTF8.self)
+  static let synchronizedOutputEnd = String(decoding: FrameWriter.synchronizedOutputEnd, as: UTF8.self)
 
-  /// Whether the backend writes `cell` itself (after ncurses' refresh, see ``writeCellsHere(of:)``):
-  /// a cell in 24-bit colour, or any cell where one was, since ncurses believes the nearest
-  /// palette colours are there. Such a cell goes into ncurses' window and into its picture of
-  /// the screen alike, so ncurses writes nothing for it.
-  private func writeHere(_ cell: Cell, y: Int, x: Int, inRGB: Bool, attributes: attr_t, pair: Int32) -> Bool {
-    let index = y * size.width + x
-    if writtenInRGB.count != size.width * size.height {
-      writtenInRGB = Array(repeating: false, count: size.width * size.height)
-      cellsWrittenInRGB = 0
-    }
-    guard inRGB || writtenInRGB[index] else { return false }
-    if inRGB != writtenInRGB[index] {
-      writtenInRGB[index] = inRGB
-      cellsWrittenInRGB += inRGB ? 1 : -1
-    }
-    cellsToWrite.append(Point(x: x, y: y))
-    var column = x
-    for piece in TerminalGlyphs.pieces(
-      for: cell, terminalClustersGraphemes: terminalClustersGraphemes, libcWidth: { Int(tf_wcwidth($0.value)) })
-    {
-      put(piece, y: y, x: column, attributes: attributes, pair: pair)
-      _ = tf_mirror_cluster(Int32(y), Int32(column), scalarBuffer, attributes, pair)
-      column += max(1, Int(tf_wcwidth(piece[0].value)))
-    }
-    return true
-  }
-
-  /// Writes the cells ``writeHere(_:y:x:inRGB:attributes:pair:)`` took, in their own colours
-  /// (SGR `38;2;r;g;b` for 24-bit ones), between saving and restoring the cursor and its
-  /// attributes (DECSC, DECRC), so that ncurses finds the terminal as its refresh left it.
-  private func writeCellsHere(of frame: Frame) {
-    var output = cursorIsVisible ? "\u{1B}[?25l\u{1B}7" : "\u{1B}7"
-    var cursor: Point?
-    var style: Style?
-    for point in cellsToWrite {
-      let cell = frame[point.x, point.y]
-      if cell.style != style {
-        style = cell.style
-        var drawn = cell.style
-        // 24-bit colours as they are; palette ones as the pairs would draw them.
-        if !drawn.foreground.isRGB { drawn.foreground = pairDepth.approximating(drawn.foreground) }
-        if !drawn.background.isRGB { drawn.background = pairDepth.approximating(drawn.background) }
-        output += SelectGraphicRendition.sequence(for: drawn)
-      }
-      var column = point.x
-      for piece in TerminalGlyphs.pieces(
-        for: cell, terminalClustersGraphemes: terminalClustersGraphemes, libcWidth: { Int(tf_wcwidth($0.value)) })
-      {
-        if cursor != Point(x: column, y: point.y) { output += "\u{1B}[\(point.y + 1);\(column + 1)H" }
-        output.unicodeScalars.append(contentsOf: piece)
-        column += max(1, Int(tf_wcwidth(piece[0].value)))
-        cursor = Point(x: column, y: point.y)
-      }
-    }
-    output += cursorIsVisible ? "\u{1B}[0m\u{1B}8\u{1B}[?25h" : "\u{1B}[0m\u{1B}8"
-    cellsToWrite.removeAll(keepingCapacity: true)
-    writeToTerminal(output)
-  }
-
-  /// Makes ncurses write each refresh in one `write`. Until a screen has been through `endwin`
-  /// and a refresh, ncurses counts it as not yet started and flushes its output at every cursor
-  /// move inside a refresh (for low-level terminfo programs): a frame went out in one `write`
-  /// per jump between changed cells (four for a step down the list), each waking the terminal
-  /// for part of a frame. Done just before the first frame, so that leaving and re-entering the
-  /// alternate screen reach the terminal with that frame. `endwin` also turns the keypad's
-  /// application mode off, which the refresh does not restore.
-  private func leaveInitialState() {
-    hasLeftInitialState = true
-    // The modes set up in `init` (raw, no echo) are what the refresh restores.
-    def_prog_mode()
-    endwin()
-    keypad(tf_stdscr(), true)
-  }
-
-  /// Moves rows the way ``RowScroll`` says, on the terminal too: the rows of the band are
-  /// shifted in the window (which holds the last frame) and refreshed on their own. ncurses then
-  /// finds every row of the band moved and scrolls the terminal's region, a few bytes, instead
-  /// of rewriting them; left to itself with the final frame it pairs only rows that are
-  /// identical across the full width, so a pane beside a scrolled list splits its scroll.
-  /// Returns false when the window would not scroll (a band it cannot take).
-  private func scrollRows(_ scroll: RowScroll) -> Bool {
+  /// ncurses' refresh of an empty screen, the one it does: the alternate screen entered (or
+  /// entered again after `endwin`), cleared, the tty's modes set, the cursor home and hidden.
+  /// What the terminal held is forgotten: the next frame writes everything it sets.
+  private func takeScreen() {
     let window = tf_stdscr()
-    let band = scroll.rows.clamped(to: 0..<size.height)
-    guard band.count > abs(scroll.distance), band.count > 1,
-      wsetscrreg(window, Int32(band.lowerBound), Int32(band.upperBound - 1)) == OK
-    else { return false }
-    scrollok(window, true)
-    let scrolled = wscrl(window, Int32(scroll.distance)) == OK
-    // Off again at once: with scrolling on, writing the bottom-right cell would scroll the window.
-    scrollok(window, false)
-    wsetscrreg(window, 0, Int32(size.height - 1))
-    guard scrolled else { return false }
-    if cellsWrittenInRGB > 0 { moveCellsWrittenInRGB(band: band, by: scroll.distance) }
-    leaveok(window, true)
+    wclear(window)
+    leaveok(window, false)
+    wmove(window, 0, 0)
     wrefresh(window)
-    return true
+    writer.forgetTerminalState()
   }
 
-  /// The terminal moved the band's rows, 24-bit colours and all: so do the marks of the cells
-  /// written in them (row `r` now shows what row `r + distance` showed).
-  private func moveCellsWrittenInRGB(band: Range<Int>, by distance: Int) {
-    let width = size.width
-    let old = writtenInRGB
-    for row in band {
-      let from = row + distance
-      for column in 0..<width {
-        writtenInRGB[row * width + column] = band.contains(from) ? old[from * width + column] : false
-      }
-    }
-    cellsWrittenInRGB = writtenInRGB.reduce(0) { $0 + ($1 ? 1 : 0) }
-  }
-
-  private func put(_ scalars: [Unicode.Scalar], y: Int, x: Int, attributes: attr_t, pair: Int32) {
-    for (index, scalar) in scalars.enumerated() { scalarBuffer[index] = wchar_t(bitPattern: scalar.value) }
-    scalarBuffer[scalars.count] = 0
-    _ = tf_mvadd_cluster(Int32(y), Int32(x), scalarBuffer, attributes, pair)
-  }
-
-  private func attributes(for style: Style) -> attr_t {
-    var result = tf_a_normal()
-    if style.attributes.contains(.bold) { result |= tf_a_bold() }
-    if style.attributes.contains(.dim) { result |= tf_a_dim() }
-    if style.attributes.contains(.italic) { result |= tf_a_italic() }
-    if style.attributes.contains(.underline) { result |= tf_a_underline() }
-    if style.attributes.contains(.reverse) { result |= tf_a_reverse() }
-    return result
-  }
-
-  /// The colour pair for a style's colours, allocated on first use (pair 0 is the default).
-  /// When the terminal's pairs run out, further colours are drawn in the default ones.
-  private func pairNumber(for style: Style) -> Int32 {
-    guard colorsEnabled, style.foreground != .default || style.background != .default else { return 0 }
-    let key = ColorPair(foreground: style.foreground, background: style.background)
-    if let pair = colorPairs[key] { return pair }
-    guard colorPairs.count + 1 < Int(tf_color_pairs()) else { return 0 }
-    let pair = Int32(colorPairs.count + 1)
-    init_extended_pair(pair, colorNumber(key.foreground), colorNumber(key.background))
-    colorPairs[key] = pair
-    return pair
-  }
-
-  /// The terminal's number for `color`: the nearest colour its pairs can show, never an index
-  /// wrapped around (on an 8-colour terminal bright black would wrap to black, and borders
-  /// drawn in it would vanish). Worked out once per colour pair, when it is allocated.
-  private func colorNumber(_ color: Color) -> Int32 {
-    Self.colorNumber(color, pairDepth: pairDepth, directColor: directColor)
-  }
-
-  /// `color`'s number for colour pairs that show `pairDepth`. Under direct colour (terminfo),
-  /// 24-bit colours and the palette entries the entry has no number for are 0xRRGGBB; the few
-  /// 24-bit colours that would fall on the palette's numbers (almost black blues) become the
-  /// nearest palette entry there. -1 is the terminal's default.
-  static func colorNumber(_ color: Color, pairDepth: ColorDepth, directColor: DirectColor) -> Int32 {
-    let shown = pairDepth.approximating(color)
-    let start = if case .terminfo(let start) = directColor { start } else { Int.max }
-    switch shown {
-    case .default:
-      return -1
-    case .palette(let index) where Int(index) < start:
-      return Int32(index)
-    case .palette(let index):
-      return packed(XtermPalette.rgb(of: index))
-    case .rgb(let red, let green, let blue):
-      let rgb = XtermPalette.RGB(red: Int(red), green: Int(green), blue: Int(blue))
-      if packed(rgb) >= start { return packed(rgb) }
-      // Not reached without direct colour: below truecolor every colour is a palette entry.
-      guard case .palette(let index) = XtermPalette.nearest(to: rgb, among: 0..<min(start, 256)) else { return -1 }
-      return Int32(index)
-    }
-  }
-
-  private static func packed(_ rgb: XtermPalette.RGB) -> Int32 {
-    Int32(rgb.red << 16 | rgb.green << 8 | rgb.blue)
+  /// Before ncurses writes again (`endwin`): the terminal's cursor home and its pen plain, where
+  /// ncurses left them, so that its moves from there land where it means.
+  private func giveScreenBack() -> String {
+    "\u{1B}[0m\u{1B}[H"
   }
 
   /// The variables ``ColorDepth/detect(environment:)`` reads.
@@ -519,21 +228,15 @@ public final class NcursesBackend: TerminalBackend {
     var columns: Int32 = 0
     tf_getmaxyx(tf_stdscr(), &rows, &columns)
     size = Size(width: Int(columns), height: Int(rows))
-    forgetCellsWrittenInRGB()
+    // The terminal may have moved the cursor as it resized; the next frame writes everything.
+    writer.forgetTerminalState()
     return size
-  }
-
-  /// After the screen was cleared or resized: ncurses rewrites every cell, and the backend
-  /// writes the 24-bit ones again as the next frame comes.
-  private func forgetCellsWrittenInRGB() {
-    writtenInRGB = []
-    cellsWrittenInRGB = 0
   }
 
   /// Gives the tty back before the process stops (SIGTSTP).
   public func suspend() {
     guard screen != nil, !isSuspended else { return }
-    writeToTerminal("\u{1B}[?2004l" + (reportsMouse ? Self.mouseOff : ""))
+    writeToTerminal("\u{1B}[?2004l" + (reportsMouse ? Self.mouseOff : "") + giveScreenBack())
     endwin()
     isSuspended = true
   }
@@ -542,9 +245,7 @@ public final class NcursesBackend: TerminalBackend {
   public func resume() {
     guard screen != nil, isSuspended else { return }
     isSuspended = false
-    wclear(tf_stdscr())
-    wrefresh(tf_stdscr())
-    forgetCellsWrittenInRGB()
+    takeScreen()
     // `endwin` turned the keypad's application mode off; the refresh does not restore it.
     keypad(tf_stdscr(), true)
     writeToTerminal("\u{1B}[?2004h" + (reportsMouse ? Self.mouseOn : ""))
@@ -559,7 +260,7 @@ public final class NcursesBackend: TerminalBackend {
     TerminalRestore.withoutBackgroundStops {
       if !isSuspended {
         // The mouse off first, while the tty is still raw: a report cannot echo.
-        writeToTerminal("\u{1B}[?2004l" + (reportsMouse ? Self.mouseOff : ""))
+        writeToTerminal("\u{1B}[?2004l" + (reportsMouse ? Self.mouseOff : "") + giveScreenBack())
         curs_set(1)
         endwin()
       }
@@ -568,7 +269,6 @@ public final class NcursesBackend: TerminalBackend {
     }
     delscreen(screen)
     self.screen = nil
-    capture = nil
     if let saved = savedStandardStreams {
       fflush(nil)
       dup2(saved.output, STDOUT_FILENO)
@@ -587,7 +287,23 @@ public final class NcursesBackend: TerminalBackend {
   }
 
   private func writeToTerminal(_ sequence: String) {
-    var bytes = Array(sequence.utf8)
-    _ = bytes.withUnsafeMutableBytes { write(ttyDescriptor, $0.baseAddress, $0.count) }
+    writeToTerminal(Array(sequence.utf8))
+  }
+
+  /// Writes all of `bytes`, in one `write` unless the terminal takes less at a time.
+  private func writeToTerminal(_ bytes: [UInt8]) {
+    bytes.withUnsafeBytes { buffer in
+      var written = 0
+      while written < buffer.count {
+        let count = write(ttyDescriptor, buffer.baseAddress! + written, buffer.count - written)
+        if count > 0 {
+          written += count
+        } else if count < 0 && (errno == EINTR || errno == EAGAIN) {
+          continue
+        } else {
+          return
+        }
+      }
+    }
   }
 }

@@ -20,9 +20,6 @@ package enum TerminalRestore {
   /// Whether a backend currently owns the terminal.
   private static let isActive = Atomic<Bool>(false)
   private static let tty = Atomic<Int32>(-1)
-  /// Another descriptor of the terminal, while `tty` may be pointed elsewhere for the length of
-  /// a frame (see `FrameOutputCapture`); -1 when there is none.
-  private static let ttyCopy = Atomic<Int32>(-1)
   private static let savedOutput = Atomic<Int32>(-1)
   private static let savedError = Atomic<Int32>(-1)
 
@@ -30,15 +27,13 @@ package enum TerminalRestore {
   // Written once, before any handler can run; read only by the handlers.
   nonisolated(unsafe) private static let previousActions = UnsafeMutablePointer<sigaction>.allocate(capacity: 65)
 
-  static func activate(ttyDescriptor: Int32, terminal: Int32? = nil) {
+  static func activate(ttyDescriptor: Int32) {
     tty.store(ttyDescriptor, ordering: .sequentiallyConsistent)
-    ttyCopy.store(terminal ?? -1, ordering: .sequentiallyConsistent)
     isActive.store(true, ordering: .sequentiallyConsistent)
   }
 
   static func deactivate() {
     isActive.store(false, ordering: .sequentiallyConsistent)
-    ttyCopy.store(-1, ordering: .sequentiallyConsistent)
     standardStreams = nil
   }
 
@@ -89,18 +84,15 @@ package enum TerminalRestore {
   static func restoreFromSignalHandler() {
     guard isActive.exchange(false, ordering: .sequentiallyConsistent) else { return }
     ignoreBackgroundStopsForGood()
-    // A crash while a frame was drawn left ncurses' descriptor on the frame's file: point it
-    // back at the terminal (harmless when it already is), or `endwin` would restore nothing.
-    let copy = ttyCopy.load(ordering: .relaxed)
-    if copy >= 0 { dup2(copy, tty.load(ordering: .relaxed)) }
     let output = savedOutput.load(ordering: .relaxed)
     if output >= 0 {
       dup2(output, STDOUT_FILENO)
       dup2(savedError.load(ordering: .relaxed), STDERR_FILENO)
     }
-    // Bracketed paste and the mouse off (harmless when it was not on), before `endwin`
-    // restores the tty: a static string is plain bytes in the binary, safe to write here.
-    let modesOff: StaticString = "\u{1B}[?2004l\u{1B}[?1006l\u{1B}[?1002l\u{1B}[?1000l"
+    // Bracketed paste and the mouse off (harmless when it was not on), the scroll region and
+    // the pen reset (a crash may come in the middle of a frame), before `endwin` restores the
+    // tty: a static string is plain bytes in the binary, safe to write here.
+    let modesOff: StaticString = "\u{1B}[?2004l\u{1B}[?1006l\u{1B}[?1002l\u{1B}[?1000l\u{1B}[r\u{1B}[0m"
     _ = write(tty.load(ordering: .relaxed), modesOff.utf8Start, modesOff.utf8CodeUnitCount)
     endwin()
   }
