@@ -280,15 +280,30 @@ public final class Wireframe {
     return kept.frame
   }
 
-  /// The title bar's left side: the app's title, then each screen's (`Contacts › Zoë`).
+  /// The title bar's left side: the app's title, then each screen's (`Contacts › Zoë`). Made
+  /// again only when a title changed: a key typed into a form keeps the same string, so the
+  /// frame's title bar is found unchanged at a glance (one comparison of the same storage).
   private var breadcrumb: String {
-    var text = appTitle
-    for screen in stack {
-      text += " › "
-      text += screen.title
+    if let madeBreadcrumb, madeBreadcrumb.appTitle == appTitle, madeBreadcrumb.titles.count == stack.count {
+      var same = true
+      for index in stack.indices where stack[index].title != madeBreadcrumb.titles[index] {
+        same = false
+        break
+      }
+      if same { return madeBreadcrumb.text }
     }
+    let titles = stack.map(\.title)
+    var text = appTitle
+    for title in titles {
+      text += " › "
+      text += title
+    }
+    madeBreadcrumb = (appTitle, titles, text)
     return text
   }
+
+  /// The titles the breadcrumb was last made of, and what it was.
+  private var madeBreadcrumb: (appTitle: String, titles: [String], text: String)?
 
   /// The whole frame drawn afresh, every region: what ``render(size:)`` must always equal.
   public func renderInFull(size: Size) -> Frame {

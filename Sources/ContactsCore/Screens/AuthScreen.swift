@@ -138,7 +138,7 @@ struct AuthFormView: View {
   /// when anything that places or styles the rows differs (the mode, the focus, the title, a
   /// request starting or ending, the email offered): the form is then drawn whole.
   func redraw(over previous: any View, into frame: inout Frame, in region: Rect, damage: inout [Rect]) -> Bool {
-    guard let previous = previous as? AuthFormView, previous.title == title, previous.isFocused == isFocused,
+    guard let previous = Self.ofSameKind(previous), previous.title == title, previous.isFocused == isFocused,
       previous.form.mode == form.mode, previous.form.focus == form.focus,
       previous.form.isSubmitting == form.isSubmitting, previous.form.suggestedEmail == form.suggestedEmail
     else { return false }

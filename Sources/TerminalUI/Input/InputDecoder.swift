@@ -72,6 +72,7 @@ public struct InputDecoder: Sendable {
   /// stays pending.
   public mutating func feed(_ bytes: some Sequence<UInt8>) -> [InputEvent] {
     let bytes = Array(bytes)
+    if bytes.count == 1, let key = typedCharacter(bytes[0]) { return [.key(key)] }
     var index = bytes.startIndex
     while index < bytes.endIndex {
       if case .paste = state {
@@ -82,6 +83,15 @@ public struct InputDecoder: Sendable {
       }
     }
     return takeEvents()
+  }
+
+  /// A read of one byte, a printable ASCII character, between keys: what a person typing sends,
+  /// decoded straight to its key rather than through the run of text (a `String` that grows a
+  /// scalar at a time and is then split into grapheme clusters). Nil for anything else.
+  private func typedCharacter(_ byte: UInt8) -> Key? {
+    guard byte >= 0x20, byte < 0x7F, case .ground = state, text.isEmpty, events.isEmpty, !utf8.isInsideScalar
+    else { return nil }
+    return Key(.character(Character(Unicode.Scalar(byte))))
   }
 
   /// True while a lone ESC or an unfinished escape sequence waits for more bytes (the run loop then arms

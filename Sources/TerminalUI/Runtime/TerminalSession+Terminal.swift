@@ -69,8 +69,12 @@ extension TerminalSession {
     guard count > 0 else { return }
     // Optional chaining: the clock is read only when keys are timed.
     keyTimings?.inputRead(at: KeyTimings.now())
-    escapeTimer?.cancel()
-    escapeTimer = nil
+    // Only when there is one: assigning nil to nil still runs the optional's destroy, which
+    // looks its type up at run time, on every key.
+    if let timer = escapeTimer {
+      timer.cancel()
+      escapeTimer = nil
+    }
     isDeliveringInput = true
     let statusReports = decoder.statusReports
     let legacyMouseReports = decoder.legacyMouseReports

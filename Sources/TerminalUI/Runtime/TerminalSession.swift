@@ -300,12 +300,15 @@ public final class TerminalSession {
     setNeedsRender()
   }
 
+  /// Ctrl-Z, made once: `Key.ctrl(_:)` lowercases its letter, and every key is compared with it.
+  private static let suspendKey = Key.ctrl("z")
+
   func deliver(_ events: [InputEvent]) {
     for event in events {
       switch event {
       case .terminalMode(let mode, let supported):
         terminalModeReported(mode, supported: supported)
-      case .key(let key) where key == .ctrl("z") && suspendsOnControlZ && terminal != nil:
+      case .key(let key) where key == Self.suspendKey && suspendsOnControlZ && terminal != nil:
         inputsDelivered += 1
         suspend()
       case .mouse(var mouse) where mouse.isClick && terminal != nil:

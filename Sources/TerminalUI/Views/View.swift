@@ -46,6 +46,19 @@ extension View {
     false
   }
 
+  /// `view` as a view of this kind, or nil when it is of another: how
+  /// ``redraw(over:into:in:damage:)`` reads the view it replaces. The types are compared and the
+  /// value copied out; `view as? Self` would go through the runtime's general cast, some 30
+  /// cache lines of code on every key.
+  @inlinable
+  public static func ofSameKind(_ view: any View) -> Self? {
+    func unwrap<Other: View>(_ other: Other) -> Self? {
+      guard Other.self == Self.self else { return nil }
+      return withUnsafePointer(to: other) { UnsafeRawPointer($0).load(as: Self.self) }
+    }
+    return unwrap(view)
+  }
+
   /// Renders this view alone into a new frame of `size`, drawn in `theme`.
   public func frame(size: Size, theme: Theme = .standard) -> Frame {
     var frame = Frame(size: size, theme: theme)
