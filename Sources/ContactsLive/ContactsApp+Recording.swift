@@ -62,15 +62,15 @@ extension AppAction {
   /// (`{"action":{"signIn":{"_0":{"key":{"_0":"a"}}}}}`): what the recorder would otherwise run
   /// the encoder for on every typed key. Nil for every other action.
   static func typedKeyLine(_ action: AppAction) -> [UInt8]? {
-    let (feature, key): (String, Key)
+    let (prefix, key): (StaticString, Key)
     switch action {
-    case .signIn(.key(let typed)): (feature, key) = ("signIn", typed)
-    case .signUp(.key(let typed)): (feature, key) = ("signUp", typed)
-    case .search(.key(let typed)): (feature, key) = ("search", typed)
-    case .editor(.key(let typed)): (feature, key) = ("editor", typed)
+    case .signIn(.key(let typed)): (prefix, key) = (#"{"action":{"signIn":{"_0":{"key":{"_0":"#, typed)
+    case .signUp(.key(let typed)): (prefix, key) = (#"{"action":{"signUp":{"_0":{"key":{"_0":"#, typed)
+    case .search(.key(let typed)): (prefix, key) = (#"{"action":{"search":{"_0":{"key":{"_0":"#, typed)
+    case .editor(.key(let typed)): (prefix, key) = (#"{"action":{"editor":{"_0":{"key":{"_0":"#, typed)
     default: return nil
     }
-    return SessionRecorder<AppAction>.line(#"{"action":{"\#(feature)":{"_0":{"key":{"_0":"#, key, "}}}}}")
+    return SessionRecorder<AppAction>.line(prefix, key, "}}}}}")
   }
 
   /// The log line of a move in the list or in the search's results

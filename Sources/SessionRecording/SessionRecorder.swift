@@ -135,16 +135,19 @@ public final class SessionRecorder<Action: Codable & Sendable> {
   /// `prefix`, `key`'s name as a JSON string, `suffix` and a newline, as the encoder writes a
   /// line holding the key, when the name needs no escaping (every key but `"`, `\` and control
   /// characters); nil otherwise.
-  public nonisolated static func line(_ prefix: String, _ key: Key, _ suffix: String) -> [UInt8]? {
+  /// The parts are static strings, copied as the bytes they are: the line of a typed key is made
+  /// on every key, and building its parts as `String`s ran the string-appending code, dozens of
+  /// cache lines, each time.
+  public nonisolated static func line(_ prefix: StaticString, _ key: Key, _ suffix: StaticString) -> [UInt8]? {
     let name = key.name.utf8
     guard !name.contains(where: needsEscaping) else { return nil }
     var line: [UInt8] = []
-    line.reserveCapacity(prefix.utf8.count + name.count + suffix.utf8.count + 3)
-    line.append(contentsOf: prefix.utf8)
+    line.reserveCapacity(prefix.utf8CodeUnitCount + name.count + suffix.utf8CodeUnitCount + 3)
+    line.append(contentsOf: UnsafeBufferPointer(start: prefix.utf8Start, count: prefix.utf8CodeUnitCount))
     line.append(UInt8(ascii: "\""))
     line.append(contentsOf: name)
     line.append(UInt8(ascii: "\""))
-    line.append(contentsOf: suffix.utf8)
+    line.append(contentsOf: UnsafeBufferPointer(start: suffix.utf8Start, count: suffix.utf8CodeUnitCount))
     line.append(0x0A)
     return line
   }

@@ -91,7 +91,12 @@ public struct InputDecoder: Sendable {
   private func typedCharacter(_ byte: UInt8) -> Key? {
     guard byte >= 0x20, byte < 0x7F, case .ground = state, text.isEmpty, events.isEmpty, !utf8.isInsideScalar
     else { return nil }
-    return Key(.character(Character(Unicode.Scalar(byte))))
+    return Self.printableASCIIKeys[Int(byte) - 0x20]
+  }
+
+  /// The keys of printable ASCII, made once: making a `Character` runs the string code.
+  private static let printableASCIIKeys: [Key] = (0x20..<0x7F).map {
+    Key(.character(Character(Unicode.Scalar(UInt8($0)))))
   }
 
   /// True while a lone ESC or an unfinished escape sequence waits for more bytes (the run loop then arms

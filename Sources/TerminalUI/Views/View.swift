@@ -52,11 +52,16 @@ extension View {
   /// cache lines of code on every key.
   @inlinable
   public static func ofSameKind(_ view: any View) -> Self? {
-    func unwrap<Other: View>(_ other: Other) -> Self? {
-      guard Other.self == Self.self else { return nil }
-      return withUnsafePointer(to: other) { UnsafeRawPointer($0).load(as: Self.self) }
+    // The opened type is unknown here, so whatever runs inside `visit` runs unspecialized: it
+    // only compares types and lends out the value's address, and the copy is made out here,
+    // compiled for this view's type.
+    func visit<Other: View>(_ other: Other, _ take: (UnsafeRawPointer) -> Void) {
+      guard Other.self == Self.self else { return }
+      withUnsafePointer(to: other) { take(UnsafeRawPointer($0)) }
     }
-    return unwrap(view)
+    var result: Self?
+    visit(view) { result = $0.load(as: Self.self) }
+    return result
   }
 
   /// Renders this view alone into a new frame of `size`, drawn in `theme`.
