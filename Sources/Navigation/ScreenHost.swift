@@ -6,10 +6,10 @@ import TerminalUI
 /// map makes of a key to the store.
 ///
 /// Made by ``Screen/makeLiveScreen(_:)``, in the module that declares the screen: its
-/// initializer is inlinable, so the subscription and the key handling it builds are compiled
-/// for the screen's concrete types there. A key and a notification then run no generic code
-/// over the app's state and actions (no type looked up at run time, no value copied through
-/// its type's witnesses).
+/// initializer is inlinable, so the subscription, the key handling and the help bar's entries
+/// it builds are compiled for the screen's concrete types there. A key, a notification and the
+/// frame after them then run no generic code over the app's state and actions (no type looked
+/// up at run time, no value copied through its type's witnesses).
 @usableFromInline
 @MainActor
 final class ScreenHost<Declared: Screen>: LiveScreen {
@@ -20,6 +20,9 @@ final class ScreenHost<Declared: Screen>: LiveScreen {
   @usableFromInline let dispatch: (Declared.Action) -> Void
   /// What ``handle(_:)`` does, built where the screen's types are known.
   @usableFromInline let handleInput: (ScreenHost, InputEvent) -> Bool
+  /// What ``help`` does (``entries()``), built where the screen's types are known: the help
+  /// bar is read at every frame, and its bindings' conditions read the view model.
+  @usableFromInline let readHelp: (ScreenHost) -> [HelpItem]
 
   @inlinable
   init(
@@ -35,6 +38,7 @@ final class ScreenHost<Declared: Screen>: LiveScreen {
       host.dispatch(intent)
       return true
     }
+    readHelp = { host in host.entries() }
     store.observe(self, select: { [screen] in screen.select($0) }) { host, model in
       host.keyContext = model
       host.modelRevision = ScreenRevision.next()
@@ -55,9 +59,14 @@ final class ScreenHost<Declared: Screen>: LiveScreen {
   /// The entries last made and which bindings they are (`KeyMap.helpMask(in:)`): a view model
   /// in which the same bindings apply (a key typed into a field) keeps them, the same array, so
   /// that the help bar is found unchanged at a glance.
-  private var madeHelp: (mask: UInt64, items: [HelpItem])?
+  @usableFromInline var madeHelp: (mask: UInt64, items: [HelpItem])?
   @usableFromInline
-  var help: [HelpItem] {
+  var help: [HelpItem] { readHelp(self) }
+
+  /// The help bar's entries for the current view model, kept or made. Inlinable, and called
+  /// only from `readHelp`, so that it is compiled for the screen's types.
+  @inlinable
+  func entries() -> [HelpItem] {
     if let cachedHelp { return cachedHelp }
     let help: [HelpItem]
     if let mask = keyMap.helpMask(in: keyContext) {

@@ -205,10 +205,10 @@ public struct KeyMap<Context, Intent>: Sendable {
   /// The bindings the help bar may show (not hidden), with their entries made once: the help
   /// bar is drawn on every key, and then costs each binding's condition and nothing more.
   private let shown: [Int]
-  private let shownItems: [HelpItem]
+  @usableFromInline let shownItems: [HelpItem]
   /// The conditions of the bindings in `shown`, alone: read for the help bar at every frame,
   /// without copying a binding each.
-  private let shownConditions: [@Sendable (Context) -> Bool]
+  @usableFromInline let shownConditions: [@Sendable (Context) -> Bool]
 
   public init(_ bindings: [KeyBinding<Context, Intent>]) {
     self.bindings = bindings
@@ -282,16 +282,19 @@ public struct KeyMap<Context, Intent>: Sendable {
   /// order: contexts with equal masks have the same ``helpItems(in:)``, so a screen keeps its
   /// entries, unchanged, while its mask stays (the help bar is then neither built nor compared
   /// again). Nil for a map of more than 64 such bindings.
+  /// Inlinable: asked at every frame after a key, it is compiled for the map's types where
+  /// they are known (see `ScreenHost`), as ``intent(for:in:)`` is.
+  @inlinable
   public func helpMask(in context: Context) -> UInt64? {
-    guard shown.count <= 64 else { return nil }
-    // Over the indices, not `enumerated()`: this runs unspecialized, where an enumeration's
-    // iterator is looked up and called generically for each binding.
+    guard shownConditions.count <= 64 else { return nil }
     var mask: UInt64 = 0
     for position in shownConditions.indices where shownConditions[position](context) { mask |= 1 << position }
     return mask
   }
 
-  /// The help bar's entries that `mask` (from ``helpMask(in:)``) names.
+  /// The help bar's entries that `mask` (from ``helpMask(in:)``) names. Inlinable with it:
+  /// a key that changes which bindings apply asks for both.
+  @inlinable
   public func helpItems(mask: UInt64) -> [HelpItem] {
     var items: [HelpItem] = []
     items.reserveCapacity(mask.nonzeroBitCount)
