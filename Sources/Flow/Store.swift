@@ -48,7 +48,7 @@ public final class Store<State, Action: Sendable> {
     @usableFromInline let origin: Origin
     /// Who owns the effects reducing it starts, besides the ids they are marked with.
     @usableFromInline let owner: EffectID?
-    @usableFromInline init(_ action: Action, _ origin: Origin, owner: EffectID? = nil) {
+    @usableFromInline init(_ action: consuming Action, _ origin: Origin, owner: EffectID? = nil) {
       self.action = action
       self.origin = origin
       self.owner = owner
@@ -123,8 +123,11 @@ public final class Store<State, Action: Sendable> {
 
   /// Queues `action` and, unless the store is already working through its queue, reduces the
   /// whole batch and notifies subscribers once.
+  ///
+  /// The action is consumed: handed from the key that made it to the reducer without a copy,
+  /// which for an app's action enum is a call of its type's copy (a switch over every case).
   @inlinable
-  public func send(_ action: Action) {
+  public func send(_ action: consuming Action) {
     queue.append(Queued(action, .sent))
     drain()
   }
@@ -172,7 +175,7 @@ public final class Store<State, Action: Sendable> {
   }
 
   @inlinable
-  func process(_ sent: Action, origin: Origin, owner: EffectID?) {
+  func process(_ sent: consuming Action, origin: Origin, owner: EffectID?) {
     var action = sent
     for layer in middleware {
       guard let next = layer.intercept(action, currentState) else { return }

@@ -106,7 +106,7 @@ public final class NavigationApp<State, Action: Sendable> {
   /// Sends an action into the store. Made where the app's types are known (the public init is
   /// inlinable), so keys reach the store's dispatch specialized for the app's state and actions
   /// rather than through its generic form.
-  @usableFromInline let dispatch: (Action) -> Void
+  @usableFromInline let dispatch: (consuming Action) -> Void
   @usableFromInline let director: StageDirector<State, Action>
   /// Subscribes the stage, the dialog and the animation flag to the store: made by the public
   /// init too, so that what runs after every batch is compiled for the app's types.
@@ -143,7 +143,7 @@ public final class NavigationApp<State, Action: Sendable> {
 
   @usableFromInline
   init(
-    store: Store<State, Action>, dispatch: @escaping (Action) -> Void, wireframe: Wireframe, events: Events,
+    store: Store<State, Action>, dispatch: @escaping (consuming Action) -> Void, wireframe: Wireframe, events: Events,
     dialogs: Dialogs?, keys: KeyMap<State, Action>, keyBindings: [String: [String: [Key]]],
     coordinator: some Coordinator<State, Action>, startObserving: @escaping (NavigationApp) -> Void
   ) {
@@ -335,9 +335,9 @@ extension NavigationApp: KeyResponder {
 private final class StateKeyResponder<State, Action: Sendable>: KeyResponder {
   let keyMap: KeyMap<State, Action>
   private unowned let store: Store<State, Action>
-  private let dispatch: (Action) -> Void
+  private let dispatch: (consuming Action) -> Void
 
-  init(keyMap: KeyMap<State, Action>, store: Store<State, Action>, dispatch: @escaping (Action) -> Void) {
+  init(keyMap: KeyMap<State, Action>, store: Store<State, Action>, dispatch: @escaping (consuming Action) -> Void) {
     self.keyMap = keyMap
     self.store = store
     self.dispatch = dispatch

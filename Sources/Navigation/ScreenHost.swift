@@ -17,7 +17,7 @@ final class ScreenHost<Declared: Screen>: LiveScreen {
   @usableFromInline let keyMap: KeyMap<Declared.Model, Declared.Action>
   /// The view model last delivered (set only by the subscription).
   @usableFromInline var keyContext: Declared.Model
-  @usableFromInline let dispatch: (Declared.Action) -> Void
+  @usableFromInline let dispatch: (consuming Declared.Action) -> Void
   /// What ``handle(_:)`` does, built where the screen's types are known.
   @usableFromInline let handleInput: (ScreenHost, InputEvent) -> Bool
   /// What ``help`` does (``entries()``), built where the screen's types are known: the help
@@ -27,7 +27,7 @@ final class ScreenHost<Declared: Screen>: LiveScreen {
   @inlinable
   init(
     _ screen: Declared, keyMap: KeyMap<Declared.Model, Declared.Action>, store: Store<Declared.State, Declared.Action>,
-    send: @escaping (Declared.Action) -> Void
+    send: @escaping (consuming Declared.Action) -> Void
   ) {
     self.screen = screen
     dispatch = send
@@ -35,7 +35,9 @@ final class ScreenHost<Declared: Screen>: LiveScreen {
     keyContext = screen.select(store.state)
     handleInput = { host, event in
       guard let intent = host.keyMap.intent(for: event, in: host.keyContext) else { return false }
-      host.dispatch(intent)
+      // Handed over, not copied: a copy of an app's action runs its type's copy, a switch over
+      // every case, at every key.
+      host.dispatch(consume intent)
       return true
     }
     readHelp = { host in host.entries() }

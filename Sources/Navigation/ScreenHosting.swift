@@ -7,10 +7,12 @@ import TerminalUI
 @MainActor
 public struct ScreenHosting<State, Action: Sendable> {
   @usableFromInline let store: Store<State, Action>
-  @usableFromInline let dispatch: (Action) -> Void
+  @usableFromInline let dispatch: (consuming Action) -> Void
   private let director: StageDirector<State, Action>
 
-  init(store: Store<State, Action>, dispatch: @escaping (Action) -> Void, director: StageDirector<State, Action>) {
+  init(
+    store: Store<State, Action>, dispatch: @escaping (consuming Action) -> Void, director: StageDirector<State, Action>
+  ) {
     self.store = store
     self.dispatch = dispatch
     self.director = director

@@ -9,7 +9,7 @@ import TerminalUI
 final class StageDirector<State, Action: Sendable> {
   @usableFromInline unowned let store: Store<State, Action>
   /// Sends the actions the live screens' keys make (see `NavigationApp`).
-  private let dispatch: (Action) -> Void
+  private let dispatch: (consuming Action) -> Void
   private let wireframe: Wireframe
   private var live: [AnyHashable: Entry] = [:]
   private var serial = 0
@@ -31,7 +31,7 @@ final class StageDirector<State, Action: Sendable> {
   private var keyMaps: [ObjectIdentifier: Any] = [:]
 
   init(
-    store: Store<State, Action>, dispatch: @escaping (Action) -> Void, wireframe: Wireframe,
+    store: Store<State, Action>, dispatch: @escaping (consuming Action) -> Void, wireframe: Wireframe,
     keyBindings: [String: [String: [Key]]] = [:]
   ) {
     self.store = store
