@@ -110,7 +110,7 @@ struct RetainedRegions {
     var damage: [Rect] = []
     var stageExtent = self.stageExtent
     var stageDrawing = self.stageDrawing
-    for region in Region.allCases where changed(region, in: next) {
+    for region in Region.allCases where Self.changed(region, from: inputs, to: next) {
       switch region {
       case .titleBar, .helpBar:
         let row = region == .titleBar ? Self.titleBar(in: size) : Self.helpBar(in: size)
@@ -161,11 +161,14 @@ struct RetainedRegions {
       inputs: next, frame: frame, stageExtent: stageExtent, stageDrawing: stageDrawing, spare: last)
   }
 
-  private func changed(_ region: Region, in next: Inputs) -> Bool {
+  /// Whether `region` is drawn from something else in `next` than in `last`. Static: a method
+  /// of the regions called from `next(for:stageView:drawing:)`, which mutates them, would be
+  /// called on a copy of them all (a call of their type's copy, at every key).
+  private static func changed(_ region: Region, from last: Inputs, to next: Inputs) -> Bool {
     switch region {
-    case .titleBar: next.breadcrumb != inputs.breadcrumb || next.status != inputs.status
-    case .stage: next.stage != inputs.stage || next.emptyDetailMessage != inputs.emptyDetailMessage
-    case .helpBar: next.help != inputs.help
+    case .titleBar: next.breadcrumb != last.breadcrumb || next.status != last.status
+    case .stage: next.stage != last.stage || next.emptyDetailMessage != last.emptyDetailMessage
+    case .helpBar: next.help != last.help
     }
   }
 

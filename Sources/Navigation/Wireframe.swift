@@ -270,8 +270,10 @@ public final class Wireframe {
           draw(region, of: inputs, breadcrumb: breadcrumb, into: &frame)
         })
     {
+      // The frame read before the regions are kept: they are moved, not copied.
+      let frame = next.frame
       self.retained = next
-      return next.frame
+      return frame
     }
     var frame = Frame(size: size, theme: drawnTheme)
     drawInFull(breadcrumb: breadcrumb, help: inputs.help, into: &frame)
