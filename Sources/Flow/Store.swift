@@ -83,15 +83,21 @@ public final class Store<State, Action: Sendable> {
 
   // The dispatch path is inlinable so that it is specialized for the app's state and action
   // types; the storage it touches is therefore @usableFromInline rather than private.
+  //
+  // The queue, the subscriptions and the flags are `@exclusivity(unchecked)`: the store only
+  // ever reads or sets them in one go, never holding an access to one across a call out (to a
+  // reducer, a subscriber, a middleware), so no access can overlap another; checked, each touch
+  // is tracked at run time, some twenty a key. The state stays checked: a reducer is given it
+  // `inout`, and a reducer that reached the store meanwhile would be caught.
   @usableFromInline var currentState: State
   @usableFromInline let reducer: Reducer<State, Action>
   @usableFromInline let middleware: [Middleware<State, Action>]
   @usableFromInline let logger: Logger
-  @usableFromInline var queue = Deque<Queued>()
-  @usableFromInline var isDraining = false
-  @usableFromInline var entries: [SubscriptionEntry<State>] = []
-  @usableFromInline var hasInactiveEntries = false
-  @usableFromInline var pendingRequests: [ProgramRequest] = []
+  @usableFromInline @exclusivity(unchecked) var queue = Deque<Queued>()
+  @usableFromInline @exclusivity(unchecked) var isDraining = false
+  @usableFromInline @exclusivity(unchecked) var entries: [SubscriptionEntry<State>] = []
+  @usableFromInline @exclusivity(unchecked) var hasInactiveEntries = false
+  @usableFromInline @exclusivity(unchecked) var pendingRequests: [ProgramRequest] = []
   @usableFromInline let effects = EffectRunner()
   private nonisolated let mailbox = Mailbox<Action>()
 

@@ -10,13 +10,17 @@ import TerminalUI
 /// it builds are compiled for the screen's concrete types there. A key, a notification and the
 /// frame after them then run no generic code over the app's state and actions (no type looked
 /// up at run time, no value copied through its type's witnesses).
+///
+/// Its variables are `@exclusivity(unchecked)`: each is only ever read or set in one go, never
+/// held across a call out, so no two accesses can overlap; checked, every touch is tracked at
+/// run time, a dozen a key.
 @usableFromInline
 @MainActor
 final class ScreenHost<Declared: Screen>: LiveScreen {
   @usableFromInline let screen: Declared
   @usableFromInline let keyMap: KeyMap<Declared.Model, Declared.Action>
   /// The view model last delivered (set only by the subscription).
-  @usableFromInline var keyContext: Declared.Model
+  @usableFromInline @exclusivity(unchecked) var keyContext: Declared.Model
   @usableFromInline let dispatch: (consuming Declared.Action) -> Void
   /// What ``handle(_:)`` does, built where the screen's types are known.
   @usableFromInline let handleInput: (ScreenHost, InputEvent) -> Bool
@@ -52,16 +56,16 @@ final class ScreenHost<Declared: Screen>: LiveScreen {
   /// changed ones, and everything the screen draws is made from its view model). Numbers are
   /// never reused, by this screen or another: a screen built where a torn-down one stood never
   /// passes for it.
-  @usableFromInline var modelRevision = 0
+  @usableFromInline @exclusivity(unchecked) var modelRevision = 0
   @usableFromInline
   var revision: Int? { modelRevision }
 
   /// The help bar's entries for the current view model, kept until the next one arrives.
-  @usableFromInline var cachedHelp: [HelpItem]?
+  @usableFromInline @exclusivity(unchecked) var cachedHelp: [HelpItem]?
   /// The entries last made and which bindings they are (`KeyMap.helpMask(in:)`): a view model
   /// in which the same bindings apply (a key typed into a field) keeps them, the same array, so
   /// that the help bar is found unchanged at a glance.
-  @usableFromInline var madeHelp: (mask: UInt64, items: [HelpItem])?
+  @usableFromInline @exclusivity(unchecked) var madeHelp: (mask: UInt64, items: [HelpItem])?
   @usableFromInline
   var help: [HelpItem] { readHelp(self) }
 
