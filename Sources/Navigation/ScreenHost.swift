@@ -6,8 +6,8 @@ import TerminalUI
 /// map makes of a key to the store.
 ///
 /// Made by ``Screen/makeLiveScreen(_:)``, in the module that declares the screen: its
-/// initializer is inlinable, so the subscription, the key handling and the help bar's entries
-/// it builds are compiled for the screen's concrete types there. A key, a notification and the
+/// initializer is inlinable, so the subscription, the key handling, the help bar's entries, the
+/// title and the body it builds are compiled for the screen's concrete types there. A key, a notification and the
 /// frame after them then run no generic code over the app's state and actions (no type looked
 /// up at run time, no value copied through its type's witnesses).
 ///
@@ -27,6 +27,10 @@ final class ScreenHost<Declared: Screen>: LiveScreen {
   /// What ``help`` does (``entries()``), built where the screen's types are known: the help
   /// bar is read at every frame, and its bindings' conditions read the view model.
   @usableFromInline let readHelp: (ScreenHost) -> [HelpItem]
+  /// What ``title`` and ``body(isFocused:)`` do, built where the screen's types are known: the
+  /// wireframe asks for both at every frame after a key, and each reads the view model.
+  @usableFromInline let readTitle: (ScreenHost) -> String
+  @usableFromInline let makeBody: (ScreenHost, Bool) -> any View
 
   @inlinable
   init(
@@ -45,6 +49,8 @@ final class ScreenHost<Declared: Screen>: LiveScreen {
       return true
     }
     readHelp = { host in host.entries() }
+    readTitle = { host in host.screen.title(host.keyContext) }
+    makeBody = { host, isFocused in host.screen.body(host.keyContext, isFocused: isFocused) }
     store.observe(self, select: { [screen] in screen.select($0) }) { host, model in
       host.keyContext = model
       host.modelRevision = ScreenRevision.next()
@@ -97,10 +103,10 @@ final class ScreenHost<Declared: Screen>: LiveScreen {
   func send(_ action: Declared.Action) { dispatch(action) }
 
   @usableFromInline
-  var title: String { screen.title(keyContext) }
+  var title: String { readTitle(self) }
 
   @usableFromInline
-  func body(isFocused: Bool) -> any View { screen.body(keyContext, isFocused: isFocused) }
+  func body(isFocused: Bool) -> any View { makeBody(self, isFocused) }
 
   @usableFromInline
   var preview: (any View)? { screen.preview(keyContext) }
