@@ -321,7 +321,10 @@ public final class Wireframe {
   /// which presentation; nil when a screen cannot tell its state (it is then drawn every time).
   private func stageInputs(for size: Size) -> [Int]? {
     // Revisions are unique among all screens: equal lists mean the same screens, unchanged.
-    var inputs = [presentation(for: size) == .split ? 1 : 0]
+    // Made at its full length at once: grown by the first revision, it would be made twice.
+    var inputs: [Int] = []
+    inputs.reserveCapacity(1 + stack.count)
+    inputs.append(presentation(for: size) == .split ? 1 : 0)
     for screen in stack {
       guard let revision = screen.revision else { return nil }
       inputs.append(revision)
