@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 @testable import TerminalUI
@@ -36,32 +37,20 @@ struct FrameWriterTests {
     }
   }
 
-  /// A deterministic generator (SplitMix64), so that a failing walk is the same walk again.
-  struct Generator: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-      state &+= 0x9E37_79B9_7F4A_7C15
-      var z = state
-      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-      return z ^ (z >> 31)
-    }
-  }
-
   static let words = ["Ada", "Lovelace", "Zoë", "José", "李小龙", "e\u{301}te\u{301}", "Ørjan", "  ", "—", "x", "東京"]
   static let colors: [Color] = [
     .default, .red, .brightBlack, .palette(67), .palette(234), .rgb(0x5F, 0x87, 0xAF), .rgb(1, 2, 3),
   ]
   static let attributeSets: [Style.Attributes] = [[], [], .bold, .dim, .reverse, [.bold, .underline], .italic]
 
-  static func randomStyle(_ generator: inout Generator) -> Style {
+  static func randomStyle(_ generator: inout SplitMix64) -> Style {
     Style(
       foreground: colors.randomElement(using: &generator)!, background: colors.randomElement(using: &generator)!,
       attributes: attributeSets.randomElement(using: &generator)!)
   }
 
   /// The next frame of a walk: a few random edits of `frame`.
-  static func step(_ frame: Frame, _ generator: inout Generator) -> Frame {
+  static func step(_ frame: Frame, _ generator: inout SplitMix64) -> Frame {
     var next = frame
     let size = frame.size
     for _ in 0..<Int.random(in: 1...4, using: &generator) {
@@ -109,7 +98,7 @@ struct FrameWriterTests {
     (Size(width: 1, height: 1), ColorDepth.ansi16, false),
   ])
   func aRandomWalkShowsEveryFrameOnTheScreen(size: Size, depth: ColorDepth, synchronized: Bool) {
-    var generator = Generator(state: UInt64(size.width * 1000 + size.height))
+    var generator = SplitMix64(seed: UInt64(size.width * 1000 + size.height))
     let backend = EmulatedBackend(size: size, depth: depth)
     backend.synchronized = synchronized
     let renderer = Renderer(backend: backend)

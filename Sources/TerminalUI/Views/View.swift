@@ -54,7 +54,8 @@ extension View {
   public static func ofSameKind(_ view: any View) -> Self? {
     // The opened type is unknown here, so whatever runs inside `visit` runs unspecialized: it
     // only compares types and lends out the value's address, and the copy is made out here,
-    // compiled for this view's type.
+    // compiled for this view's type. Inlined, so that the comparison is too.
+    @inline(__always)
     func visit<Other: View>(_ other: Other, _ take: (UnsafeRawPointer) -> Void) {
       guard Other.self == Self.self else { return }
       withUnsafePointer(to: other) { take(UnsafeRawPointer($0)) }
