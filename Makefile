@@ -69,10 +69,15 @@ INSTALLED = "$(DESTDIR)$(bindir)/contacts" "$(DESTDIR)$(man1dir)/contacts.1" \
 	"$(DESTDIR)$(bashcompletiondir)/contacts" "$(DESTDIR)$(zshcompletiondir)/_contacts" \
 	"$(DESTDIR)$(fishcompletiondir)/contacts.fish"
 
+# How a configuration is built: release through Benchmarks/release-build.sh, which lays out the
+# functions a keystroke runs together (the same flags for every release build, or each switch
+# would rebuild everything).
+BUILD = $(if $(filter release,$(CONFIGURATION)),SWIFT="$(SWIFT)" Benchmarks/release-build.sh,$(SWIFT) build -c $(CONFIGURATION))
+
 ## release: the optimised `contacts` and the argument parser's generate-manual, one build.
 release: deps-build
-	$(SWIFT) build -c $(CONFIGURATION) --product contacts
-	$(SWIFT) build -c $(CONFIGURATION) --product generate-manual
+	$(BUILD) --product contacts
+	$(BUILD) --product generate-manual
 
 # Commands --help leaves out (`shouldDisplay: false`), which generate-manual 1.8.2 still lists:
 # the awk program drops each one's `.It Em NAME` item up to the next item or the end of its list.
@@ -88,14 +93,14 @@ export WITHOUT_HIDDEN_COMMANDS = $(without_hidden_commands)
 
 ## install-files: the man page and completion scripts, made by the built binary.
 install-files: release
-	@set -e; bin="$$($(SWIFT) build -c $(CONFIGURATION) --show-bin-path)"; out="$(INSTALL_FILES)"; \
+	@set -e; bin="$$($(BUILD) --show-bin-path)"; out="$(INSTALL_FILES)"; \
 	rm -rf "$$out"; mkdir -p "$$out"; \
 	"$$bin/generate-manual" "$$bin/contacts" --date "$(MAN_DATE)" --section 1 --output-directory - \
 		| awk -v hidden=" $(HIDDEN_COMMANDS) " "$$WITHOUT_HIDDEN_COMMANDS" > "$$out/contacts.1"; \
 	for shell in bash zsh fish; do "$$bin/contacts" --generate-completion-script $$shell > "$$out/contacts.$$shell"; done
 
 install: install-files
-	@bin="$$($(SWIFT) build -c $(CONFIGURATION) --show-bin-path)"; \
+	@bin="$$($(BUILD) --show-bin-path)"; \
 	$(INSTALL_PROGRAM) -Dm755 "$$bin/contacts" "$(DESTDIR)$(bindir)/contacts"
 	$(INSTALL) -Dm644 "$(INSTALL_FILES)/contacts.1" "$(DESTDIR)$(man1dir)/contacts.1"
 	$(INSTALL) -Dm644 "$(INSTALL_FILES)/contacts.bash" "$(DESTDIR)$(bashcompletiondir)/contacts"
@@ -148,8 +153,8 @@ sync-kill: deps
 
 ## bench: release-built benchmarks; results as JSON under $(BENCH_OUT)/.
 bench: deps-build
-	$(SWIFT) build -c release --product termflow-bench
-	"$$($(SWIFT) build -c release --show-bin-path)/termflow-bench" --output $(BENCH_OUT)
+	SWIFT="$(SWIFT)" Benchmarks/release-build.sh --product termflow-bench
+	"$$(SWIFT="$(SWIFT)" Benchmarks/release-build.sh --show-bin-path)/termflow-bench" --output $(BENCH_OUT)
 
 ## docs: the DocC catalogs of the framework modules (Sources/MODULE/MODULE.docc), built with the
 ## toolchain's docc into $(DOCS_OUT)/MODULE.doccarchive. Symbol graphs come from the debug build's

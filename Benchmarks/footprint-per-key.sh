@@ -22,8 +22,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if [ $# -eq 0 ]; then
-  swift build -c release --product termflow-bench >/dev/null
-  set -- "$(swift build -c release --show-bin-path)/termflow-bench"
+  Benchmarks/release-build.sh --product termflow-bench >/dev/null
+  set -- "$(Benchmarks/release-build.sh --show-bin-path)/termflow-bench"
 fi
 command -v valgrind >/dev/null || { echo "footprint-per-key.sh needs valgrind (apt-get install valgrind)" >&2; exit 1; }
 WORK=$(mktemp -d)

@@ -50,8 +50,8 @@ PEER=${PEER:-1}
 CACHE=${CACHE:-1}
 FOOTPRINT=${FOOTPRINT:-0}
 if [ $# -eq 0 ]; then
-  swift build -c release --product contacts >/dev/null
-  set -- "$(swift build -c release --show-bin-path)/contacts"
+  Benchmarks/release-build.sh --product contacts >/dev/null
+  set -- "$(Benchmarks/release-build.sh --show-bin-path)/contacts"
 fi
 WORK=$(mktemp -d)
 SESSION="ipk-$$"

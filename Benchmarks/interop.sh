@@ -16,8 +16,8 @@ DATA=${DATA:-/tmp/tuibench}
 QUERIES=${QUERIES:-50}
 MODE=${1:-all}
 
-swift build -c release --product contacts >/dev/null
-BIN="$(swift build -c release --show-bin-path)/contacts"
+Benchmarks/release-build.sh --product contacts >/dev/null
+BIN="$(Benchmarks/release-build.sh --show-bin-path)/contacts"
 mkdir -p "$DATA"
 DB=${DB:-"$DATA/interop-$COUNT.sqlite"}
 [ -f "$DB" ] || "$BIN" seed --db "$DB" --count "$COUNT" >/dev/null

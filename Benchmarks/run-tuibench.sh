@@ -24,8 +24,8 @@ NICE=${NICE:-0}
 
 python3 -c 'import pyte' 2>/dev/null || pip install --quiet pyte==0.8.2
 [ -x "$BENCH/peers/c/contacts" ] || gcc -O2 -Wall -o "$BENCH/peers/c/contacts" "$BENCH/peers/c/contacts.c" -lncursesw -lsqlite3
-swift build -c release --product contacts
-APP_BIN="$(swift build -c release --show-bin-path)/contacts"
+Benchmarks/release-build.sh --product contacts
+APP_BIN="$(Benchmarks/release-build.sh --show-bin-path)/contacts"
 
 mkdir -p "$DATA" "$OUT"
 for n in $SIZES; do

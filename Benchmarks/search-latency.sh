@@ -16,8 +16,8 @@ COUNT=${COUNT:-10000000}
 DATA=${DATA:-/tmp/tuibench}
 REPEAT=${REPEAT:-20}
 
-swift build -c release --product contacts
-BIN="$(swift build -c release --show-bin-path)/contacts"
+Benchmarks/release-build.sh --product contacts
+BIN="$(Benchmarks/release-build.sh --show-bin-path)/contacts"
 mkdir -p "$DATA"
 if [ -n "${FROM:-}" ]; then
   DB="$DATA/search-migrated.sqlite"

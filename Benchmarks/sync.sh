@@ -25,8 +25,8 @@ BOOKS=${BOOKS:-}
 
 make --no-print-directory dav-servers >/dev/null
 VENV="$PWD/.build/dav-servers"
-swift build -c release --product contacts >/dev/null
-BIN="$(swift build -c release --show-bin-path)/contacts"
+Benchmarks/release-build.sh --product contacts >/dev/null
+BIN="$(Benchmarks/release-build.sh --show-bin-path)/contacts"
 WORK=$(mktemp -d)
 SERVER_PID=""
 cleanup() {
