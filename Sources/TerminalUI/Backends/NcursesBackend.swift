@@ -14,7 +14,7 @@ import CNcursesw
 /// (none when `NO_COLOR` is set), bracketed paste, the cursor hidden except on the focused field.
 ///
 /// ncurses sets the terminal up (terminfo, the tty's modes, the alternate screen) and gives it
-/// back; frames are written by the backend itself (``FrameWriter``): the renderer already knows
+/// back; frames are written by the backend itself (`FrameWriter`): the renderer already knows
 /// which cells changed, and ncurses' refresh would work that out again. Colours are written as
 /// SGR at the terminal's ``colorDepth``, 24-bit ones as `38;2`/`48;2` when the terminal takes
 /// them (`COLORTERM=truecolor`, or terminfo's `RGB`), each frame in one `write`.

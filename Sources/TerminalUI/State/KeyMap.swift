@@ -283,7 +283,7 @@ public struct KeyMap<Context, Intent>: Sendable {
   /// entries, unchanged, while its mask stays (the help bar is then neither built nor compared
   /// again). Nil for a map of more than 64 such bindings.
   /// Inlinable: asked at every frame after a key, it is compiled for the map's types where
-  /// they are known (see `ScreenHost`), as ``intent(for:in:)`` is.
+  /// they are known (see `ScreenHost`), as `intent(for:in:)` is.
   @inlinable
   public func helpMask(in context: Context) -> UInt64? {
     guard shownConditions.count <= 64 else { return nil }
