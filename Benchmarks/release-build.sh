@@ -13,6 +13,11 @@
 # usual; `Benchmarks/order-functions.sh` makes the list again. Without lld beside the Swift
 # compiler, the build is the usual one.
 #
+# A release build folder made before these flags keeps its object files without the sections
+# until their sources change (seen here: after the flags came in, only changed files were
+# compiled again, the rest kept one `.text` section per file): remove `.build/release` once
+# (`rm -rf .build/release`) for the whole layout. A fresh clone has it.
+#
 #   Benchmarks/release-build.sh --product contacts
 #   Benchmarks/release-build.sh --show-bin-path
 set -euo pipefail
