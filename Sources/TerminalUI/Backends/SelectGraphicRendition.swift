@@ -12,13 +12,6 @@ enum SelectGraphicRendition {
     (.bold, 1), (.dim, 2), (.italic, 3), (.underline, 4), (.reverse, 7),
   ]
 
-  /// The sequence that gives a cell `style` whatever the terminal's pen was.
-  static func sequence(for style: Style) -> String {
-    var bytes: [UInt8] = []
-    appendTransition(from: nil, to: style, into: &bytes)
-    return String(decoding: bytes, as: UTF8.self)
-  }
-
   /// Appends what turns the pen from `old` (nil when unknown) into `new`; nothing when they are
   /// the same.
   static func appendTransition(from old: Style?, to new: Style, into bytes: inout [UInt8]) {

@@ -1,12 +1,13 @@
 extension FrameDiff {
   /// About what a terminal is sent to scroll a band: set the scroll region, move to its edge,
-  /// scroll, reset the region (`ESC[3;38r ESC[38;1H LF ESC[1;40r`, 24 bytes at 120×40).
+  /// scroll, reset the region (`ESC[3;38r ESC[38H ESC D ESC[r`, 19 bytes at 120×40, as `FrameWriter`
+  /// writes it).
   static let rowScrollBytes = 25
 
   /// About what moving the cursor to a span costs (`ESC[38;56H`).
   static let cursorMoveBytes = 8
 
-  /// About what changing the style between two cells costs (`ESC(B ESC[0;7m`).
+  /// About what changing the style between two cells costs (`ESC[0;1;38;5;67m`).
   static let styleChangeBytes = 10
 
   /// About how many bytes a terminal is sent to write `changes` of `frame`: a cursor move per
