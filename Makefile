@@ -136,7 +136,7 @@ soak: deps-build
 		$(SWIFT) test --skip-build --filter MonkeyTests.theAppSurvivesASeededStreamOfInput
 
 ## sync-soak: the randomized sync convergence test, long: 2,000 steps for each of seeds 1-10
-## against both servers (TERMFLOW_SYNC_STEPS, SEEDS to change).
+## against every server (TERMFLOW_SYNC_STEPS, SEEDS to change).
 SEEDS ?= 1 2 3 4 5 6 7 8 9 10
 sync-soak: deps
 	$(SWIFT) build --build-tests
@@ -183,7 +183,10 @@ docs: deps-build
 ## dpkg-query and prints nothing. Not root: uses sudo when there is one, else prints the exact
 ## apt-get line and fails. Without dpkg it cannot check, says what is needed and goes on.
 BUILD_PACKAGES := libncurses-dev libsqlite3-dev libphonenumber-dev
-TEST_PACKAGES := $(BUILD_PACKAGES) tmux openssl
+# DAViCal for the CardDAV tests: Tests/Servers/davical.sh runs it on a PostgreSQL cluster and a
+# PHP web server of the test run's own (the system's services are never started).
+DAVICAL_PACKAGES := davical postgresql php-cli php-pgsql php-xml
+TEST_PACKAGES := $(BUILD_PACKAGES) tmux openssl $(DAVICAL_PACKAGES)
 define install_missing
 	@missing=""; \
 	if ! command -v dpkg-query >/dev/null 2>&1; then \

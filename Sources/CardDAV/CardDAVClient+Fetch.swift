@@ -6,16 +6,20 @@ import NIOHTTP1
 extension CardDAVClient {
   /// addressbook-multiget REPORT (RFC 6352 §8.7) for `hrefs`, in one request: the caller
   /// batches (a few hundred per request). Each card is handed to `each` as it is parsed; a
-  /// member the server no longer has comes as `.missing(href)`. No request for no hrefs.
+  /// member the server no longer has comes as `.missing(href)`, whether the server answers it
+  /// with a 404 or leaves it out of its answer (DAViCal does), after the cards. No request for
+  /// no hrefs.
   ///
   /// Throws a `CardDAVError`, or what `each` threw, unchanged.
   public func multiget(_ book: URL, hrefs: [String], each: (FetchedCard) throws -> Void) async throws {
     guard !hrefs.isEmpty else { return }
     let response = try await send(.REPORT, book, depth: "0", xml: DAVRequestBody.multiget(hrefs: hrefs))
     guard response.status.code == 207 else { throw await failure(response, from: book) }
+    var unanswered = Set(hrefs.compactMap { DAVHref.canonical($0, relativeTo: book) })
     _ = try await readMultistatus(response, from: book) { entry in
       for raw in entry.hrefs {
         guard let href = DAVHref.canonical(raw, relativeTo: book) else { continue }
+        unanswered.remove(href)
         if let text = entry.properties.addressData, entry.status.map({ (200..<300).contains($0) }) ?? true {
           try each(.card(href: href, etag: entry.properties.etag ?? "", text: text))
         } else {
@@ -23,6 +27,7 @@ extension CardDAVClient {
         }
       }
     }
+    for href in unanswered.sorted() { try each(.missing(href: href)) }
   }
 
   /// addressbook-query REPORT (RFC 6352 §8.6) matching every card: the whole book, cards and

@@ -14,7 +14,7 @@ enum DAVServerInstallation {
   }
 
   /// The program that runs `kind`, after checking it is installed.
-  static func executable(for kind: DAVTestServer.Kind) throws -> URL {
+  static func executable(for kind: ServerLayout.PythonServer) throws -> URL {
     let program = folder.appendingPathComponent("bin/\(kind.rawValue)")
     guard FileManager.default.isExecutableFile(atPath: program.path) else {
       throw DAVTestServerError.notInstalled(folder)

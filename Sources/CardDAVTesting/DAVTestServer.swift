@@ -11,9 +11,14 @@ import Foundation
 ///   address book `/<user>/book/` written straight into its storage before it starts.
 /// - Xandikos 0.4.10: `--defaults`, no authentication (any credentials pass); the address book
 ///   is `/user/contacts/addressbook/`.
+/// - DAViCal 1.1.12 (Debian's, on PostgreSQL and PHP's built-in web server, started by
+///   `Tests/Servers/davical.sh`): one server per test process, and per test a principal of its
+///   own with a random password and the address book `/caldav.php/NAME/book/` (`DAViCalServer`).
+///   Preloaded cards go in through DAViCal's import, each at its UID's href (`UID.vcf`), whatever
+///   their `name`.
 public struct DAVTestServer: Sendable {
   public enum Kind: String, Sendable, CaseIterable, CustomStringConvertible {
-    case radicale, xandikos
+    case radicale, xandikos, davical
     public var description: String { rawValue }
   }
 
@@ -41,7 +46,8 @@ public struct DAVTestServer: Sendable {
   /// The folder the server keeps its data in (removed when the server stops).
   public let dataFolder: URL
 
-  /// The credentials the server does not accept (Radicale; Xandikos accepts anything).
+  /// The credentials the server does not accept (Radicale and DAViCal; Xandikos accepts
+  /// anything).
   public var wrongCredentials: DAVCredentials {
     DAVCredentials(username: credentials.username, password: credentials.password + "-wrong")
   }
@@ -56,6 +62,18 @@ public struct DAVTestServer: Sendable {
     return DAVCredentials(username: credentials.username, password: password)
   }
 
+  /// DAViCal forgets the address book's sync tokens as its own clean-up does a week after
+  /// another client's sync (`davical.sh forget-tokens`, from `new_sync_token()` in its
+  /// caldav_functions.sql): a client's old token is then unknown, and DAViCal answers it with
+  /// every card instead of 403 `valid-sync-token`.
+  public func forgetSyncTokens() async throws {
+    guard kind == .davical else {
+      throw DAVTestServerError.unsupported("Only the DAViCal test server forgets sync tokens on request.")
+    }
+    let instance = try await DAViCalServer.instance()
+    try await DAViCalServer.run(["forget-tokens", instance.folder.path, credentials.username])
+  }
+
   /// Starts a `kind` server with `cards` already in its address book, runs `body`, then stops the
   /// server and removes its folder whatever `body` did.
   ///
@@ -67,6 +85,10 @@ public struct DAVTestServer: Sendable {
     _ body: (DAVTestServer) async throws -> Result
   ) async throws -> Result {
     let preloaded = Array(cards)
+    if kind == .davical {
+      guard !selfSignedTLS else { throw DAVTestServerError.unsupported("Only the Radicale test server serves https.") }
+      return try await DAViCalServer.withPrincipal(preloading: preloaded, body)
+    }
     let running = try await RunningServer.start(kind, preloading: preloaded, selfSignedTLS: selfSignedTLS)
     do {
       let result = try await body(running.server)

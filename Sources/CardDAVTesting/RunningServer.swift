@@ -39,12 +39,20 @@ final class RunningServer: @unchecked Sendable {
   static func start(
     _ kind: DAVTestServer.Kind, preloading cards: some Sequence<DAVTestServer.PreloadedCard>, selfSignedTLS: Bool
   ) async throws -> RunningServer {
-    let program = try DAVServerInstallation.executable(for: kind)
+    let python: ServerLayout.PythonServer
+    switch kind {
+    case .radicale: python = .radicale
+    case .xandikos: python = .xandikos
+    case .davical:
+      // One DAViCal serves the whole test process (`DAVTestServer.withServer` asks it).
+      throw DAVTestServerError.unsupported("DAViCal is started by DAViCalServer, not as a server per test.")
+    }
+    let program = try DAVServerInstallation.executable(for: python)
     let folder = FileManager.default.temporaryDirectory
       .appendingPathComponent("termflow-dav-\(kind)-\(UUID().uuidString)", isDirectory: true)
     do {
       try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-      let layout = try ServerLayout(kind, in: folder, selfSignedTLS: selfSignedTLS)
+      let layout = try ServerLayout(python, in: folder, selfSignedTLS: selfSignedTLS)
       try layout.prepare(preloading: cards)
       try await layout.warmCache(with: program)
       var lastLog = ""

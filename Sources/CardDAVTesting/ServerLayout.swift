@@ -4,7 +4,12 @@ import Foundation
 /// Where each server keeps its data, how it is started, and how cards are put straight into its
 /// storage.
 final class ServerLayout: @unchecked Sendable {
-  let kind: DAVTestServer.Kind
+  /// The servers run from the project's Python environment, each the module of its name.
+  enum PythonServer: String {
+    case radicale, xandikos
+  }
+
+  let kind: PythonServer
   let folder: URL
   let credentials: DAVCredentials
   private var preloadedCount = 0
@@ -12,7 +17,7 @@ final class ServerLayout: @unchecked Sendable {
 
   let selfSignedTLS: Bool
 
-  init(_ kind: DAVTestServer.Kind, in folder: URL, selfSignedTLS: Bool) throws {
+  init(_ kind: PythonServer, in folder: URL, selfSignedTLS: Bool) throws {
     guard !selfSignedTLS || kind == .radicale else {
       throw DAVTestServerError.unsupported("Only the Radicale test server serves https.")
     }
@@ -57,7 +62,7 @@ final class ServerLayout: @unchecked Sendable {
   func server(port: Int) -> DAVTestServer {
     let base = URL(string: "\(selfSignedTLS ? "https" : "http")://127.0.0.1:\(port)/")!
     return DAVTestServer(
-      kind: kind, baseURL: base, credentials: credentials,
+      kind: DAVTestServer.Kind(rawValue: kind.rawValue)!, baseURL: base, credentials: credentials,
       addressBookURL: URL(string: bookPath, relativeTo: base)!.absoluteURL,
       homeSetURL: URL(string: homeSetPath, relativeTo: base)!.absoluteURL,
       dataFolder: folder

@@ -8,8 +8,11 @@ import VCardFormat
 /// `CardSync`'s decisions.
 ///
 /// 1. **List** what the server has changed since the last sync (RFC 6578 `sync-collection` from
-///    the kept token; a stale token or a server without tokens lists every member's ETag), into
-///    the database as it streams in.
+///    the kept token; a stale token, a server without tokens, or an answer that cannot be a
+///    listing of changes — a server that forgot the token without saying so — lists every
+///    member's ETag), into the database as it streams in. Cards the server held that could not
+///    be taken here (problems) and that the listing left out are fetched again, so a problem
+///    stays reported until it is gone.
 /// 2. **Refuse** when one side is suddenly empty (`EmptySide`), unless forced.
 /// 3. **Receive** every card with an ETag this side has not seen (`addressbook-multiget` in
 ///    batches, or the whole book in one `addressbook-query` when most of it is new here), each
@@ -82,7 +85,9 @@ public struct SyncEngine: Sendable {
       // had changed): after sending, another round lists again from the kept token. Its own
       // writes come back with the ETags already remembered and cost nothing more.
       while wrote && round < maximumRounds {
-        let listing = try await list(from: token, progress: progress)
+        // Only a token kept from an earlier run can have been forgotten; a later round's is the
+        // one the server has just given.
+        let listing = try await list(from: token, doubting: round == 0, progress: progress)
         if round == 0, !force,
           let empty = try await store.emptySide(account: link.account, complete: listing.isComplete)
         {
@@ -91,6 +96,7 @@ public struct SyncEngine: Sendable {
         try await receive(after: listing, into: &summary, progress: progress)
         let removed = try await store.applyRemovals(account: link.account, complete: listing.isComplete)
         summary.deletedHere += removed.deletedHere
+        if round == 0 { try await recheckProblems(into: &summary) }
         try await store.saveToken(listing.token, account: link.account)
         token = listing.token
         let before = summary
@@ -100,6 +106,8 @@ public struct SyncEngine: Sendable {
       }
       if let status = try await store.status(account: link.account) {
         summary.conflicts = status.conflicts
+        // Every problem still outstanding, found now or earlier: said until it is gone.
+        summary.unreadable = status.problems
         summary.refusedEarlier = status.refused - summary.refused.count
       }
       summary.requests = client.requestCount - requestsBefore
@@ -126,10 +134,22 @@ public struct SyncEngine: Sendable {
 
   /// Lists the server's changes since the kept token into the database, or every member when
   /// there is no token, it went stale, or the server has no `sync-collection`.
-  func list(from token: String?, progress: @escaping @Sendable (SyncProgress) -> Void) async throws -> Listing {
+  ///
+  /// `doubting`: the token was kept from an earlier run, so the server may have forgotten it
+  /// without saying so. DAViCal deletes its tokens a week after a newer one (or with a rebuilt
+  /// database) and answers an unknown token not with RFC 6578's 403 `valid-sync-token` but with
+  /// every member it has, in an answer that looks like a listing of changes: taken as one, a
+  /// card deleted there meanwhile would never be deleted here. So an answer that cannot be a
+  /// listing of changes (`SyncStore.listingNamesUnchangedCards`) is thrown away and every member
+  /// listed instead: what the server no longer has was deleted there.
+  func list(
+    from token: String?, doubting: Bool = false, progress: @escaping @Sendable (SyncProgress) -> Void
+  ) async throws -> Listing {
     if let token {
       do {
-        return try await syncCollection(from: token, progress: progress)
+        let changes = try await syncCollection(from: token, progress: progress)
+        if !doubting { return changes }
+        if try await !store.listingNamesUnchangedCards(account: link.account) { return changes }
       } catch let error as CardDAVError where Self.isUnsupported(error) {
         // The server forgot the token (RFC 6578 §3.2) or has no sync-collection: list
         // everything; nothing is lost.
@@ -256,6 +276,24 @@ public struct SyncEngine: Sendable {
     } catch let error as CardDAVError where Self.isUnsupported(error) {
       // No addressbook-query here, or an answer that cannot be read: multigets fetch the rest.
     }
+  }
+
+  /// Fetches again the server's cards kept as problems that this round's listing did not bring:
+  /// one gone from the server (or fixed there, or whose UID's other card is gone) stops being a
+  /// problem, one still unreadable stays one. A sync without problems asks nothing.
+  private func recheckProblems(into summary: inout SyncSummary) async throws {
+    let hrefs = try await store.problemsNotListed(account: link.account)
+    guard !hrefs.isEmpty else { return }
+    var cards: [RemoteCard] = []
+    var gone: [String] = []
+    try await client.multiget(link.addressBook, hrefs: hrefs) { fetched in
+      switch fetched {
+      case .card(let href, let etag, let text): cards.append(RemoteCard(href: href, etag: etag, text: text))
+      case .missing(let href): gone.append(href)
+      }
+    }
+    try await store.clearProblems(gone, account: link.account)
+    summary.count(try await store.applyArrivals(cards, account: link.account))
   }
 
   /// The cards at `hrefs` (none for none), read.

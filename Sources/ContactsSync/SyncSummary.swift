@@ -12,7 +12,8 @@ public struct SyncSummary: Hashable, Sendable {
   public var merged = 0
   /// Contacts changed on both sides in the same property: waiting for the user.
   public var conflicts = 0
-  /// Cards on the server that cannot be read: left alone.
+  /// Cards on the server that cannot be taken here (unreadable, or a UID it holds twice): left
+  /// alone, and counted by every sync, found then or earlier, until they are gone or fixed.
   public var unreadable = 0
   /// Cards the server refused, with why (`UID: reason`): kept here, sent again next time.
   public var refused: [String] = []

@@ -3,8 +3,8 @@ import CardDAVTesting
 import Foundation
 import Testing
 
-/// The client against real servers, Radicale 3.9.0 and Xandikos 0.4.10, each test with a server
-/// of its own (`DAVTestServer`): discovery, address books, conditional writes, listing, multiget
+/// The client against real servers, Radicale 3.9.0, Xandikos 0.4.10 and DAViCal 1.1.12, each
+/// test with a server (or on DAViCal a principal) of its own (`DAVTestServer`): discovery, address books, conditional writes, listing, multiget
 /// and sync-collection as the servers really answer them.
 @Suite struct CardDAVServerTests {
   @Test(arguments: DAVTestServer.Kind.allCases)
@@ -59,7 +59,9 @@ import Testing
         let created = try await client.createAddressBook(
           in: server.homeSetURL, segment: "work", displayName: "Work & friends")
         #expect(created.url == server.homeSetURL.appending(path: "work/"))
-        #expect(created.displayName == "Work & friends")
+        // DAViCal keeps the name as it came in the XML, escaped, and escapes it again when it
+        // answers (a DAViCal bug: other clients show "Work &amp; friends" too).
+        #expect(created.displayName == (kind == .davical ? "Work &amp; friends" : "Work & friends"))
         let account = try await client.discover(server.baseURL)
         #expect(Set(account.addressBooks.map(\.url)) == [server.addressBookURL, created.url])
         await #expect(throws: CardDAVError.self) {
@@ -81,10 +83,13 @@ import Testing
         await #expect(throws: CardDAVError.preconditionFailed(href: href)) {
           try await client.put(href, in: book, card: TestCards.card(uid: uid, name: "Again"), condition: .create)
         }
-        let firstETag = try #require(first, "\(kind) sends an ETag on PUT")
+        // DAViCal sends no ETag for a card it changed (it adds a REV): RFC 7231 allows that.
+        let firstETag = try #require(try await etag(first, of: href, in: book, client), "\(kind) has an ETag")
         let second = try #require(
-          try await client.put(
-            href, in: book, card: TestCards.card(uid: uid, name: "Second"), condition: .replace(etag: firstETag)))
+          try await etag(
+            client.put(
+              href, in: book, card: TestCards.card(uid: uid, name: "Second"), condition: .replace(etag: firstETag)),
+            of: href, in: book, client))
         #expect(second != firstETag)
         await #expect(throws: CardDAVError.preconditionFailed(href: href)) {
           try await client.put(
@@ -116,8 +121,9 @@ import Testing
         for name in ["Ada", "Grace", "Linus"] {
           let uid = TestCards.uid(name)
           let href = CardDAVClient.href(forUID: uid, in: book)
-          written[href] = try await client.put(
-            href, in: book, card: TestCards.card(uid: uid, name: name), condition: .create)
+          written[href] = try await etag(
+            client.put(href, in: book, card: TestCards.card(uid: uid, name: name), condition: .create),
+            of: href, in: book, client)
         }
         var listed: [String: String] = [:]
         let token = try await client.listETags(book) { listed[$0.href] = $0.etag }
@@ -148,8 +154,9 @@ import Testing
         var etags: [String: String] = [:]
         for name in ["Kept", "Changed", "Removed"] {
           let href = CardDAVClient.href(forUID: name, in: book)
-          etags[href] = try await client.put(
-            href, in: book, card: TestCards.card(uid: name, name: name), condition: .create)
+          etags[href] = try await etag(
+            client.put(href, in: book, card: TestCards.card(uid: name, name: name), condition: .create),
+            of: href, in: book, client)
         }
         var initial: [SyncChange] = []
         let first = try await client.syncCollection(book, token: nil) { initial.append($0) }
@@ -159,9 +166,11 @@ import Testing
         let changed = CardDAVClient.href(forUID: "Changed", in: book)
         let removed = CardDAVClient.href(forUID: "Removed", in: book)
         let newETag = try #require(
-          try await client.put(
-            changed, in: book, card: TestCards.card(uid: "Changed", name: "Changed", note: "edited"),
-            condition: .replace(etag: etags[changed]!)))
+          try await etag(
+            client.put(
+              changed, in: book, card: TestCards.card(uid: "Changed", name: "Changed", note: "edited"),
+              condition: .replace(etag: etags[changed]!)),
+            of: changed, in: book, client))
         try await client.delete(removed, in: book, etag: etags[removed]!)
 
         var since: [SyncChange] = []
@@ -174,8 +183,17 @@ import Testing
         #expect(none.isEmpty)
 
         let bogus = kind == .radicale ? "http://radicale.org/ns/sync/\(String(repeating: "0", count: 64))" : "bogus"
-        await #expect(throws: CardDAVError.invalidSyncToken) {
-          try await client.syncCollection(book, token: bogus) { _ in }
+        if kind == .davical {
+          // DAViCal answers a token it does not know with every card, as if there were none, not
+          // with RFC 6578's 403 valid-sync-token (the sync engine sees through it).
+          var all: [SyncChange] = []
+          _ = try await client.syncCollection(book, token: bogus) { all.append($0) }
+          let kept = CardDAVClient.href(forUID: "Kept", in: book)
+          #expect(Set(all) == [.changed(href: kept, etag: etags[kept]!), .changed(href: changed, etag: newETag)])
+        } else {
+          await #expect(throws: CardDAVError.invalidSyncToken) {
+            try await client.syncCollection(book, token: bogus) { _ in }
+          }
         }
       }
     }
@@ -195,5 +213,11 @@ import Testing
         #expect(hrefs == Set(cards.map { server.addressBookURL.path() + $0.name }))
       }
     }
+  }
+
+  /// The ETag a PUT returned, or the card's current one when it returned none.
+  func etag(_ returned: String?, of href: String, in book: URL, _ client: CardDAVClient) async throws -> String? {
+    if let returned { return returned }
+    return try await client.get(href, in: book)?.etag
   }
 }

@@ -27,11 +27,12 @@ import VCardFormat
       "EMAIL;TYPE=INTERNET:n\(index)@example.com", "TEL;TYPE=CELL:+1 555 \(String(format: "%06d", index))", "END:VCARD")
   }
 
-  @Test func aFirstDownloadKilledAtManyPointsConverges() async throws {
+  @Test(arguments: DAVTestServer.Kind.allCases)
+  func aFirstDownloadKilledAtManyPointsConverges(kind: DAVTestServer.Kind) async throws {
     let cards = (0..<Self.downloadCards).map {
       DAVTestServer.PreloadedCard(name: "kill-\($0).vcf", text: Self.card($0))
     }
-    try await DAVTestServer.withServer(.radicale, preloading: cards) { server in
+    try await DAVTestServer.withServer(kind, preloading: cards) { server in
       let contacts = try ContactsBinary()
       defer { contacts.cleanUp() }
       try contacts.addAccount()
@@ -44,8 +45,9 @@ import VCardFormat
     }
   }
 
-  @Test func anUploadKilledAtManyPointsConverges() async throws {
-    try await DAVTestServer.withServer(.radicale) { server in
+  @Test(arguments: DAVTestServer.Kind.allCases)
+  func anUploadKilledAtManyPointsConverges(kind: DAVTestServer.Kind) async throws {
+    try await DAVTestServer.withServer(kind) { server in
       let contacts = try ContactsBinary()
       defer { contacts.cleanUp() }
       try contacts.addAccount()

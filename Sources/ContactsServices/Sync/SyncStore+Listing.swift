@@ -43,6 +43,25 @@ extension SyncStore {
     }
   }
 
+  /// Whether the listing names a card this side holds at the ETag it holds, so unchanged since
+  /// this side last heard of it. A listing of the changes since a token kept in an earlier sync
+  /// names only cards changed since (RFC 6578 §3.5: created, changed or removed); one that names
+  /// an unchanged card is not such a listing, most likely every member of a server that forgot
+  /// the token. (A card this side wrote after keeping the token comes back at the ETag it holds
+  /// too: a sync cut short while sending then lists every member once, which costs time but
+  /// loses nothing.)
+  public func listingNamesUnchangedCards(account: Int64) async throws -> Bool {
+    try await database.writer.read { db in
+      try Bool.fetchOne(
+        db,
+        sql: """
+          SELECT EXISTS (
+            SELECT 1 FROM sync_listing l JOIN sync_item s ON s.accountId = l.accountId AND s.href = l.href
+            WHERE l.accountId = ? AND l.removed = 0 AND l.etag != '' AND l.etag = s.etag)
+          """, arguments: [account]) ?? false
+    }
+  }
+
   /// Whether one side is suddenly empty (`EmptySide`). `complete`: the listing holds every
   /// member (a first listing, or one after a stale token), so a remembered href missing from it
   /// was removed; otherwise only what it reports removed was.

@@ -1,0 +1,197 @@
+import CardDAV
+import Foundation
+import Synchronization
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// DAViCal for the tests: one server per test process, a principal of its own per test.
+///
+/// Making a PostgreSQL cluster and DAViCal's schema takes about 8 s here, so the first test that
+/// asks starts `Tests/Servers/davical.sh serve` (its own cluster in a temporary folder, PHP's
+/// web server on a loopback port of its own) and every later test of the process shares it.
+/// Tests stay apart as they do on the other servers: each gets a new principal with a random
+/// password and an empty address book `/caldav.php/NAME/book/`, removed (with its cards) when
+/// the test ends. The server stops when the test process exits (`atexit`), and the script stops
+/// it by itself within a second when the process is gone without exiting (killed).
+enum DAViCalServer {
+  /// `Tests/Servers/davical.sh` in the package.
+  static var script: URL {
+    // This file is Sources/CardDAVTesting/DAViCalServer.swift in the package.
+    URL(fileURLWithPath: #filePath)
+      .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+      .appendingPathComponent("Tests/Servers/davical.sh")
+  }
+
+  /// The running server, shared by the tests of this process.
+  struct Instance: Sendable {
+    let folder: URL
+    let port: Int
+  }
+
+  private static let shared = Mutex<Task<Instance, any Error>?>(nil)
+  /// The script's process id, for the `atexit` handler (0: none).
+  private static let runningScript = Atomic<Int32>(0)
+
+  /// The process's server, started by the first caller.
+  static func instance() async throws -> Instance {
+    let task = shared.withLock { current in
+      if let current { return current }
+      let starting = Task { try await start() }
+      current = starting
+      return starting
+    }
+    return try await task.value
+  }
+
+  /// How many ports to try when another process takes the picked one first.
+  private static let portAttempts = 5
+
+  private static func start() async throws -> Instance {
+    var lastLog = ""
+    for _ in 0..<portAttempts {
+      guard let port = LoopbackPort.unused() else { break }
+      let folder = FileManager.default.temporaryDirectory
+        .appendingPathComponent("termflow-davical-\(UUID().uuidString)", isDirectory: true)
+      let process = Process()
+      // Through python with every signal unblocked, then bash: a process started from a
+      // Dispatch thread inherits its blocked signals, and a script that never sees SIGTERM never
+      // stops (see RunningServer).
+      process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+      process.arguments = [
+        "python3", "-c",
+        "import os, signal, sys; signal.pthread_sigmask(signal.SIG_SETMASK, set()); "
+          + "os.execv('/bin/bash', ['bash'] + sys.argv[1:])",
+        script.path, "serve", folder.path, "\(port)",
+      ]
+      process.standardInput = FileHandle.nullDevice
+      let pipe = Pipe()
+      process.standardOutput = pipe
+      process.standardError = pipe
+      let output = ServerOutput(reading: pipe, readyMarker: "DAViCal ready on")
+      let exit = ProcessExit()
+      process.terminationHandler = { _ in exit.happened() }
+      try process.run()
+      try? pipe.fileHandleForWriting.close()
+      if await output.waitUntilReady() {
+        stopAtExit(process.processIdentifier)
+        return Instance(folder: folder, port: port)
+      }
+      await exit.wait()
+      lastLog = output.text
+      if !lastLog.localizedCaseInsensitiveContains("address already in use") { break }
+    }
+    throw DAVTestServerError.didNotStart(.davical, log: lastLog)
+  }
+
+  /// Stops the script (SIGTERM: it stops PHP and PostgreSQL and removes its folder) when the
+  /// test process exits.
+  private static func stopAtExit(_ pid: Int32) {
+    runningScript.store(pid, ordering: .sequentiallyConsistent)
+    atexit {
+      let pid = DAViCalServer.runningScript.load(ordering: .sequentiallyConsistent)
+      if pid > 0 { kill(pid, SIGTERM) }
+    }
+  }
+
+  /// Runs `davical.sh COMMAND ARGUMENTS...` to its end; a failure throws with what it printed.
+  @discardableResult
+  static func run(_ arguments: [String]) async throws -> String {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/bin/bash")
+    process.arguments = [script.path] + arguments
+    process.standardInput = FileHandle.nullDevice
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    process.standardError = pipe
+    let exit = ProcessExit()
+    process.terminationHandler = { _ in exit.happened() }
+    try process.run()
+    try? pipe.fileHandleForWriting.close()
+    let output = await PipeText(pipe).whole()
+    await exit.wait()
+    guard process.terminationStatus == 0 else {
+      throw DAVTestServerError.setupFailed("davical.sh \(arguments.first ?? ""): \(output)")
+    }
+    return output
+  }
+
+  /// Starts (or joins) the process's DAViCal, makes a principal with `cards` in its address
+  /// book, runs `body`, then removes the principal whatever `body` did.
+  static func withPrincipal<Result>(
+    preloading cards: [DAVTestServer.PreloadedCard], isolation: isolated (any Actor)? = #isolation,
+    _ body: (DAVTestServer) async throws -> Result
+  ) async throws -> Result {
+    let instance = try await instance()
+    let name = "u" + UUID().uuidString.prefix(13).lowercased().replacingOccurrences(of: "-", with: "")
+    let credentials = DAVCredentials(username: name, password: "pw-" + UUID().uuidString.prefix(12))
+    let dataFolder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("termflow-davical-test-\(name)", isDirectory: true)
+    try FileManager.default.createDirectory(at: dataFolder, withIntermediateDirectories: true)
+    let base = URL(string: "http://127.0.0.1:\(instance.port)/")!
+    let server = DAVTestServer(
+      kind: .davical, baseURL: base, credentials: credentials,
+      addressBookURL: URL(string: "/caldav.php/\(name)/book/", relativeTo: base)!.absoluteURL,
+      homeSetURL: URL(string: "/caldav.php/\(name)/", relativeTo: base)!.absoluteURL,
+      dataFolder: dataFolder)
+    func cleanUp() async {
+      _ = try? await run(["remove-user", instance.folder.path, name])
+      try? FileManager.default.removeItem(at: dataFolder)
+    }
+    do {
+      try await run(["add-user", instance.folder.path, name, credentials.password])
+      if !cards.isEmpty {
+        let file = dataFolder.appendingPathComponent("preload.vcf")
+        try Data(cards.map(\.text).joined().utf8).write(to: file)
+        try await run(["load", instance.folder.path, name, file.path])
+      }
+      let result = try await body(server)
+      await cleanUp()
+      return result
+    } catch {
+      await cleanUp()
+      throw error
+    }
+  }
+}
+
+/// What a short-lived process writes to a pipe, whole once the pipe ends (read as it comes, so
+/// no thread blocks on it).
+private final class PipeText: Sendable {
+  private struct State {
+    var data = Data()
+    var hasEnded = false
+    var waiter: CheckedContinuation<String, Never>?
+  }
+
+  private let state = Mutex(State())
+
+  init(_ pipe: Pipe) {
+    pipe.fileHandleForReading.readabilityHandler = { [self] handle in
+      let data = handle.availableData
+      if data.isEmpty { handle.readabilityHandler = nil }
+      let (waiter, text): (CheckedContinuation<String, Never>?, String) = state.withLock { state in
+        state.data.append(data)
+        guard data.isEmpty else { return (nil, "") }
+        state.hasEnded = true
+        defer { state.waiter = nil }
+        return (state.waiter, String(decoding: state.data, as: UTF8.self))
+      }
+      waiter?.resume(returning: text)
+    }
+  }
+
+  func whole() async -> String {
+    await withCheckedContinuation { continuation in
+      let text: String? = state.withLock { state in
+        guard state.hasEnded else {
+          state.waiter = continuation
+          return nil
+        }
+        return String(decoding: state.data, as: UTF8.self)
+      }
+      if let text { continuation.resume(returning: text) }
+    }
+  }
+}
