@@ -11,6 +11,13 @@
 #   BOOKS=/tmp/books Benchmarks/sync.sh # keep the generated books (and Radicale's cache of them)
 #                                       # there for the next run: a 100,000 book takes Radicale
 #                                       # many minutes to index the first time
+#   BIN=.build/debug/contacts Benchmarks/sync.sh
+#                                       # that binary instead of the release build (quick checks;
+#                                       # figures for the README come from the release build)
+#   SERVER=davical Benchmarks/sync.sh   # against DAViCal 1.1.12 instead (Tests/Servers/davical.sh:
+#                                       # a PostgreSQL cluster and PHP web server of its own); its
+#                                       # books are loaded by DAViCal's import (BOOKS and PEER are
+#                                       # Radicale's only)
 #
 # Radicale's time per PUT grows with the collection, so the books to download are written
 # straight into its storage folder before it starts (as the test harness does); its first
@@ -22,12 +29,19 @@ SIZES=${SIZES:-"10000 100000"}
 UPLOAD=${UPLOAD:-2000}
 PEER=${PEER:-0}
 BOOKS=${BOOKS:-}
+SERVER=${SERVER:-radicale}
+case "$SERVER" in radicale|davical) ;; *) echo "SERVER is radicale or davical" >&2; exit 1 ;; esac
 
 make --no-print-directory dav-servers >/dev/null
 VENV="$PWD/.build/dav-servers"
-Benchmarks/release-build.sh --product contacts >/dev/null
-BIN="$(Benchmarks/release-build.sh --show-bin-path)/contacts"
+if [ -n "${BIN:-}" ]; then
+  [ -x "$BIN" ] || { echo "BIN=$BIN is not a program" >&2; exit 1; }
+else
+  Benchmarks/release-build.sh --product contacts >/dev/null
+  BIN="$(Benchmarks/release-build.sh --show-bin-path)/contacts"
+fi
 WORK=$(mktemp -d)
+chmod 755 "$WORK"  # as root, DAViCal's PostgreSQL runs as the postgres user, inside it
 SERVER_PID=""
 cleanup() {
   [ -n "$SERVER_PID" ] && kill "$SERVER_PID" 2>/dev/null && wait "$SERVER_PID" 2>/dev/null
@@ -37,10 +51,35 @@ trap cleanup EXIT
 
 PORT=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
 PASSWORD=bench-password
+USERNAME=bench
 URL="http://127.0.0.1:$PORT/bench/book/"
+
+# DAViCal: one server for the run (Tests/Servers/davical.sh), a principal of its own for each
+# book, named after the folder $1, the cards of $1's book loaded into it by DAViCal's import.
+DAVICAL="$PWD/Tests/Servers/davical.sh"
+DAVICAL_USERS=0
+start_davical() {
+  if [ -z "$SERVER_PID" ]; then
+    "$DAVICAL" serve "$WORK/davical" "$PORT" > "$WORK/server.log" 2>&1 &
+    SERVER_PID=$!
+    until grep -q "DAViCal ready" "$WORK/server.log"; do
+      kill -0 "$SERVER_PID" 2>/dev/null || { cat "$WORK/server.log"; exit 1; }; sleep 0.1; done
+  fi
+  DAVICAL_USERS=$((DAVICAL_USERS + 1))
+  local user="bench$DAVICAL_USERS"
+  "$DAVICAL" add-user "$WORK/davical" "$user" "$PASSWORD"
+  USERNAME=$user
+  URL="http://127.0.0.1:$PORT/caldav.php/$user/book/"
+  local cards="$1/collection-root/bench/book"
+  if [ -d "$cards" ]; then
+    find "$cards" -name '*.vcf' -exec cat {} + > "$WORK/load.vcf"
+    if [ -s "$WORK/load.vcf" ]; then "$DAVICAL" load "$WORK/davical" "$user" "$WORK/load.vcf"; fi
+  fi
+}
 
 # Starts Radicale on $PORT over storage $1 and waits for its "ready" line.
 start_server() {
+  if [ "$SERVER" = davical ]; then start_davical "$1"; return; fi
   # Radicale builds its cache of a book on the first listing (a minute for 10,000 cold): the
   # server's time, paid here once (--verify-storage fills it) so no client measured pays it.
   if [ ! -e "$1/.verified" ]; then
@@ -76,7 +115,10 @@ PY
     HISTORY_BUILT=$(cat "$1/.history")
   fi
 }
-stop_server() { kill "$SERVER_PID"; wait "$SERVER_PID" 2>/dev/null || true; SERVER_PID=""; }
+stop_server() {
+  [ "$SERVER" = davical ] && return  # one DAViCal for the run, stopped at the end
+  kill "$SERVER_PID"; wait "$SERVER_PID" 2>/dev/null || true; SERVER_PID=""
+}
 
 # An address book folder with $2 generated cards in storage $1. Each card's UID (and so its
 # href) is a name-based UUID of its number: random-looking, as a phone's or a server's are, so a
@@ -103,7 +145,7 @@ PY
 # A fresh database with an account linked to the book; prints nothing.
 linked_database() {
   printf '%s\n' "$PASSWORD" | "$BIN" user add --db "$1" bench@example.com >/dev/null
-  "$BIN" sync setup --db "$1" "$URL" --username bench --password-command "printf '%s\n' $PASSWORD" >/dev/null
+  "$BIN" sync setup --db "$1" "$URL" --username "$USERNAME" --password-command "printf '%s\n' $PASSWORD" >/dev/null
 }
 
 # Runs `contacts sync` under /usr/bin/time; prints "wall cpu rss-MB requests".
@@ -122,7 +164,7 @@ if [ "$UPLOAD" -gt 0 ]; then
   make_book "$WORK/up" 0
   start_server "$WORK/up"
   "$BIN" seed --db "$WORK/up.sqlite" --count "$UPLOAD" >/dev/null
-  "$BIN" sync setup --db "$WORK/up.sqlite" --account demo@example.com "$URL" --username bench \
+  "$BIN" sync setup --db "$WORK/up.sqlite" --account demo@example.com "$URL" --username "$USERNAME" \
     --password-command "printf '%s\n' $PASSWORD" >/dev/null
   read -r wall cpu rss requests < <(measure_sync "$WORK/up.sqlite")
   echo "| upload | $UPLOAD | $wall | $cpu | $rss MB | $requests |"
@@ -141,10 +183,10 @@ for size in $SIZES; do
   read -r wall cpu rss requests < <(measure_sync "$WORK/down-$size.sqlite")
   echo "| no-op sync | $size | $wall | $cpu | $rss MB | $requests |"
   if [ "$size" -ge 100000 ]; then
-    python3 - "$URL" "$PASSWORD" <<'PY'
+    python3 - "$URL" "$USERNAME" "$PASSWORD" <<'PY'
 import base64, sys, time, urllib.request, uuid
-url, password = sys.argv[1], sys.argv[2]
-auth = "Basic " + base64.b64encode(f"bench:{password}".encode()).decode()
+url, user, password = sys.argv[1], sys.argv[2], sys.argv[3]
+auth = "Basic " + base64.b64encode(f"{user}:{password}".encode()).decode()
 run = int(time.time())  # new content in every run, also over a kept book (BOOKS)
 for i in range(100):
     uid = str(uuid.uuid5(uuid.NAMESPACE_URL, f"termflow-sync-bench/{i * 997}"))
@@ -157,7 +199,7 @@ PY
     read -r wall cpu rss requests < <(measure_sync "$WORK/down-$size.sqlite")
     echo "| 100 changed on the server | $size | $wall | $cpu | $rss MB | $requests |"
   fi
-  if [ "$PEER" = 1 ]; then
+  if [ "$PEER" = 1 ] && [ "$SERVER" = radicale ]; then
     [ -x "$WORK/peer/bin/vdirsyncer" ] || { python3 -m venv "$WORK/peer" && "$WORK/peer/bin/pip" install --quiet vdirsyncer==0.21.0; }
     mkdir -p "$WORK/vdir-$size" "$WORK/status-$size"
     cat > "$WORK/vdirsyncer-$size.conf" <<CONF

@@ -8,7 +8,8 @@
 #   davical.sh serve DIR PORT            # make DIR (absent or empty), start, print the ready
 #                                        # line, run until SIGTERM/SIGINT, until the process that
 #                                        # started it is gone, or until PostgreSQL or PHP stops;
-#                                        # then stop both and remove DIR
+#                                        # then stop both and remove DIR (started detached, its
+#                                        # parent already init, it runs until told to stop)
 #   davical.sh add-user DIR NAME PASSWORD [BOOK]
 #                                        # a principal NAME with an empty address book
 #                                        # /caldav.php/NAME/BOOK/ (default "book")
@@ -55,6 +56,8 @@ start_postgres() {
   mkdir -p "$dir/cluster" "$dir/socket"
   if [ "$(id -u)" -eq 0 ]; then
     chmod 755 "$dir"
+    runuser -u postgres -- test -x "$dir" \
+      || die "the postgres user cannot reach $dir (a folder above it is private): use a folder it can reach"
     chown postgres "$dir/cluster" "$dir/socket"
     echo postgres > "$dir/superuser"
   else
@@ -198,12 +201,13 @@ load() {
   [ -n "$password" ] || die "no principal $name"
   php -r '
     [, $url, $user, $password, $file] = $argv;
-    $context = stream_context_create(["http" => ["method" => "PUT", "ignore_errors" => true,
+    $context = stream_context_create(["http" => ["method" => "PUT", "ignore_errors" => true, "timeout" => 3600,
       "header" => "Authorization: Basic " . base64_encode("$user:$password") . "\r\nContent-Type: text/vcard",
       "content" => file_get_contents($file)]]);
-    $answer = file_get_contents($url, false, $context);
-    if (!preg_match("{^HTTP/\S+ 2}", $http_response_header[0])) {
-      fwrite(STDERR, "davical.sh: the import was refused: $http_response_header[0]\n$answer\n");
+    $answer = @file_get_contents($url, false, $context);
+    $status = $http_response_header[0] ?? "no answer";
+    if (!preg_match("{^HTTP/\S+ 2}", $status)) {
+      fwrite(STDERR, "davical.sh: the import was refused: $status\n$answer\n");
       exit(1);
     }' "http://127.0.0.1:$(cat "$dir/port")/caldav.php/$name/$book/" "$name" "$password" "$file"
   # The import makes a sync token first and records its cards' changes in the same transaction,
