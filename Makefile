@@ -186,7 +186,9 @@ BUILD_PACKAGES := libncurses-dev libsqlite3-dev libphonenumber-dev
 # DAViCal for the CardDAV tests: Tests/Servers/davical.sh runs it on a PostgreSQL cluster and a
 # PHP web server of the test run's own (the system's services are never started).
 DAVICAL_PACKAGES := davical postgresql php-cli php-pgsql php-xml
-TEST_PACKAGES := $(BUILD_PACKAGES) tmux openssl $(DAVICAL_PACKAGES)
+# Cyrus IMAP's CardDAV for the CardDAV tests (Tests/Servers/cyrus.sh starts a private one).
+CYRUS_PACKAGES := cyrus-imapd cyrus-caldav sasl2-bin
+TEST_PACKAGES := $(BUILD_PACKAGES) tmux openssl $(DAVICAL_PACKAGES) $(CYRUS_PACKAGES)
 define install_missing
 	@missing=""; \
 	if ! command -v dpkg-query >/dev/null 2>&1; then \

@@ -29,19 +29,30 @@ enum DAVRequestBody {
       """
   }
 
-  /// RFC 6352 §8.7: the cards at `hrefs` with their ETags.
-  static func multiget(hrefs: [String]) -> String {
-    var body = "\(prologue)<C:addressbook-multiget \(namespaces)><D:prop><D:getetag/><C:address-data/></D:prop>"
+  /// The `address-data` asked for: in vCard `version` when given (RFC 6352 §10.4), else as the
+  /// server likes. Cyrus answers a card stored as 4.0 in 3.0 unless 4.0 is named, and its 3.0
+  /// keeps 4.0's `data:` photo cut to `PHOTO:data:image/png`, the image gone.
+  static func addressData(version: String?) -> String {
+    guard let version else { return "<C:address-data/>" }
+    return #"<C:address-data content-type="text/vcard" version=""# + escaped(version) + #""/>"#
+  }
+
+  /// RFC 6352 §8.7: the cards at `hrefs` with their ETags, in vCard `version` when given.
+  static func multiget(hrefs: [String], version: String?) -> String {
+    var body =
+      "\(prologue)<C:addressbook-multiget \(namespaces)><D:prop><D:getetag/>\(addressData(version: version))</D:prop>"
     for href in hrefs { body += "<D:href>\(escaped(href))</D:href>" }
     return body + "</C:addressbook-multiget>"
   }
 
-  /// RFC 6352 §8.6: every card of the book with its ETag, in one answer. A filter that is
-  /// `allof` no tests matches every card (§10.5: all of none hold).
-  static let queryAll = """
-    \(prologue)<C:addressbook-query \(namespaces)><D:prop><D:getetag/><C:address-data/></D:prop>\
+  /// RFC 6352 §8.6: every card of the book with its ETag, in one answer, in vCard `version`
+  /// when given. A filter that is `allof` no tests matches every card (§10.5: all of none hold).
+  static func queryAll(version: String?) -> String {
+    """
+    \(prologue)<C:addressbook-query \(namespaces)><D:prop><D:getetag/>\(addressData(version: version))</D:prop>\
     <C:filter test="allof"/></C:addressbook-query>
     """
+  }
 
   /// RFC 5689 extended MKCOL: a new address book named `displayName`.
   static func makeAddressBook(displayName: String) -> String {

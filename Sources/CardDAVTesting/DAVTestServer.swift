@@ -2,8 +2,9 @@ import CardDAV
 import Foundation
 
 /// A real CardDAV server for one test: Radicale or Xandikos from the project's virtual
-/// environment (`make deps` builds it), started on 127.0.0.1 on a port of its own with its data
-/// in a temporary folder of its own, so tests run in parallel without meeting. Use it through
+/// environment (`make deps` builds it), or Cyrus IMAP from Debian's packages, started on
+/// 127.0.0.1 on a port of its own with its data in a temporary folder of its own, so tests run
+/// in parallel without meeting. Use it through
 /// `withServer(_:preloading:_:)`, which always stops the server and removes the folder, also
 /// when the test fails.
 ///
@@ -16,9 +17,13 @@ import Foundation
 ///   own with a random password and the address book `/caldav.php/NAME/book/` (`DAViCalServer`).
 ///   Preloaded cards go in through DAViCal's import, each at its UID's href (`UID.vcf`), whatever
 ///   their `name`.
+/// - Cyrus IMAP 3.6 (`httpmodules: carddav`): a private instance made by `Tests/Servers/cyrus.sh`
+///   (its own configuration, sasldb and spool), a user with a random password whose mailbox is
+///   made over IMAP, and the book Cyrus makes for it, `/dav/addressbooks/user/alice/Default/`;
+///   cards are preloaded by PUT.
 public struct DAVTestServer: Sendable {
   public enum Kind: String, Sendable, CaseIterable, CustomStringConvertible {
-    case radicale, xandikos, davical
+    case radicale, xandikos, davical, cyrus
     public var description: String { rawValue }
   }
 
@@ -46,7 +51,7 @@ public struct DAVTestServer: Sendable {
   /// The folder the server keeps its data in (removed when the server stops).
   public let dataFolder: URL
 
-  /// The credentials the server does not accept (Radicale and DAViCal; Xandikos accepts
+  /// The credentials the server does not accept (Radicale, DAViCal and Cyrus; Xandikos accepts
   /// anything).
   public var wrongCredentials: DAVCredentials {
     DAVCredentials(username: credentials.username, password: credentials.password + "-wrong")

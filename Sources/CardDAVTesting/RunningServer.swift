@@ -7,12 +7,16 @@ final class RunningServer: @unchecked Sendable {
   private let process: Process
   private let output: ServerOutput
   private let exit: ProcessExit
+  /// The pipe to the server's standard input, for a server that stops when it ends (Cyrus's
+  /// script); nil for one stopped by SIGTERM.
+  private let input: Pipe?
 
-  private init(server: DAVTestServer, process: Process, output: ServerOutput, exit: ProcessExit) {
+  init(server: DAVTestServer, process: Process, output: ServerOutput, exit: ProcessExit, input: Pipe? = nil) {
     self.server = server
     self.process = process
     self.output = output
     self.exit = exit
+    self.input = input
   }
 
   /// A python prelude that clears the signal mask, makes the server exit when the test process
@@ -46,6 +50,9 @@ final class RunningServer: @unchecked Sendable {
     case .davical:
       // One DAViCal serves the whole test process (`DAVTestServer.withServer` asks it).
       throw DAVTestServerError.unsupported("DAViCal is started by DAViCalServer, not as a server per test.")
+    case .cyrus:
+      guard !selfSignedTLS else { throw DAVTestServerError.unsupported("Only the Radicale test server serves https.") }
+      return try await CyrusLaunch.start(preloading: Array(cards))
     }
     let program = try DAVServerInstallation.executable(for: python)
     let folder = FileManager.default.temporaryDirectory
@@ -115,9 +122,14 @@ final class RunningServer: @unchecked Sendable {
     throw DAVTestServerError.didNotStart(server.kind, log: log)
   }
 
-  /// Terminates the server, waits for it to exit, and removes its folder.
+  /// Stops the server (its input closed, or SIGTERM), waits for it to exit, and removes its
+  /// folder.
   func stop(removingFolder: Bool = true) async {
-    if process.isRunning { process.terminate() }
+    if let input {
+      try? input.fileHandleForWriting.close()
+    } else if process.isRunning {
+      process.terminate()
+    }
     await exit.wait()
     if removingFolder { try? FileManager.default.removeItem(at: server.dataFolder) }
   }

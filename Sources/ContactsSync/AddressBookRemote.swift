@@ -11,8 +11,10 @@ public protocol AddressBookRemote: Sendable {
     _ book: URL, token: String?, each: (SyncChange) throws -> Void
   ) async throws -> SyncCollectionResult
   func listETags(_ book: URL, each: (RemoteETag) throws -> Void) async throws -> String?
-  func multiget(_ book: URL, hrefs: [String], each: (FetchedCard) throws -> Void) async throws
-  func queryAll(_ book: URL, each: (FetchedCard) throws -> Void) async throws -> Bool
+  /// The cards at `hrefs`, in vCard `version` (the link's) when given.
+  func multiget(_ book: URL, hrefs: [String], version: String?, each: (FetchedCard) throws -> Void) async throws
+  /// The whole book, in vCard `version` (the link's) when given.
+  func queryAll(_ book: URL, version: String?, each: (FetchedCard) throws -> Void) async throws -> Bool
   func put(_ href: String, in book: URL, card: [UInt8], condition: PutCondition) async throws -> String?
   func delete(_ href: String, in book: URL, etag: String) async throws
 }

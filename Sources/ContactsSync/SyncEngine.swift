@@ -22,7 +22,9 @@ import VCardFormat
 ///    update, `DELETE` with `If-Match`. What a send is about to write is remembered first, so a
 ///    sync killed after the server took it recognises its own write. A 412 means the server's
 ///    card changed meanwhile: it is never overwritten, and the next round decides again.
-/// 5. After sending, **list again** from the kept token (see `run`), until a round sends nothing.
+/// 5. **Compare** what the server holds of each card sent with what went up (one multiget a
+///    batch): a value it dropped or changed is named in the summary (`changedByServer`).
+/// 6. After sending, **list again** from the kept token (see `run`), until a round sends nothing.
 ///
 /// Stopped anywhere, the next run converges: every step is idempotent given the database.
 public struct SyncEngine: Sendable {
@@ -267,7 +269,7 @@ public struct SyncEngine: Sendable {
       batch.removeAll(keepingCapacity: true)
     }
     do {
-      _ = try await client.queryAll(link.addressBook) { fetched in
+      _ = try await client.queryAll(link.addressBook, version: link.cardVersion) { fetched in
         guard case .card(let href, let etag, let text) = fetched else { return }
         batch.append((href, etag, text))
         if batch.count >= stretch { try apply() }
@@ -286,7 +288,7 @@ public struct SyncEngine: Sendable {
     guard !hrefs.isEmpty else { return }
     var cards: [RemoteCard] = []
     var gone: [String] = []
-    try await client.multiget(link.addressBook, hrefs: hrefs) { fetched in
+    try await client.multiget(link.addressBook, hrefs: hrefs, version: link.cardVersion) { fetched in
       switch fetched {
       case .card(let href, let etag, let text): cards.append(RemoteCard(href: href, etag: etag, text: text))
       case .missing(let href): gone.append(href)
@@ -299,7 +301,7 @@ public struct SyncEngine: Sendable {
   /// The cards at `hrefs` (none for none), read.
   private func fetch(_ hrefs: [String]) async throws -> [RemoteCard] {
     var cards: [RemoteCard] = []
-    try await client.multiget(link.addressBook, hrefs: hrefs) { fetched in
+    try await client.multiget(link.addressBook, hrefs: hrefs, version: link.cardVersion) { fetched in
       if case .card(let href, let etag, let text) = fetched {
         cards.append(RemoteCard(href: href, etag: etag, text: text))
       }
@@ -333,9 +335,10 @@ public struct SyncEngine: Sendable {
         account: link.account, after: after, limit: batchSize, deletes: deletes)
       guard let last = departures.last else { break }
       after = last.uid
+      var written: [WrittenCard] = []
       for departure in departures {
         do {
-          try await send(departure, into: &summary)
+          if let card = try await send(departure, into: &summary) { written.append(card) }
         } catch let error as CardDAVError {
           if error.isAnswerFromServer { try await store.notSent(departure, account: link.account) }
           let name = departure.card?.first("FN")?.text ?? departure.uid
@@ -356,11 +359,22 @@ public struct SyncEngine: Sendable {
         done += 1
         progress(.sending(done: done))
       }
+      try await compareWithTheServer(written, into: &summary)
     }
   }
 
+  /// A card this sync wrote to the server, as it went up.
+  struct WrittenCard {
+    var href: String
+    /// The ETag the server gave the write (nil when it gave none and none could be had).
+    var etag: String?
+    var card: VCard
+    var name: String
+  }
+
   /// Sends one change: the card (created or replacing the ETag the server had), or the delete.
-  private func send(_ departure: Departure, into summary: inout SyncSummary) async throws {
+  /// Returns the card written, for `compareWithTheServer`.
+  private func send(_ departure: Departure, into summary: inout SyncSummary) async throws -> WrittenCard? {
     guard let card = departure.card else {
       if let href = departure.href, let etag = departure.etag {
         try await client.delete(href, in: link.addressBook, etag: etag)
@@ -368,7 +382,7 @@ public struct SyncEngine: Sendable {
       }
       // Without an ETag the server never had it.
       try await store.deletedOnServer(uid: departure.uid, account: link.account)
-      return
+      return nil
     }
     let href = departure.href ?? CardDAVClient.href(forUID: departure.uid, in: link.addressBook)
     let fingerprint = CardFingerprint.of(card)
@@ -379,12 +393,36 @@ public struct SyncEngine: Sendable {
     if etag == nil { etag = try await currentETag(of: href) }
     try await store.sent(departure, href: href, etag: etag, fingerprint: fingerprint, account: link.account)
     summary.sent += 1
+    return WrittenCard(href: href, etag: etag, card: card, name: card.first("FN")?.text ?? departure.uid)
+  }
+
+  /// Reads back the cards just written (one multiget a batch, in the link's version) and names
+  /// each one the server holds with a value dropped or changed (`VCardDifference`: what every
+  /// server rewrites, such as folding, parameter case, PRODID or 3.0 for 4.0, is no change, and
+  /// nor is a property the server adds). This side keeps the card as it sent it. A card changed
+  /// since by someone else (another ETag) is not this side's to judge.
+  private func compareWithTheServer(_ written: [WrittenCard], into summary: inout SyncSummary) async throws {
+    guard !written.isEmpty else { return }
+    let byHref = Dictionary(written.map { ($0.href, $0) }, uniquingKeysWith: { $1 })
+    var changed: [String] = []
+    try await client.multiget(link.addressBook, hrefs: written.map(\.href), version: link.cardVersion) { fetched in
+      guard case .card(let href, let etag, let text) = fetched, let sent = byHref[href],
+        sent.etag == nil || sent.etag == etag, let stored = VCardReader.read(text).first?.card
+      else { return }
+      let difference = VCardDifference(from: sent.card, to: stored)
+      var what: [String] = []
+      if !difference.dropped.isEmpty { what.append("dropped " + difference.dropped.joined(separator: ", ")) }
+      if !difference.changed.isEmpty { what.append("changed " + difference.changed.joined(separator: ", ")) }
+      guard !what.isEmpty else { return }
+      changed.append("\(sent.name): the server \(what.joined(separator: " and ")) of the card sent (kept here as sent)")
+    }
+    summary.changedByServer += changed.sorted()
   }
 
   /// The ETag of the card at `href`, for a server that sent none with the PUT (RFC 7231 allows it).
   private func currentETag(of href: String) async throws -> String? {
     var etag: String?
-    try await client.multiget(link.addressBook, hrefs: [href]) { fetched in
+    try await client.multiget(link.addressBook, hrefs: [href], version: link.cardVersion) { fetched in
       if case .card(_, let found, _) = fetched { etag = found }
     }
     return etag

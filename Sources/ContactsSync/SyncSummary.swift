@@ -19,14 +19,19 @@ public struct SyncSummary: Hashable, Sendable {
   public var refused: [String] = []
   /// Contacts the server refused in an earlier sync, not sent again until they change.
   public var refusedEarlier = 0
+  /// Cards this sync sent that the server holds with a value dropped or changed, with what
+  /// (`Name: the server dropped PHOTO of the card sent …`): kept here as they were sent.
+  public var changedByServer: [String] = []
   /// HTTP requests sent.
   public var requests = 0
 
   public init() {}
 
   /// Whether the user has something to do: conflicts to settle, cards that could not be read
-  /// or sent.
-  public var needsAttention: Bool { conflicts > 0 || unreadable > 0 || !refused.isEmpty || refusedEarlier > 0 }
+  /// or sent, or that the server did not keep as sent.
+  public var needsAttention: Bool {
+    conflicts > 0 || unreadable > 0 || !refused.isEmpty || refusedEarlier > 0 || !changedByServer.isEmpty
+  }
 
   /// One line: "3 sent, 12 received, 1 deleted here, 0 deleted there, 1 merged, 0 conflicts".
   public var line: String {
@@ -37,6 +42,7 @@ public struct SyncSummary: Hashable, Sendable {
     if unreadable > 0 { parts.append("\(unreadable) unreadable on the server") }
     if !refused.isEmpty { parts.append("\(refused.count) refused by the server") }
     if refusedEarlier > 0 { parts.append("\(refusedEarlier) refused earlier and unchanged") }
+    if !changedByServer.isEmpty { parts.append("\(changedByServer.count) changed by the server") }
     return parts.joined(separator: ", ")
   }
 }

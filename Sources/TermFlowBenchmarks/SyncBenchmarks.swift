@@ -129,14 +129,16 @@ struct BookInMemory: AddressBookRemote {
     return "token-1"
   }
 
-  func multiget(_ book: URL, hrefs: [String], each: (FetchedCard) throws -> Void) async throws {
+  func multiget(
+    _ book: URL, hrefs: [String], version: String?, each: (FetchedCard) throws -> Void
+  ) async throws {
     let wanted = Set(hrefs)
     for card in cards where wanted.contains(card.href) {
       try each(.card(href: card.href, etag: card.etag, text: card.text))
     }
   }
 
-  func queryAll(_ book: URL, each: (FetchedCard) throws -> Void) async throws -> Bool {
+  func queryAll(_ book: URL, version: String?, each: (FetchedCard) throws -> Void) async throws -> Bool {
     for card in cards { try each(.card(href: card.href, etag: card.etag, text: card.text)) }
     return true
   }

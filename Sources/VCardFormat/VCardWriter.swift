@@ -9,7 +9,8 @@
 /// What the writer changes so the output is valid for its version (see `VersionConversion`):
 /// - FN is required (3.0 and 4.0): a card without one gets one, right after VERSION, made from
 ///   N (prefix, given, additional, family, suffix), else the first ORG, else the first EMAIL,
-///   else empty. 3.0 also requires N: a card without one gets `N:;;;;`.
+///   else empty. 3.0 also requires N, and so does any 3.0 client of a server that converts 4.0
+///   cards to 3.0: a card without N gets `N:;;;;` in either version.
 /// - A NICKNAME list is written as one NICKNAME per nickname (both versions allow several):
 ///   vobject keeps only the first of a list.
 /// - PROFILE is dropped: 3.0's declaration that the object is a vCard, which RFC 6350 removed

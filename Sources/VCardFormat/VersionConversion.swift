@@ -1,5 +1,5 @@
-/// What the writer changes in a card so the output is valid for the version it writes: the
-/// required FN and N, parameters that belong to 2.1 only, the two forms of binary values, and
+/// What the writer changes in a card so the output is valid for the version it writes: FN and
+/// N (always written), parameters that belong to 2.1 only, the two forms of binary values, and
 /// each value escaped as its shape needs (`VCardValueShape`).
 enum VersionConversion {
   /// The properties that binary values belong to in 3.0 (`ENCODING=b;TYPE=<format>`) and are
@@ -11,9 +11,11 @@ enum VersionConversion {
     var properties: [VCardProperty] = []
     properties.reserveCapacity(card.properties.count + 2)
     if card.first("FN") == nil { properties.append(derivedFormattedName(card)) }
-    // 3.0's required N goes right after FN, where a card that has one keeps it, so a card
-    // read back and written again comes out the same.
-    var needsName = version == .v30 && card.first("N") == nil
+    // N goes right after FN, where a card that has one keeps it, so a card read back and
+    // written again comes out the same. 3.0 requires it; 4.0 does not, but a server that hands
+    // a 4.0 card to 3.0 clients (Cyrus converts) passes on what it got, and a 3.0 card without N
+    // is refused (Cyrus: 403 valid-address-data) or dropped by the clients that need it.
+    var needsName = card.first("N") == nil
     if needsName && properties.count == 1 {
       properties.append(VCardProperty(name: "N", value: ";;;;"))
       needsName = false

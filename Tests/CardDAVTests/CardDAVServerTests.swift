@@ -3,8 +3,9 @@ import CardDAVTesting
 import Foundation
 import Testing
 
-/// The client against real servers, Radicale 3.9.0, Xandikos 0.4.10 and DAViCal 1.1.12, each
-/// test with a server (or on DAViCal a principal) of its own (`DAVTestServer`): discovery, address books, conditional writes, listing, multiget
+/// The client against real servers, Radicale 3.9.0, Xandikos 0.4.10, DAViCal 1.1.12 and Cyrus
+/// IMAP 3.6, each test with a server (or on DAViCal a principal) of its own (`DAVTestServer`):
+/// discovery, address books, conditional writes, listing, multiget
 /// and sync-collection as the servers really answer them.
 @Suite struct CardDAVServerTests {
   @Test(arguments: DAVTestServer.Kind.allCases)
@@ -34,8 +35,10 @@ import Testing
     }
   }
 
-  @Test func aWrongPasswordIsUnauthorizedInWordsWithoutThePassword() async throws {
-    try await DAVTestServer.withServer(.radicale) { server in
+  /// Radicale and Cyrus check passwords (Xandikos takes any).
+  @Test(arguments: [DAVTestServer.Kind.radicale, .cyrus])
+  func aWrongPasswordIsUnauthorizedInWordsWithoutThePassword(kind: DAVTestServer.Kind) async throws {
+    try await DAVTestServer.withServer(kind) { server in
       let wrong = server.wrongCredentials
       try await CardDAVClient.withClient(credentials: wrong, timeout: TestCards.patientTimeout) { client in
         let error = await #expect(throws: CardDAVError.self) { try await client.discover(server.baseURL) }

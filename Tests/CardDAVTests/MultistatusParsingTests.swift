@@ -157,6 +157,20 @@ import Testing
       CardDAVClient.failure(status: 409, body: duplicate, url: source, href: "/alice/book/x.vcf")
         == .rejectedCard(href: "/alice/book/x.vcf", status: 409, reason: "no-uid-conflict"))
 
+    // Cyrus 3.6 describes its refusal beside the precondition.
+    let described = DAVErrorBody(
+      Array(
+        """
+        <?xml version="1.0" encoding="utf-8"?>
+        <D:error xmlns:D="DAV:" xmlns:C="urn:ietf:params:xml:ns:carddav"><C:valid-address-data/>\
+        <D:responsedescription>Missing mandatory UID property</D:responsedescription></D:error>
+        """.utf8))
+    #expect(described.conditions == ["valid-address-data"])
+    #expect(
+      CardDAVClient.failure(status: 403, body: described, url: source, href: "/alice/book/x.vcf")
+        == .rejectedCard(
+          href: "/alice/book/x.vcf", status: 403, reason: "valid-address-data: Missing mandatory UID property"))
+
     let plain = DAVErrorBody(Array("Bad Request\n\nmore".utf8))
     #expect(plain.conditions.isEmpty)
     #expect(

@@ -20,13 +20,15 @@ struct CutShortRemote: AddressBookRemote {
     try await client.listETags(book, each: each)
   }
 
-  func multiget(_ book: URL, hrefs: [String], each: (FetchedCard) throws -> Void) async throws {
-    try await client.multiget(book, hrefs: hrefs, each: each)
+  func multiget(
+    _ book: URL, hrefs: [String], version: String?, each: (FetchedCard) throws -> Void
+  ) async throws {
+    try await client.multiget(book, hrefs: hrefs, version: version, each: each)
   }
 
-  func queryAll(_ book: URL, each: (FetchedCard) throws -> Void) async throws -> Bool {
+  func queryAll(_ book: URL, version: String?, each: (FetchedCard) throws -> Void) async throws -> Bool {
     var passed = 0
-    return try await client.queryAll(book) { card in
+    return try await client.queryAll(book, version: version) { card in
       guard passed < cardsBeforeCut else {
         throw CardDAVError.malformedResponse(book, "the answer breaks off (injected)")
       }

@@ -47,12 +47,14 @@ final class FailingRemote: AddressBookRemote {
     try await step { try await client.listETags(book, each: each) }
   }
 
-  func multiget(_ book: URL, hrefs: [String], each: (FetchedCard) throws -> Void) async throws {
-    try await step { try await client.multiget(book, hrefs: hrefs, each: each) }
+  func multiget(
+    _ book: URL, hrefs: [String], version: String?, each: (FetchedCard) throws -> Void
+  ) async throws {
+    try await step { try await client.multiget(book, hrefs: hrefs, version: version, each: each) }
   }
 
-  func queryAll(_ book: URL, each: (FetchedCard) throws -> Void) async throws -> Bool {
-    try await step { try await client.queryAll(book, each: each) }
+  func queryAll(_ book: URL, version: String?, each: (FetchedCard) throws -> Void) async throws -> Bool {
+    try await step { try await client.queryAll(book, version: version, each: each) }
   }
 
   func put(_ href: String, in book: URL, card: [UInt8], condition: PutCondition) async throws -> String? {

@@ -8,7 +8,7 @@ import Foundation
 import Testing
 import VCardFormat
 
-/// Two-way sync against the real servers (Radicale and Xandikos on 127.0.0.1): what a person
+/// Two-way sync against the real servers (Radicale, Xandikos and Cyrus on 127.0.0.1): what a person
 /// with a laptop, a desktop and a server sees.
 @Suite struct SyncEndToEndTests {
   /// A card as a phone exports it: commas in single text values, a photo, grouped properties.

@@ -39,15 +39,17 @@ struct SyncSide {
     return side
   }
 
-  /// Links the account to the server's book, as `contacts sync setup` does.
-  func link() async throws {
+  /// Links the account to the server's book, as `contacts sync setup` does; `version` overrides
+  /// the vCard version it would choose.
+  func link(version: String? = nil) async throws {
     let book = try await CardDAVClient.withClient(credentials: server.credentials) { client in
       try await client.addressBook(at: server.addressBookURL)
     }
     try await sync.saveLink(
       SyncLink(
         account: account, addressBook: book.url, username: server.credentials.username,
-        password: .command("unused in tests"), cardVersion: book.supportedVersions.contains("4.0") ? "4.0" : "3.0"))
+        password: .command("unused in tests"),
+        cardVersion: version ?? (book.supportedVersions.contains("4.0") ? "4.0" : "3.0")))
   }
 
   func remove() { directory.remove() }

@@ -79,12 +79,15 @@ struct RandomCards {
     }
   }
 
-  /// A card as the writer writes it back: VERSION first, then FN (and N for 3.0), then the rest.
+  /// A card as the writer writes it back: VERSION first, then FN and N (the writer's empty one
+  /// for half of the 4.0 cards, which come without), then the rest.
   mutating func card(version: VCardVersion) -> VCard {
     var properties = [VCardProperty(name: "VERSION", value: version.rawValue)]
     properties.append(VCardProperty(group: group(), name: "FN", parameters: parameters(), text: text()))
     if version == .v30 || chance(50) {
       properties.append(VCardProperty(name: "N", components: (0..<5).map { _ in [text(maximumPieces: 3)] }))
+    } else {
+      properties.append(VCardProperty(name: "N", value: ";;;;"))
     }
     for _ in 0..<int(0...10) { properties.append(property()) }
     return VCard(properties: properties)

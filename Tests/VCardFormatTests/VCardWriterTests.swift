@@ -14,7 +14,7 @@ struct VCardWriterTests {
     #expect(
       VCardWriter().string(card)
         == crlf(
-          "BEGIN:VCARD", "VERSION:4.0", "FN:Jane Doe", "item1.EMAIL;TYPE=work;PREF=1:j@example.com",
+          "BEGIN:VCARD", "VERSION:4.0", "FN:Jane Doe", "N:;;;;", "item1.EMAIL;TYPE=work;PREF=1:j@example.com",
           "X-ABLABEL:Other",
           "END:VCARD"))
     #expect(

@@ -29,7 +29,7 @@ struct SyncNow: AsyncParsableCommand {
       Changes on either side are sent to the other; a contact changed on both sides in different \
       fields is merged, in the same field it is a conflict you settle with `contacts sync resolve`. \
       Exit status: 0 in sync, 2 synced but something needs you (conflicts, cards that cannot be \
-      read or were refused), 1 failed (nothing is lost; run it again).
+      read, were refused, or that the server did not keep as sent), 1 failed (nothing is lost; run it again).
       """)
 
   @OptionGroup var options: AccountOptions
@@ -66,6 +66,7 @@ struct SyncNow: AsyncParsableCommand {
       "Synced \(account.email) with \(link.addressBook.absoluteString): \(summary.line) "
         + "(\(summary.requests) \(summary.requests == 1 ? "request" : "requests")).")
     for refusal in summary.refused { warn(refusal) }
+    for change in summary.changedByServer { warn(change) }
     if summary.refusedEarlier > 0 {
       warn("\(summary.refusedEarlier) contacts the server refused before: see `contacts sync status`.")
     }

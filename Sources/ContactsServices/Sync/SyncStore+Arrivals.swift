@@ -300,7 +300,16 @@ extension SyncStore {
     contact.uid = uid
     if let stored {
       contact.id = stored.id
-      contact.revision = ContactStore.revision(after: stored.revision, now: now)
+      // The server's card taken as it came keeps the REV it holds, so this database, another
+      // one and the server agree; a merge (no text) is a new revision of this side's. A card
+      // without REV, or whose REV is the stored revision, gets a new one: a save started from
+      // the stored revision must be refused now that the contact changed.
+      if text == nil
+        || contact.revision.map({ abs($0.timeIntervalSince(stored.revision ?? .distantPast)) < 0.001 })
+          ?? true
+      {
+        contact.revision = ContactStore.revision(after: stored.revision, now: now)
+      }
       try ContactStore.update(contact, text: text, db)
     } else {
       contact.revision = contact.revision ?? now
