@@ -10,6 +10,11 @@ extension CardDAVClient {
   /// Finds the user's address books from a bare server URL (https://host, https://host/path) or
   /// an address book's own URL.
   ///
+  /// Everything is asked of `url`'s origin. When the server redirects elsewhere (a
+  /// `/.well-known/carddav` on another host name is common), this throws
+  /// `.redirectedElsewhere(from:to:)` without sending anything there: ask the user, and if they
+  /// link the new server, discover again at `to` with a client made for it.
+  ///
   /// If `url` itself is an address book, it is the only one returned. Otherwise the path is asked
   /// for a principal or home set, then `/.well-known/carddav` (redirects followed, loops
   /// detected), then the server root; from the principal to `addressbook-home-set`; then a
@@ -132,7 +137,9 @@ extension CardDAVClient {
   }
 
   /// Sends the discovery PROPFIND, following 301, 302, 303, 307 and 308 with the same method
-  /// (RFC 6764 §6). A URL visited twice, or more than `maximumRedirects` hops, is a loop.
+  /// (RFC 6764 §6) on the same origin. A URL visited twice, or more than `maximumRedirects`
+  /// hops, is a loop. A redirect to another origin throws `.redirectedElsewhere` and one from
+  /// https to http `.insecureRedirect`, with nothing sent there.
   private func propfindFollowingRedirects(_ url: URL, depth: String) async throws(CardDAVError)
     -> (URL, HTTPClientResponse)
   {
@@ -143,10 +150,10 @@ extension CardDAVClient {
       let response = try await send(.PROPFIND, current, depth: depth, xml: DAVRequestBody.discoveryPropfind)
       guard [301, 302, 303, 307, 308].contains(response.status.code) else { return (current, response) }
       _ = try? await readSmallBody(response, from: current)
-      guard let location = response.headers.first(name: "Location"),
-        let next = URL(string: location, relativeTo: current)?.absoluteURL
-      else { throw .server(status: Int(response.status.code), current) }
-      let checked = try ServerAddressPolicy.check(next)
+      guard let next = Self.redirectTarget(response, from: current) else {
+        throw .server(status: Int(response.status.code), current)
+      }
+      let checked = try ServerAddressPolicy.checkRedirect(from: current, to: next)
       if visited.contains(checked.absoluteString) || visited.count > Self.maximumRedirects {
         throw .redirectLoop(checked)
       }

@@ -10,11 +10,13 @@ extension CardDAVClient {
   static let smallBodyLimit = 64 * 1024
 
   /// Sends one request (never following a redirect) and returns the answer with its body still
-  /// to read. The URL is checked first: a refused URL sends nothing.
+  /// to read. The URL is checked first: a refused URL, or one on another origin than the
+  /// client's, sends nothing.
   func send(
     _ method: HTTPMethod, _ url: URL, headers: [(String, String)] = [], body: [UInt8]? = nil
   ) async throws(CardDAVError) -> HTTPClientResponse {
     let url = try ServerAddressPolicy.check(url)
+    try requireLinkedOrigin(url)
     var request = HTTPClientRequest(url: url.absoluteString)
     request.method = method
     request.headers.add(name: "Authorization", value: credentials.basicAuthorization)
@@ -104,11 +106,26 @@ extension CardDAVClient {
     return file
   }
 
-  /// The error for a failing status, reading the body for WebDAV preconditions.
+  /// The error for a failing status, reading the body for WebDAV preconditions. A redirect is
+  /// not followed outside discovery: one to another origin, or from https to http, says so.
   func failure(_ response: HTTPClientResponse, from url: URL, href: String? = nil) async -> CardDAVError {
     let status = Int(response.status.code)
+    if (300..<400).contains(status), let target = Self.redirectTarget(response, from: url) {
+      do throws(CardDAVError) {
+        _ = try ServerAddressPolicy.checkRedirect(from: url, to: target)
+      } catch {
+        _ = try? await readSmallBody(response, from: url)
+        return error
+      }
+    }
     let body = (try? await readSmallBody(response, from: url)) ?? []
     return Self.failure(status: status, body: DAVErrorBody(body), url: url, href: href)
+  }
+
+  /// Where a redirect answer sends the request: its `Location`, resolved against `url`.
+  static func redirectTarget(_ response: HTTPClientResponse, from url: URL) -> URL? {
+    guard let location = response.headers.first(name: "Location") else { return nil }
+    return URL(string: location, relativeTo: url)?.absoluteURL
   }
 
   static func failure(status: Int, body: DAVErrorBody, url: URL, href: String?) -> CardDAVError {

@@ -39,7 +39,8 @@ extension CardDAVClient {
   }
 
   /// Extended MKCOL (RFC 5689) in the home set `home`: a new address book at `home` + `segment`
-  /// named `displayName`, then its properties as the server reports them.
+  /// named `displayName`, then its properties as the server reports them. When they cannot be
+  /// read, the book just made is removed again (best effort) before the error is thrown.
   public func createAddressBook(
     in home: URL, segment: String, displayName: String
   ) async throws(CardDAVError) -> AddressBookInfo {
@@ -50,6 +51,21 @@ extension CardDAVClient {
       .MKCOL, url, depth: nil, xml: DAVRequestBody.makeAddressBook(displayName: displayName))
     guard response.status.code == 201 else { throw await failure(response, from: url) }
     _ = try? await readSmallBody(response, from: url)
-    return try await addressBook(at: url)
+    do {
+      return try await addressBook(at: url)
+    } catch {
+      try? await deleteAddressBook(at: url)
+      throw error
+    }
+  }
+
+  /// DELETEs a whole address book and every card in it: only for one set-up has just made and
+  /// could not link. Already gone (404) returns normally.
+  public func deleteAddressBook(at url: URL) async throws(CardDAVError) {
+    let response = try await send(.DELETE, url)
+    guard (200..<300).contains(response.status.code) || response.status.code == 404 else {
+      throw await failure(response, from: url)
+    }
+    _ = try? await readSmallBody(response, from: url)
   }
 }

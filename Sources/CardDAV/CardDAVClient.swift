@@ -15,10 +15,20 @@ import Synchronization
 /// listing never sits whole in memory. `http://` is refused except to this machine; the password
 /// only ever goes into the `Authorization` header.
 ///
+/// Credentials stay with their origin: a client talks to one server (scheme, host and port, see
+/// `ServerOrigin`), the one it was made for or else the one its first request went to, and sends
+/// nothing anywhere else. A redirect to another origin is never followed: discovery throws
+/// `CardDAVError.redirectedElsewhere` (the caller may ask the user and, if they agree, make a
+/// client for the new server and discover there), and any other request reports it as its failure.
+/// https is never left for http.
+///
 /// The client owns an `HTTPClient`: call `shutdown()` when done (a debug build traps on a client
 /// dropped without it), or use `withClient(credentials:timeout:_:)`.
 public final class CardDAVClient: Sendable {
   let credentials: DAVCredentials
+  /// The only origin requests go to; nil until the first request when the client was made
+  /// without one.
+  private let linkedOrigin: Mutex<ServerOrigin?>
   /// The wait for an answer's head.
   let timeout: Duration
   let http: HTTPClient
@@ -28,8 +38,14 @@ public final class CardDAVClient: Sendable {
   /// body arrives; a long answer that keeps flowing is not cut off. `answerTimeout`, when given,
   /// bounds the wait for an answer and its silences instead: a server builds a listing of a
   /// big book whole before it answers (Radicale, 100,000 cards: over 30 s on a busy machine).
-  public init(credentials: DAVCredentials, timeout: Duration = .seconds(30), answerTimeout: Duration? = nil) {
+  ///
+  /// `server` is what the user linked or typed: its origin is the only one the client talks to
+  /// (and sends the credentials to). Without it, the first request's origin is.
+  public init(
+    credentials: DAVCredentials, server: URL? = nil, timeout: Duration = .seconds(30), answerTimeout: Duration? = nil
+  ) {
     self.credentials = credentials
+    self.linkedOrigin = Mutex(server.flatMap(ServerOrigin.init))
     let answerTimeout = answerTimeout ?? timeout
     self.timeout = answerTimeout
     var configuration = HTTPClient.Configuration(
@@ -44,10 +60,10 @@ public final class CardDAVClient: Sendable {
 
   /// Runs `body` with a new client and shuts it down afterwards, also when `body` throws.
   public static func withClient<Result>(
-    credentials: DAVCredentials, timeout: Duration = .seconds(30), answerTimeout: Duration? = nil,
+    credentials: DAVCredentials, server: URL? = nil, timeout: Duration = .seconds(30), answerTimeout: Duration? = nil,
     _ body: (CardDAVClient) async throws -> Result
   ) async throws -> Result {
-    let client = CardDAVClient(credentials: credentials, timeout: timeout, answerTimeout: answerTimeout)
+    let client = CardDAVClient(credentials: credentials, server: server, timeout: timeout, answerTimeout: answerTimeout)
     do {
       let result = try await body(client)
       try await client.shutdown()
@@ -68,6 +84,21 @@ public final class CardDAVClient: Sendable {
 
   func countRequest() {
     sentRequests.withLock { $0 += 1 }
+  }
+
+  /// The origin requests go to: the one given at `init`, or the first request's.
+  public var origin: ServerOrigin? { linkedOrigin.withLock { $0 } }
+
+  /// Throws `.otherServer` unless `url` is on the client's origin (which the first request
+  /// fixes when `init` was given none). Checked before every request, so nothing, and no
+  /// credential, goes anywhere else.
+  func requireLinkedOrigin(_ url: URL) throws(CardDAVError) {
+    guard let origin = ServerOrigin(url) else { throw .invalidURL(url.redactedString) }
+    let linked = linkedOrigin.withLock { linked in
+      if linked == nil { linked = origin }
+      return linked!
+    }
+    guard linked == origin else { throw .otherServer(url.withoutUserInfo, linked: linked) }
   }
 
   /// The href a new card with `uid` gets: the book's path, the UID percent-encoded as one path

@@ -24,6 +24,13 @@ public enum CardDAVError: Error, Sendable, Hashable, CustomStringConvertible {
   case notCardDAV(URL)
   /// Redirects came back to a URL already visited, or did not end.
   case redirectLoop(URL)
+  /// The server sent the request for `from` on to `to`, on another origin (scheme, host or
+  /// port): not followed, nothing was sent there. At set-up the user may link `to` instead.
+  case redirectedElsewhere(from: URL, to: URL)
+  /// The server sent an https request on to plain http: never followed.
+  case insecureRedirect(from: URL, to: URL)
+  /// A request for another origin than the one the client is linked to: not sent.
+  case otherServer(URL, linked: ServerOrigin)
   /// 412: the card changed (or appeared) on the server since the caller last saw it.
   case preconditionFailed(href: String)
   /// The sync token is no longer known to the server (RFC 6578 §3.2, DAV:valid-sync-token): list
@@ -66,6 +73,14 @@ public enum CardDAVError: Error, Sendable, Hashable, CustomStringConvertible {
       "No CardDAV address book was found at \(url.redactedString)."
     case .redirectLoop(let url):
       "Redirected in a loop at \(url.redactedString)."
+    case .redirectedElsewhere(let from, let to):
+      "The server at \(from.hostAndPort) sends \(from.redactedPath) on to \(to.redactedString), another server: "
+        + "nothing was sent there (the password goes only to the server you linked)."
+    case .insecureRedirect(let from, let to):
+      "The server at \(from.hostAndPort) sends \(from.redactedPath) from https to plain http "
+        + "(\(to.redactedString)): refused, nothing was sent there."
+    case .otherServer(let url, let linked):
+      "Refusing to send a request to \(url.redactedString): the password belongs to \(linked), the server linked."
     case .preconditionFailed(let href):
       "The card at \(href) changed on the server since it was last read (412); it was not "
         + "overwritten."

@@ -16,6 +16,22 @@ enum ServerAddressPolicy {
     return url
   }
 
+  /// Returns where a redirect from `current` to `target` may be followed (the same origin),
+  /// else the error saying why, before anything is sent there: https to http is
+  /// `.insecureRedirect` (never followed, even on one host); a URL `check` refuses is refused as
+  /// ever; another scheme, host or port is `.redirectedElsewhere` (the credentials belong to
+  /// `current`'s origin; only the user can link another).
+  static func checkRedirect(from current: URL, to target: URL) throws(CardDAVError) -> URL {
+    if current.scheme?.lowercased() == "https", target.scheme?.lowercased() == "http" {
+      throw .insecureRedirect(from: current.withoutUserInfo, to: target.withoutUserInfo)
+    }
+    let target = try check(target)
+    guard ServerOrigin(target) == ServerOrigin(current) else {
+      throw .redirectedElsewhere(from: current.withoutUserInfo, to: target)
+    }
+    return target
+  }
+
   /// 127.0.0.0/8, ::1 and localhost: names and addresses that never leave the machine.
   static func isLoopback(_ host: String) -> Bool {
     var name = host.lowercased()

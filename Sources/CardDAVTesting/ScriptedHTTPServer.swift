@@ -10,7 +10,9 @@ import Synchronization
 /// A loopback HTTP server that answers from a script, for what real servers do not do on
 /// demand: redirect loops, silence until a timeout, 5xx, garbage or cut-off answers, truncated
 /// sync results, huge listings. Each connection gets one request and one answer, then closes.
-/// Use it through `withServer(_:_:)`, which stops it whatever the test did.
+/// Use it through `withServer(on:_:_:)`, which stops it whatever the test did. It listens on
+/// 127.0.0.1 unless told another loopback address: 127.0.0.2 is another host to a client (on
+/// Linux all of 127.0.0.0/8 is this machine), which is how tests see where a password goes.
 public final class ScriptedHTTPServer: Sendable {
   /// One request as the server read it.
   public struct Request: Sendable, Hashable {
@@ -37,7 +39,7 @@ public final class ScriptedHTTPServer: Sendable {
     }
   }
 
-  /// `http://127.0.0.1:PORT/`.
+  /// `http://127.0.0.1:PORT/` (or the address it was told to listen on).
   public let baseURL: URL
   private let listener: Int32
   private let script: @Sendable (Request) -> Reply
@@ -46,22 +48,25 @@ public final class ScriptedHTTPServer: Sendable {
   /// Every request read so far, in order.
   public var requests: [Request] { received.withLock { $0 } }
 
-  /// Starts a server answering by `script`, runs `body`, and stops the server.
+  /// Starts a server on `address` (a loopback IPv4 address) answering by `script`, runs `body`,
+  /// and stops the server.
   public static func withServer<Result>(
-    _ script: @escaping @Sendable (Request) -> Reply, _ body: (ScriptedHTTPServer) async throws -> Result
+    on address: String = "127.0.0.1", _ script: @escaping @Sendable (Request) -> Reply,
+    isolation: isolated (any Actor)? = #isolation, _ body: (ScriptedHTTPServer) async throws -> Result
   ) async throws -> Result {
-    let server = try ScriptedHTTPServer(script: script)
+    let server = try ScriptedHTTPServer(address: address, script: script)
     defer { server.stop() }
     return try await body(server)
   }
 
-  private init(script: @escaping @Sendable (Request) -> Reply) throws {
+  private init(address: String, script: @escaping @Sendable (Request) -> Reply) throws {
     self.script = script
     let socketFD = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
     guard socketFD >= 0 else { throw POSIXError(.init(rawValue: errno) ?? .EIO) }
+    let host = address
     var address = sockaddr_in()
     address.sin_family = sa_family_t(AF_INET)
-    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    address.sin_addr.s_addr = inet_addr(host)
     var length = socklen_t(MemoryLayout<sockaddr_in>.size)
     let bound = withUnsafeMutablePointer(to: &address) { pointer in
       pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { generic in
@@ -74,7 +79,7 @@ public final class ScriptedHTTPServer: Sendable {
       throw POSIXError(.init(rawValue: errno) ?? .EIO)
     }
     listener = socketFD
-    baseURL = URL(string: "http://127.0.0.1:\(UInt16(bigEndian: address.sin_port))/")!
+    baseURL = URL(string: "http://\(host):\(UInt16(bigEndian: address.sin_port))/")!
     Thread.detachNewThread { [self] in acceptConnections() }
   }
 

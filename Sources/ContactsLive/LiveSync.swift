@@ -145,7 +145,8 @@ struct LiveSync: Sendable {
           let password = try password(of: link)
           // A big book's first listing can take the server minutes to answer (as `contacts sync`).
           let summary = try await CardDAVClient.withClient(
-            credentials: DAVCredentials(username: link.username, password: password), answerTimeout: .seconds(300)
+            credentials: DAVCredentials(username: link.username, password: password), server: link.addressBook,
+            answerTimeout: .seconds(300)
           ) { client in
             try await SyncEngine(store: store, client: client, link: link).run(force: force) { progress in
               continuation.yield(.progress(Self.phase(progress)))
@@ -170,9 +171,16 @@ struct LiveSync: Sendable {
 
   private func discover(server: String, username: String) async throws -> SyncDiscovery {
     let url = try Self.serverURL(server)
-    let found = try await CardDAVClient.withClient(
-      credentials: DAVCredentials(username: username, password: entry.text)
-    ) { client in try await client.discover(url) }
+    let found: DiscoveredAccount
+    do {
+      found = try await CardDAVClient.withClient(
+        credentials: DAVCredentials(username: username, password: entry.text), server: url
+      ) { client in try await client.discover(url) }
+    } catch CardDAVError.redirectedElsewhere(let from, let to) {
+      // Asked on the screen; the password goes there only when the user links it.
+      throw SyncServerRedirect(
+        server: ServerOrigin(from)?.description ?? from.absoluteString, target: to.absoluteString)
+    }
     return SyncDiscovery(
       server: url.absoluteString, username: username,
       books: found.addressBooks.map { book in
@@ -181,21 +189,26 @@ struct LiveSync: Sendable {
       }, homeSet: found.homeSets.first?.absoluteString)
   }
 
+  /// Links `choice`, or makes a book "Contacts" in the home set (linking the one there from an
+  /// earlier try instead of failing on it). The password is sealed first, so nothing is made on
+  /// the server when it cannot be.
   private func link(_ choice: AddressBookChoice?, _ discovery: SyncDiscovery) async throws {
     let password = entry.text
+    let sealed = try SealedPassword.seal(password, accountPassword: try keys.accountPassword(account))
     let book: AddressBookChoice
     if let choice {
       book = choice
+    } else if let existing = discovery.books.first(where: { $0.url.hasSuffix("/contacts/") }) {
+      book = existing
     } else {
       guard let home = discovery.homeSet.flatMap(URL.init(string:)) else { throw Failure.noPlaceForANewBook }
       let made = try await CardDAVClient.withClient(
-        credentials: DAVCredentials(username: discovery.username, password: password)
+        credentials: DAVCredentials(username: discovery.username, password: password), server: home
       ) { client in try await client.createAddressBook(in: home, segment: "contacts", displayName: "Contacts") }
       book = AddressBookChoice(
         url: made.url.absoluteString, name: made.displayName, cardVersion: Self.cardVersion(made.acceptedVersions))
     }
     guard let url = URL(string: book.url) else { throw Failure.notAURL(book.url) }
-    let sealed = try SealedPassword.seal(password, accountPassword: try keys.accountPassword(account))
     try await store.saveLink(
       SyncLink(
         account: account, addressBook: url, username: discovery.username, password: .sealed(sealed),
@@ -207,9 +220,9 @@ struct LiveSync: Sendable {
   private func changePassword() async throws {
     guard let link = try await store.link(account: account) else { throw Failure.notLinked }
     let password = entry.text
-    _ = try await CardDAVClient.withClient(credentials: DAVCredentials(username: link.username, password: password)) {
-      client in try await client.addressBook(at: link.addressBook)
-    }
+    _ = try await CardDAVClient.withClient(
+      credentials: DAVCredentials(username: link.username, password: password), server: link.addressBook
+    ) { client in try await client.addressBook(at: link.addressBook) }
     let sealed = try SealedPassword.seal(password, accountPassword: try keys.accountPassword(account))
     try await store.replacePassword(account: account, with: .sealed(sealed))
   }

@@ -90,7 +90,7 @@ public final class AppDriver {
   ///
   /// Sync is live too, with two limits that keep tests deterministic and on this machine: the
   /// periodic sync never comes (syncs after sign-in, after saves and on `s` do), and set-up
-  /// connects only to servers on 127.0.0.1.
+  /// connects only to servers on this machine (127.0.0.0/8: a test's second host is 127.0.0.2).
   ///
   /// Phone numbers without a country code are read as British (``phoneRegion``), as a British
   /// user's app reads them: the fixture people are in London, whatever this machine's locale.
@@ -117,7 +117,7 @@ public final class AppDriver {
   /// Whether a server address typed at set-up is on this machine.
   nonisolated static func isLoopback(_ server: String) -> Bool {
     let text = server.contains("://") ? server : "http://" + server
-    return URL(string: text)?.host().map { $0 == "127.0.0.1" || $0 == "localhost" } ?? false
+    return URL(string: text)?.host().map { $0.hasPrefix("127.") || $0 == "localhost" } ?? false
   }
 
   /// Why a test's set-up did not connect.

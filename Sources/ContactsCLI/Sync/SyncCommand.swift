@@ -47,7 +47,8 @@ struct SyncNow: AsyncParsableCommand {
     do {
       // A server answers a listing of a big book only once it has built it whole.
       summary = try await CardDAVClient.withClient(
-        credentials: DAVCredentials(username: link.username, password: password), answerTimeout: .seconds(300)
+        credentials: DAVCredentials(username: link.username, password: password), server: link.addressBook,
+        answerTimeout: .seconds(300)
       ) { client in
         try await SyncEngine(store: store, client: client, link: link).run(force: force) { progress in
           switch progress {

@@ -30,9 +30,9 @@ struct SyncPasswordCommand: AsyncParsableCommand {
         try ServerPassword.ask("New password of \(link.username) at \(host): ")
       }
     do {
-      _ = try await CardDAVClient.withClient(credentials: DAVCredentials(username: link.username, password: password)) {
-        client in try await client.addressBook(at: link.addressBook)
-      }
+      _ = try await CardDAVClient.withClient(
+        credentials: DAVCredentials(username: link.username, password: password), server: link.addressBook
+      ) { client in try await client.addressBook(at: link.addressBook) }
     } catch let error as CardDAVError {
       throw CommandFailure("\(error) Nothing was changed.")
     }

@@ -14,7 +14,10 @@ struct SyncSetupCommand: AsyncParsableCommand {
       /.well-known/carddav and your principal) or the address book's own. The server password is \
       stored sealed under the account's password, or not at all with --password-command, which is \
       run at each sync (e.g. "pass show dav"). http:// is refused except to this machine. With \
-      several address books, name one with --address-book, or make one with --create.
+      several address books, name one with --address-book, or make one with --create (a book of \
+      that name already there is linked). Both passwords are asked before the server is changed. \
+      The password goes only to the scheme, host and port of URL: a redirect to another server \
+      is followed only when you agree, on a terminal or with --accept-redirect.
       """)
 
   @OptionGroup var options: AccountOptions
@@ -38,48 +41,151 @@ struct SyncSetupCommand: AsyncParsableCommand {
     if addressBook != nil && create != nil { throw ValidationError("Use --address-book or --create, not both.") }
   }
 
+  @Option(
+    name: .customLong("accept-redirect"),
+    help: ArgumentHelp(
+      "Link the server this one redirects to, when it is this origin (scheme://host[:port]); repeatable.",
+      valueName: "ORIGIN"))
+  var acceptedRedirects: [String] = []
+
   func run() async throws {
     guard let serverURL = URL(string: url), serverURL.scheme != nil, serverURL.host != nil else {
       throw ValidationError("\(url) is not a URL (for example https://dav.example.com).")
     }
     let (database, account) = try await options.open()
+    // Every question comes before the server is asked anything, so a wrong answer changes nothing.
     let password: String
     if let passwordCommand {
       password = try ServerPassword.run(passwordCommand)
     } else {
       password = try ServerPassword.ask("Password of \(username) at \(serverURL.host ?? url): ")
     }
-    let book: AddressBookInfo
-    do {
-      book = try await CardDAVClient.withClient(credentials: DAVCredentials(username: username, password: password)) {
-        client in
-        try await choose(from: try await client.discover(serverURL), client: client)
-      }
-    } catch let error as CardDAVError {
-      throw CommandFailure("\(error) Nothing was changed.")
-    }
     let source = try await ServerPassword.source(
       of: password, command: passwordCommand, email: account.email, database: database)
-    let version = book.supportedVersions.contains("4.0") ? "4.0" : "3.0"
+    let credentials = DAVCredentials(username: username, password: password)
     let store = SyncStore(database: database)
-    try await store.saveLink(
-      SyncLink(account: account.id, addressBook: book.url, username: username, password: source, cardVersion: version))
+    var server = serverURL
+    var linkedServers: Set<String> = []
+    while true {
+      do {
+        let linked = try await CardDAVClient.withClient(credentials: credentials, server: server) { client in
+          try await link(on: client, from: server, account: account.id, source: source, store: store)
+        }
+        report(linked, email: account.email)
+        return
+      } catch SetupFailure.server(.redirectedElsewhere(let from, let to)) {
+        // The password went only to `server`; `to` gets it only if the user links it.
+        guard linkedServers.insert(to.absoluteString).inserted, linkedServers.count <= 5,
+          try linksServer(to, sentFrom: from)
+        else {
+          throw CommandFailure(
+            "\(CardDAVError.redirectedElsewhere(from: from, to: to)) Nothing was changed. To link that server, "
+              + "answer yes on a terminal or run again with --accept-redirect \(ServerOrigin(to).map(String.init) ?? "")."
+          )
+        }
+        server = to
+      } catch {
+        throw CommandFailure("\(error) Nothing was changed.")
+      }
+    }
+  }
+
+  /// The book linked, and what set-up did to get it.
+  private struct Linked {
+    var book: AddressBookInfo
+    var version: String
+    /// Set-up made the book (--create), or found one of that name there and linked it.
+    var made: Bool
+    var foundExisting: Bool
+  }
+
+  /// Discovers at `server`, chooses or makes the book, and saves the link. A book made here and
+  /// not linked in the end is removed again (or named, when that fails too).
+  private func link(
+    on client: CardDAVClient, from server: URL, account: Int64, source: SyncLink.PasswordSource, store: SyncStore
+  ) async throws(SetupFailure) -> Linked {
+    let found: DiscoveredAccount
+    do { found = try await client.discover(server) } catch { throw .server(error) }
+    var linked: Linked
+    do {
+      linked = try await choose(from: found, client: client)
+    } catch let error as CardDAVError {
+      throw .server(error)
+    } catch {
+      throw .other(error)
+    }
+    linked.version = linked.book.supportedVersions.contains("4.0") ? "4.0" : "3.0"
+    do {
+      try await store.saveLink(
+        SyncLink(
+          account: account, addressBook: linked.book.url, username: username, password: source,
+          cardVersion: linked.version))
+    } catch {
+      guard linked.made else { throw .other(error) }
+      throw .other(CommandFailure(await removeMadeBook(linked.book, client: client, after: error)))
+    }
+    return linked
+  }
+
+  /// Removes a book set-up made but could not link; says what is left.
+  private func removeMadeBook(_ book: AddressBookInfo, client: CardDAVClient, after error: any Error) async -> String {
+    do {
+      try await client.deleteAddressBook(at: book.url)
+      return "\(error) The address book made at \(book.url.absoluteString) was removed again; nothing was changed."
+    } catch {
+      return "\(error) The address book made at \(book.url.absoluteString) is still there (removing it failed: "
+        + "\(error)); link it with --address-book \(book.url.absoluteString)."
+    }
+  }
+
+  /// Whether the user links `target`, where the server sent set-up: yes when --accept-redirect
+  /// names its origin, else asked on a terminal; never without a terminal.
+  private func linksServer(_ target: URL, sentFrom source: URL) throws -> Bool {
+    guard let origin = ServerOrigin(target) else { return false }
+    if acceptedRedirects.contains(where: { URL(string: $0).flatMap(ServerOrigin.init) == origin }) {
+      FileHandle.standardError.write(Data("The server sends you to \(target.absoluteString): linking it.\n".utf8))
+      return true
+    }
+    guard isatty(STDIN_FILENO) == 1 else { return false }
+    FileHandle.standardError.write(
+      Data(
+        ("The server at \(ServerOrigin(source).map(String.init) ?? "") sends you to \(target.absoluteString), another server. "
+          + "Link that (\(username) and the password are sent there)? [y/N] ").utf8))
+    let answer = readLine()?.trimmingCharacters(in: .whitespaces).lowercased()
+    return answer == "y" || answer == "yes"
+  }
+
+  private func report(_ linked: Linked, email: String) {
+    let book = linked.book
     let name = book.displayName.map { "\"\($0)\" " } ?? ""
+    if linked.foundExisting {
+      print("An address book named \(create ?? "") is on the server already: linking it.")
+    }
     print(
-      "Linked \(account.email) to \(name)\(book.url.absoluteString) (vCard \(version)"
+      "Linked \(email) to \(name)\(book.url.absoluteString) (vCard \(linked.version)"
         + (book.supportsSyncCollection ? ", sync tokens" : ", no sync tokens: each sync lists every card") + ").")
     print("Run `contacts sync` to sync now.")
   }
 
-  /// The address book to link: the one named, a new one, the only one, or the user's pick.
-  private func choose(from found: DiscoveredAccount, client: CardDAVClient) async throws -> AddressBookInfo {
+  /// The address book to link: a new one (or the one of that name already there), or one found.
+  private func choose(from found: DiscoveredAccount, client: CardDAVClient) async throws -> Linked {
     if let create {
       guard let home = found.homeSets.first else {
         throw CommandFailure("the server did not say where your address books live; create one there and pass its URL.")
       }
       let segment = create.lowercased().map { $0.isLetter || $0.isNumber ? String($0) : "-" }.joined()
-      return try await client.createAddressBook(in: home, segment: segment, displayName: create)
+      // Run again after a failure, the book may be there: link it rather than fail on MKCOL.
+      let existing = found.addressBooks.first { book in
+        book.displayName?.lowercased() == create.lowercased() || book.url.lastPathComponent.lowercased() == segment
+      }
+      if let existing { return Linked(book: existing, version: "", made: false, foundExisting: true) }
+      let made = try await client.createAddressBook(in: home, segment: segment, displayName: create)
+      return Linked(book: made, version: "", made: true, foundExisting: false)
     }
+    return Linked(book: try chooseExisting(from: found), version: "", made: false, foundExisting: false)
+  }
+
+  private func chooseExisting(from found: DiscoveredAccount) throws -> AddressBookInfo {
     let books = found.addressBooks
     if let addressBook {
       let wanted = addressBook.lowercased()
@@ -115,5 +221,18 @@ struct SyncSetupCommand: AsyncParsableCommand {
 
   private static func list(_ books: [AddressBookInfo]) -> String {
     books.isEmpty ? "none" : books.map { $0.displayName ?? $0.url.lastPathComponent }.joined(separator: ", ")
+  }
+}
+
+/// Why set-up stopped: the server's answer (a redirect elsewhere is asked about), or anything else.
+private enum SetupFailure: Error, CustomStringConvertible {
+  case server(CardDAVError)
+  case other(any Error)
+
+  var description: String {
+    switch self {
+    case .server(let error): error.description
+    case .other(let error): String(describing: error)
+    }
   }
 }

@@ -83,6 +83,17 @@ public func appReducer(_ dependencies: AppDependencies) -> Reducer<AppState, App
         confirm: "Unlink", sends: .sync(.forget))
       return .none
 
+    case .sync(.setup(.redirected(let redirect))):
+      state.dialog = .confirmation(
+        title: "Link another server?",
+        message: "The server at \(redirect.server) sends you to \(redirect.target), another server. Link that? "
+          + "Your user name and password are sent there only if you do.",
+        confirm: "Link it", sends: .sync(.setup(.followRedirect(to: redirect.target))))
+      guard var signedIn = state.signedIn else { return .none }
+      let effect = sync.reduce(into: &signedIn, action: action)
+      state.session = .signedIn(signedIn)
+      return effect
+
     case .sync:
       guard var signedIn = state.signedIn else { return .none }
       let effect = sync.reduce(into: &signedIn, action: action)

@@ -130,6 +130,25 @@ public enum SyncChoice: String, Equatable, Sendable, Codable, CaseIterable {
   case both
 }
 
+/// What ``SyncClient/discover`` throws when the server sends set-up on to another server
+/// (another scheme, host or port): nothing, and no password, was sent there. The set-up screen
+/// asks whether to link that server; if the user agrees, discovery runs again there.
+public struct SyncServerRedirect: Error, Equatable, Sendable, Codable, CustomStringConvertible {
+  /// The server asked: "http://127.0.0.1:5232".
+  public var server: String
+  /// Where it sends set-up: "https://carddav.example.com/dav/".
+  public var target: String
+
+  public init(server: String, target: String) {
+    self.server = server
+    self.target = target
+  }
+
+  public var description: String {
+    "The server at \(server) sends you to \(target), another server: nothing was sent there."
+  }
+}
+
 /// What discovery found at a server: the address books, and where a new one can be made.
 public struct SyncDiscovery: Equatable, Sendable, Codable {
   public var server: String

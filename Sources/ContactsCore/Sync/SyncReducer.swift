@@ -286,16 +286,7 @@ extension SyncSetupForm {
         status = .failed("Fill in the server, the user name and the password.")
         return .none
       }
-      status = .connecting
-      let server = server.text.trimmingCharacters(in: .whitespaces)
-      let username = username.text
-      return .run { send in
-        let discovery = try await dependencies.sync(user).discover(server, username)
-        await send(.sync(.setup(.discovered(discovery))))
-      } onError: { error, send in
-        await send(.sync(.setup(.failed("\(error)"))))
-      }
-      .cancellable(id: SyncState.requestEffectID, cancelInFlight: true)
+      return discover(dependencies: dependencies, user: user)
 
     case .discovered(let discovery):
       guard status == .connecting else { return .none }
@@ -305,6 +296,17 @@ extension SyncSetupForm {
     case .failed(let message):
       status = .failed(message)
       return .none
+
+    case .redirected(let redirect):
+      // Said on the form while the app's dialog asks whether to link the other server.
+      status = .failed(redirect.description)
+      return .none
+
+    case .followRedirect(let target):
+      guard status != .connecting, status != .linking else { return .none }
+      server.set(target)
+      guard canConnect else { return .none }
+      return discover(dependencies: dependencies, user: user)
 
     case .moveChoice(let offset):
       guard case .choosing(let discovery, let selected) = status else { return .none }
@@ -333,5 +335,24 @@ extension SyncSetupForm {
     case .linked:
       return .none
     }
+  }
+
+  /// Asks the server in the form for its address books; one that sends set-up to another server
+  /// comes back as `.redirected`, to be asked about.
+  private mutating func discover(dependencies: AppDependencies, user: SignedInUser) -> Effect<AppAction> {
+    status = .connecting
+    let server = server.text.trimmingCharacters(in: .whitespaces)
+    let username = username.text
+    return .run { send in
+      let discovery = try await dependencies.sync(user).discover(server, username)
+      await send(.sync(.setup(.discovered(discovery))))
+    } onError: { error, send in
+      if let redirect = error as? SyncServerRedirect {
+        await send(.sync(.setup(.redirected(redirect))))
+      } else {
+        await send(.sync(.setup(.failed("\(error)"))))
+      }
+    }
+    .cancellable(id: SyncState.requestEffectID, cancelInFlight: true)
   }
 }

@@ -160,6 +160,10 @@ public enum SyncSetupAction: Equatable, Sendable, Codable {
   case submit
   case discovered(SyncDiscovery)
   case failed(String)
+  /// The server sends set-up to another server (`target`): asked about in a dialog.
+  case redirected(SyncServerRedirect)
+  /// The user links the server set-up was sent to: discovery runs again there.
+  case followRedirect(to: String)
   case moveChoice(by: Int)
   /// Link the address book under the selection (or make a new one).
   case choose
