@@ -8,6 +8,8 @@
 #                                       # the 100,000 book, then a sync
 #   SIZES="10000" Benchmarks/sync.sh    # only the 10,000 download (quicker)
 #   PEER=1 Benchmarks/sync.sh           # also vdirsyncer 0.21 on the same server, side by side
+#   UPLOADS=1 Benchmarks/sync.sh        # the upload with cards sent one at a time (`sync
+#                                       # --uploads N`; default: the app's, 4 at a time)
 #   BOOKS=/tmp/books Benchmarks/sync.sh # keep the generated books (and Radicale's cache of them)
 #                                       # there for the next run: a 100,000 book takes Radicale
 #                                       # many minutes to index the first time
@@ -31,6 +33,7 @@ PEER=${PEER:-0}
 BOOKS=${BOOKS:-}
 SERVER=${SERVER:-radicale}
 case "$SERVER" in radicale|davical) ;; *) echo "SERVER is radicale or davical" >&2; exit 1 ;; esac
+UPLOADS=${UPLOADS:-}
 
 make --no-print-directory dav-servers >/dev/null
 VENV="$PWD/.build/dav-servers"
@@ -150,7 +153,8 @@ linked_database() {
 
 # Runs `contacts sync` under /usr/bin/time; prints "wall cpu rss-MB requests".
 measure_sync() {
-  /usr/bin/time -f "%e %U %S %M" -o "$WORK/time" "$BIN" sync --db "$1" > "$WORK/out" || true
+  /usr/bin/time -f "%e %U %S %M" -o "$WORK/time" "$BIN" sync --db "$1" ${UPLOADS:+--uploads "$UPLOADS"} \
+    > "$WORK/out" || true
   read -r wall user system rss < <(tail -n 1 "$WORK/time")
   requests=$(sed -n 's/.*(\([0-9]*\) requests\{0,1\})\..*/\1/p' "$WORK/out")
   echo "$wall $(python3 -c "print(f'{$user + $system:.2f}')") $((rss / 1024)) ${requests:-?}"
@@ -167,7 +171,7 @@ if [ "$UPLOAD" -gt 0 ]; then
   "$BIN" sync setup --db "$WORK/up.sqlite" --account demo@example.com "$URL" --username "$USERNAME" \
     --password-command "printf '%s\n' $PASSWORD" >/dev/null
   read -r wall cpu rss requests < <(measure_sync "$WORK/up.sqlite")
-  echo "| upload | $UPLOAD | $wall | $cpu | $rss MB | $requests |"
+  echo "| upload${UPLOADS:+, $UPLOADS at a time} | $UPLOAD | $wall | $cpu | $rss MB | $requests |"
   stop_server
 fi
 

@@ -52,7 +52,7 @@ final class AppRunner {
       contacts: ContactStore(database: database, phoneRegion: phoneRegion)
     )
     .watching(database)
-    .syncing(database)
+    .syncing(database, parallelUploads: settings.syncUploads)
     .configured(by: settings)
     logger.info("starting", metadata: ["database": .string(databasePath), "route": .string(route)])
 

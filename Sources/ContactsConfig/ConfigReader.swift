@@ -148,8 +148,16 @@ private struct Reading {
   private mutating func readSync(_ sync: TOMLTable) {
     for key in sync.keys.sorted() {
       let path = ["sync", key]
+      if key == "uploads" {
+        guard let uploads = sync[key]!.tomlValue.int, (1...16).contains(uploads) else {
+          problem(at: path, "“uploads” must be a whole number of cards sent at once from 1 to 16, like uploads = 4")
+          continue
+        }
+        settings.syncUploads = uploads
+        continue
+      }
       guard key == "interval" else {
-        problem(at: path, unknown("setting", key, in: "[sync]", known: ["interval"]))
+        problem(at: path, unknown("setting", key, in: "[sync]", known: ["interval", "uploads"]))
         continue
       }
       guard let minutes = sync[key]!.tomlValue.int, (0...1440).contains(minutes) else {

@@ -24,6 +24,10 @@ public struct ContactsSettings: Equatable, Sendable {
   /// Minutes from the end of one sync to the next while the app is open (`[sync] interval`);
   /// 0 syncs only on `s`, after signing in and after changes.
   public var syncIntervalMinutes = 5
+  /// Cards a sync sends to the server at once, each on its own kept-alive connection
+  /// (`[sync] uploads`, 1 to 16): a server that writes in parallel takes a big upload several
+  /// times faster; one that writes in turn loses nothing by it.
+  public var syncUploads = 4
   /// The country of phone numbers written without a country code (`[phones] region`, an ISO
   /// 3166-1 code such as `DE`, checked with `PhoneRegion.known`), which tells `030 1234567` and
   /// `+49 30 1234567` are one number when looking for duplicates; nil for the locale's.

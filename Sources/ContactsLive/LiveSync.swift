@@ -14,7 +14,10 @@ extension AppDependencies {
   /// Sign-in and sign-up are wrapped to keep the account password in memory for the session:
   /// it opens the server password sealed under it (once, then that is kept) and seals the one
   /// typed at set-up. Both are forgotten at sign-out and never reach the store.
-  public func syncing(_ database: ContactsDatabase) -> AppDependencies {
+  ///
+  /// `parallelUploads` is how many cards a sync sends at once (the config file's `[sync] uploads`;
+  /// nil for the engine's default).
+  public func syncing(_ database: ContactsDatabase, parallelUploads: Int? = nil) -> AppDependencies {
     let keys = SessionKeys()
     var dependencies = self
     let signIn = auth.signIn
@@ -32,7 +35,10 @@ extension AppDependencies {
     let store = SyncStore(database: database)
     let entry = serverPassword
     dependencies.sync = { user in
-      LiveSync(store: store, account: user.id, keys: keys, entry: entry).client
+      LiveSync(
+        store: store, account: user.id, keys: keys, entry: entry,
+        parallelUploads: parallelUploads ?? SyncEngine.defaultParallelUploads
+      ).client
     }
     return dependencies
   }
@@ -84,6 +90,8 @@ struct LiveSync: Sendable {
   let account: Int64
   let keys: SessionKeys
   let entry: ServerPasswordEntry
+  /// Cards a sync sends at once.
+  let parallelUploads: Int
 
   /// Why sync could not start, in words.
   enum Failure: Error, Equatable, CustomStringConvertible {
@@ -148,7 +156,9 @@ struct LiveSync: Sendable {
             credentials: DAVCredentials(username: link.username, password: password), server: link.addressBook,
             answerTimeout: .seconds(300)
           ) { client in
-            try await SyncEngine(store: store, client: client, link: link).run(force: force) { progress in
+            var engine = SyncEngine(store: store, client: client, link: link)
+            engine.parallelUploads = parallelUploads
+            return try await engine.run(force: force) { progress in
               continuation.yield(.progress(Self.phase(progress)))
             }
           }

@@ -18,8 +18,9 @@ import VCardFormat
 ///    batches, or the whole book in one `addressbook-query` when most of it is new here), each
 ///    decided and applied with its contact in one transaction; then what the server removed.
 ///    Only then is the new token kept.
-/// 4. **Send** what changed here: `PUT` with `If-None-Match: *` to create and `If-Match` to
-///    update, `DELETE` with `If-Match`. What a send is about to write is remembered first, so a
+/// 4. **Send** what changed here, `parallelUploads` at a time: `PUT` with `If-None-Match: *` to
+///    create and `If-Match` to update, `DELETE` with `If-Match`. What a send is about to write is
+///    remembered first, and what it came to as its answer arrives, so a
 ///    sync killed after the server took it recognises its own write. A 412 means the server's
 ///    card changed meanwhile: it is never overwritten, and the next round decides again.
 /// 5. **Compare** what the server holds of each card sent with what went up (one multiget a
@@ -43,6 +44,12 @@ public struct SyncEngine: Sendable {
   /// killed mid-way loses at most this many cards' work, fetched again next time. A smaller
   /// book commits at least twenty times (and reports its progress as often), a batch at least.
   public var wholeBookTransaction = 5_000
+  /// Changes sent at once (each its own request, on its own kept-alive connection; at least
+  /// one). A server that answers each write in turn (Radicale serialises them) loses nothing by
+  /// it; one that writes in parallel (Cyrus, DAViCal) is not held to one round trip at a time.
+  public var parallelUploads = SyncEngine.defaultParallelUploads
+  /// The default of `parallelUploads`.
+  public static let defaultParallelUploads = 4
   /// Rounds of listing, receiving and sending in one run: one more after each round that sent
   /// something (or met a card changed meanwhile, a 412), at most this many.
   public var maximumRounds = 4
@@ -318,53 +325,87 @@ public struct SyncEngine: Sendable {
   {
     var changedMeanwhile = 0
     var done = 0
+    var parallel = max(1, parallelUploads)
     // Cards first, then deletes: a merge's survivor reaches the server before the other leaves it.
     for deletes in [false, true] {
-      try await send(deletes: deletes, into: &summary, changedMeanwhile: &changedMeanwhile, done: &done, progress)
+      try await send(
+        deletes: deletes, parallel: &parallel, into: &summary, changedMeanwhile: &changedMeanwhile, done: &done,
+        progress)
     }
     return changedMeanwhile
   }
 
+  /// Sends the changes of one kind, `parallel` at a time. A server that refuses a write while
+  /// another is under way (Xandikos answers 423 Locked: its store takes one commit at a time)
+  /// gets the rest one at a time (`parallel` becomes 1), and what it refused is sent again so;
+  /// refused again, alone, the sync stops (nothing is lost: the next one sends it).
   private func send(
-    deletes: Bool, into summary: inout SyncSummary, changedMeanwhile: inout Int, done: inout Int,
-    _ progress: @escaping @Sendable (SyncProgress) -> Void
+    deletes: Bool, parallel: inout Int, into summary: inout SyncSummary, changedMeanwhile: inout Int,
+    done: inout Int, _ progress: @escaping @Sendable (SyncProgress) -> Void
   ) async throws {
     var after: String?
+    var written: [WrittenCard] = []
+    func count(_ outcome: SendOutcome) {
+      switch outcome {
+      case .sent(let card):
+        summary.sent += 1
+        written.append(card)
+      case .deletedThere: summary.deletedThere += 1
+      case .gone: break
+      case .changedMeanwhile:
+        changedMeanwhile += 1
+        return
+      case .refused(let line): summary.refused.append(line)
+      case .busy: return
+      }
+      done += 1
+      progress(.sending(done: done))
+    }
     while true {
       let departures = try await store.departures(
         account: link.account, after: after, limit: batchSize, deletes: deletes)
       guard let last = departures.last else { break }
       after = last.uid
-      var written: [WrittenCard] = []
-      for departure in departures {
-        do {
-          if let card = try await send(departure, into: &summary) { written.append(card) }
-        } catch let error as CardDAVError {
-          if error.isAnswerFromServer { try await store.notSent(departure, account: link.account) }
-          let name = departure.card?.first("FN")?.text ?? departure.uid
-          let reason: String
-          switch error {
-          case .preconditionFailed:
-            // Changed on the server meanwhile: the next round lists it and decides again.
-            changedMeanwhile += 1
-            continue
-          case .tooLarge: reason = "too large for the server"
-          case .rejectedCard(_, let status, let why): reason = "\(why) (\(status))"
-          case .server(let status, _) where (400..<500).contains(status): reason = "refused (HTTP \(status))"
-          default: throw error
+      // A few at a time, each on its own kept-alive connection: the server sets the pace of a
+      // request, not this side. Each item's state is written as its answer arrives, as one at a
+      // time did; a failure that stops the sync lets the requests under way finish first.
+      var failure: (any Error)?
+      var refusedWhileBusy: [Departure] = []
+      written = []
+      let limit = parallel
+      await withThrowingTaskGroup(of: SendOutcome.self) { group in
+        var waiting = departures[...]
+        var running = 0
+        while failure == nil || running > 0 {
+          while failure == nil, running < limit, let departure = waiting.popFirst() {
+            group.addTask { try await self.sendOrRefuse(departure) }
+            running += 1
           }
-          try await store.refused(departure, reason: reason, account: link.account)
-          summary.refused.append("\(name): the server refused the card: \(reason)")
+          guard running > 0 else { break }
+          do {
+            guard let outcome = try await group.next() else { break }
+            running -= 1
+            if case .busy(let departure, _) = outcome { refusedWhileBusy.append(departure) }
+            count(outcome)
+          } catch {
+            running -= 1
+            if failure == nil { failure = error }
+          }
         }
-        done += 1
-        progress(.sending(done: done))
+      }
+      if let failure { throw failure }
+      if !refusedWhileBusy.isEmpty { parallel = 1 }
+      for departure in refusedWhileBusy {
+        let outcome = try await sendOrRefuse(departure)
+        if case .busy(_, let error) = outcome { throw error }
+        count(outcome)
       }
       try await compareWithTheServer(written, into: &summary)
     }
   }
 
   /// A card this sync wrote to the server, as it went up.
-  struct WrittenCard {
+  struct WrittenCard: Sendable {
     var href: String
     /// The ETag the server gave the write (nil when it gave none and none could be had).
     var etag: String?
@@ -372,17 +413,55 @@ public struct SyncEngine: Sendable {
     var name: String
   }
 
+  /// What sending one change came to.
+  private enum SendOutcome: Sendable {
+    /// Written: the card as it went up, for `compareWithTheServer`.
+    case sent(WrittenCard)
+    case deletedThere
+    /// A delete of a card the server never had: only forgotten here.
+    case gone
+    /// 412: changed on the server meanwhile; the next round lists it and decides again.
+    case changedMeanwhile
+    /// The server would not store it: the line for the summary (kept here, not sent again).
+    case refused(String)
+    /// The server would not take it while another write was under way (423 Locked, 429): to
+    /// send again, alone.
+    case busy(Departure, CardDAVError)
+  }
+
+  /// Sends one change, writing what the server's answer means for it; a failure that is not
+  /// about this card alone is thrown.
+  private func sendOrRefuse(_ departure: Departure) async throws -> SendOutcome {
+    do {
+      return try await send(departure)
+    } catch let error as CardDAVError {
+      if error.isAnswerFromServer { try await store.notSent(departure, account: link.account) }
+      let name = departure.card?.first("FN")?.text ?? departure.uid
+      let reason: String
+      switch error {
+      case .preconditionFailed: return .changedMeanwhile
+      case .server(let status, _) where status == 423 || status == 429: return .busy(departure, error)
+      case .tooLarge: reason = "too large for the server"
+      case .rejectedCard(_, let status, let why): reason = "\(why) (\(status))"
+      case .server(let status, _) where (400..<500).contains(status): reason = "refused (HTTP \(status))"
+      default: throw error
+      }
+      try await store.refused(departure, reason: reason, account: link.account)
+      return .refused("\(name): the server refused the card: \(reason)")
+    }
+  }
+
   /// Sends one change: the card (created or replacing the ETag the server had), or the delete.
-  /// Returns the card written, for `compareWithTheServer`.
-  private func send(_ departure: Departure, into summary: inout SyncSummary) async throws -> WrittenCard? {
+  private func send(_ departure: Departure) async throws -> SendOutcome {
     guard let card = departure.card else {
+      var outcome = SendOutcome.gone
       if let href = departure.href, let etag = departure.etag {
         try await client.delete(href, in: link.addressBook, etag: etag)
-        summary.deletedThere += 1
+        outcome = .deletedThere
       }
       // Without an ETag the server never had it.
       try await store.deletedOnServer(uid: departure.uid, account: link.account)
-      return nil
+      return outcome
     }
     let href = departure.href ?? CardDAVClient.href(forUID: departure.uid, in: link.addressBook)
     let fingerprint = CardFingerprint.of(card)
@@ -392,8 +471,7 @@ public struct SyncEngine: Sendable {
     var etag = try await client.put(href, in: link.addressBook, card: bytes, condition: condition)
     if etag == nil { etag = try await currentETag(of: href) }
     try await store.sent(departure, href: href, etag: etag, fingerprint: fingerprint, account: link.account)
-    summary.sent += 1
-    return WrittenCard(href: href, etag: etag, card: card, name: card.first("FN")?.text ?? departure.uid)
+    return .sent(WrittenCard(href: href, etag: etag, card: card, name: card.first("FN")?.text ?? departure.uid))
   }
 
   /// Reads back the cards just written (one multiget a batch, in the link's version) and names

@@ -175,6 +175,12 @@ struct ConfigFileTests {
       ])
     #expect(try load("database = \"books/c.sqlite\"").database == directory.path("books/c.sqlite"))
     #expect(try load("[sync]\ninterval = 30").syncInterval == .seconds(1800))
+    #expect(try load("[sync]\nuploads = 8").syncUploads == 8)
+    #expect(ContactsSettings().syncUploads == 4)
+    #expect(
+      refusal("[sync]\nuploads = 0") == [
+        "config.toml:2:1: “uploads” must be a whole number of cards sent at once from 1 to 16, like uploads = 4"
+      ])
   }
 
   @Test func aSyntaxErrorIsReportedWithItsLineAndColumn() {

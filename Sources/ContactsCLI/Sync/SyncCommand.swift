@@ -37,8 +37,19 @@ struct SyncNow: AsyncParsableCommand {
   @Flag(help: "Go on when one side is empty although the last sync left contacts on both (deletes them on the other).")
   var force = false
 
+  @Option(
+    help: ArgumentHelp(
+      "Cards sent to the server at once, 1 to 16 (default: the config file's [sync] uploads, else 4).",
+      valueName: "N"))
+  var uploads: Int?
+
+  func validate() throws {
+    if let uploads, !(1...16).contains(uploads) { throw ValidationError("--uploads must be from 1 to 16.") }
+  }
+
   func run() async throws {
     let (database, account) = try await options.open()
+    let parallelUploads = try uploads ?? options.database.config.settings().syncUploads
     let store = SyncStore(database: database)
     let link = try await ServerPassword.link(of: account, in: store)
     let password = try ServerPassword.of(link, email: account.email)
@@ -50,7 +61,9 @@ struct SyncNow: AsyncParsableCommand {
         credentials: DAVCredentials(username: link.username, password: password), server: link.addressBook,
         answerTimeout: .seconds(300)
       ) { client in
-        try await SyncEngine(store: store, client: client, link: link).run(force: force) { progress in
+        var engine = SyncEngine(store: store, client: client, link: link)
+        engine.parallelUploads = parallelUploads
+        return try await engine.run(force: force) { progress in
           switch progress {
           case .listing(let count): line.show("Listing the server's cards: \(count)")
           case .receiving(let done, let total): line.show("Receiving \(done) of \(total)")
