@@ -20,6 +20,9 @@
 #                                       # a PostgreSQL cluster and PHP web server of its own); its
 #                                       # books are loaded by DAViCal's import (BOOKS and PEER are
 #                                       # Radicale's only)
+#   SERVER=cyrus Benchmarks/sync.sh     # against Cyrus IMAP 3.6 (Tests/Servers/cyrus.sh, as the
+#                                       # tests start it: a private instance); its books are PUT
+#                                       # eight at a time after it starts, before any measuring
 #
 # Radicale's time per PUT grows with the collection, so the books to download are written
 # straight into its storage folder before it starts (as the test harness does); its first
@@ -27,12 +30,12 @@
 # per step.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-SIZES=${SIZES:-"10000 100000"}
+SIZES=${SIZES-"10000 100000"}  # SIZES="" for no download
 UPLOAD=${UPLOAD:-2000}
 PEER=${PEER:-0}
 BOOKS=${BOOKS:-}
 SERVER=${SERVER:-radicale}
-case "$SERVER" in radicale|davical) ;; *) echo "SERVER is radicale or davical" >&2; exit 1 ;; esac
+case "$SERVER" in radicale|davical|cyrus) ;; *) echo "SERVER is radicale, davical or cyrus" >&2; exit 1 ;; esac
 UPLOADS=${UPLOADS:-}
 
 make --no-print-directory dav-servers >/dev/null
@@ -81,8 +84,33 @@ start_davical() {
 }
 
 # Starts Radicale on $PORT over storage $1 and waits for its "ready" line.
+# Cyrus: a private instance per book (Tests/Servers/cyrus.sh serves until its input ends), the
+# cards of $1's book PUT into its book `Default/`, eight at a time.
+start_cyrus() {
+  coproc CYRUS { Tests/Servers/cyrus.sh serve "$WORK/cyrus" "$PORT" "$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')" "$USERNAME:$PASSWORD" 2>&1; }
+  SERVER_PID=$CYRUS_PID
+  local line=""
+  read -r line <&"${CYRUS[0]}" || true
+  case "$line" in "cyrus.sh: ready"*) ;; *) echo "Cyrus did not start: $line" >&2; exit 1 ;; esac
+  URL="http://127.0.0.1:$PORT/dav/addressbooks/user/$USERNAME/Default/"
+  python3 - "$URL" "$USERNAME" "$PASSWORD" "$1/collection-root/bench/book" <<'PY'
+import base64, glob, os, sys, urllib.request
+from concurrent.futures import ThreadPoolExecutor
+url, user, password, book = sys.argv[1:5]
+auth = "Basic " + base64.b64encode(f"{user}:{password}".encode()).decode()
+def put(path):
+    with open(path, "rb") as card:
+        request = urllib.request.Request(url + os.path.basename(path), data=card.read(), method="PUT",
+                                         headers={"Authorization": auth, "Content-Type": "text/vcard"})
+    urllib.request.urlopen(request).read()
+with ThreadPoolExecutor(8) as pool:
+    list(pool.map(put, glob.glob(os.path.join(book, "*.vcf"))))
+PY
+}
+
 start_server() {
   if [ "$SERVER" = davical ]; then start_davical "$1"; return; fi
+  if [ "$SERVER" = cyrus ]; then start_cyrus "$1"; return; fi
   # Radicale builds its cache of a book on the first listing (a minute for 10,000 cold): the
   # server's time, paid here once (--verify-storage fills it) so no client measured pays it.
   if [ ! -e "$1/.verified" ]; then
@@ -120,6 +148,12 @@ PY
 }
 stop_server() {
   [ "$SERVER" = davical ] && return  # one DAViCal for the run, stopped at the end
+  if [ "$SERVER" = cyrus ]; then
+    exec {CYRUS[1]}>&-
+    wait "$SERVER_PID" 2>/dev/null || true
+    SERVER_PID=""
+    return
+  fi
   kill "$SERVER_PID"; wait "$SERVER_PID" 2>/dev/null || true; SERVER_PID=""
 }
 
