@@ -17,13 +17,17 @@ build: deps-build
 	$(SWIFT) build --product contacts
 
 ## test: build everything, fail on any warning in our sources, then run every test with
-## snapshot recording off.
+## snapshot recording off, under Tests/watchdog.sh: its output line by line (kept in
+## .build/test-output.txt), and a run still going after TEST_TIME_LIMIT seconds (about 7 minutes
+## is usual) stopped with what hung named: the unfinished tests and each thread's stack.
+TEST_TIME_LIMIT ?= 2400
 test: deps
 	@mkdir -p .build
 	$(SWIFT) build --build-tests 2>&1 | tee .build/build-output.txt
 	@if grep -E "^$(CURDIR)/(Sources|Tests|Modules)/.*: warning:" .build/build-output.txt; then \
 		echo "error: the build has warnings (see above); TermFlow builds warning-free."; exit 1; fi
-	SNAPSHOT_TESTING_RECORD=never $(SWIFT) test --skip-build
+	SNAPSHOT_TESTING_RECORD=never Tests/watchdog.sh $(TEST_TIME_LIMIT) .build/test-output.txt -- \
+		$(SWIFT) test --skip-build
 	@$(MAKE) --no-print-directory install-check
 	@$(MAKE) --no-print-directory examples
 

@@ -274,8 +274,38 @@ public final class TmuxPane {
     return text
   }
 
-  /// Runs a program with stdin from /dev/null and stdout+stderr to `outputPath`; returns its
-  /// exit status.
+  /// `posix_spawn_file_actions_addclosefrom_np` (glibc 2.34 and later), which Swift's Glibc
+  /// module does not import: found by name, called through its C signature.
+  private nonisolated static let addCloseFrom:
+    (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32)? = {
+      guard let symbol = dlsym(nil, "posix_spawn_file_actions_addclosefrom_np") else { return nil }
+      return unsafeBitCast(
+        symbol, to: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32).self)
+    }()
+
+  /// Has the spawned program close every descriptor from 3 up: at once with closefrom, else
+  /// one by one, those open now (a descriptor another thread opens meanwhile could still slip
+  /// through; glibc before 2.34 only).
+  private nonisolated static func closeEverythingAboveStandardError(in actions: inout posix_spawn_file_actions_t) {
+    if let addCloseFrom {
+      _ = addCloseFrom(&actions, 3)
+      return
+    }
+    let open = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
+    for descriptor in open.compactMap(Int32.init) where descriptor > 2 {
+      posix_spawn_file_actions_addclose(&actions, descriptor)
+    }
+  }
+
+  /// Runs a program with stdin from /dev/null and stdout+stderr to `outputPath`, and no other
+  /// descriptor of this process; returns its exit status.
+  ///
+  /// Nothing else may be inherited: the first call forks the tmux server, which keeps what it
+  /// inherited for as long as it runs, and other tests of this process create pipes and
+  /// Foundation's per-process socket pairs on other threads at any moment. A server holding the
+  /// write end of another test's pipe, or the end of the socket pair by which Foundation learns
+  /// that a child exited, makes that test wait until this pane is closed, and for ever when that
+  /// test holds the main actor this pane's test needs to close it (a CI run hung so for an hour).
   private nonisolated static func spawnAndWait(_ arguments: [String], outputPath: String) throws -> Int32 {
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
@@ -283,14 +313,24 @@ public final class TmuxPane {
     posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
     posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
     posix_spawn_file_actions_adddup2(&actions, 1, 2)
+    closeEverythingAboveStandardError(in: &actions)
     var environment = ProcessInfo.processInfo.environment
     environment["TERM"] = environment["TERM"] ?? "xterm-256color"
     environment.removeValue(forKey: "TMUX")
     let argv = arguments.map { strdup($0) } + [nil]
     let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
     defer { (argv + envp).forEach { free($0) } }
+    // With no signal blocked: a thread of Dispatch's blocks most of them, and a tmux server
+    // that inherited that mask would never take a SIGTERM.
+    var attributes = posix_spawnattr_t()
+    posix_spawnattr_init(&attributes)
+    defer { posix_spawnattr_destroy(&attributes) }
+    var noSignals = sigset_t()
+    sigemptyset(&noSignals)
+    posix_spawnattr_setsigmask(&attributes, &noSignals)
+    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK))
     var pid: pid_t = 0
-    let spawned = posix_spawn(&pid, arguments[0], &actions, nil, argv, envp)
+    let spawned = posix_spawn(&pid, arguments[0], &actions, &attributes, argv, envp)
     guard spawned == 0 else { throw Failure("cannot run \(arguments[0]): error \(spawned)") }
     var status: Int32 = 0
     while waitpid(pid, &status, 0) < 0 && errno == EINTR {}

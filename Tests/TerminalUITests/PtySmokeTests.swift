@@ -123,6 +123,28 @@ struct PtySmokeTests {
     #expect(outcome.sttyBefore == outcome.sttyAfter, "tty modes changed")
   }
 
+  /// The tmux server a pane starts lives as long as the pane and must hold nothing of this
+  /// process's: a pipe another test has open when the server is forked (here one made without
+  /// close-on-exec, as Foundation's `Pipe` makes them) must still reach end-of-file once that
+  /// test closes its end, while the pane is up.
+  @Test func thePanesServerHoldsNoDescriptorOfTheTestProcess() async throws {
+    var ends: [Int32] = [-1, -1]
+    #expect(pipe(&ends) == 0)
+    let (reading, writing) = (ends[0], ends[1])
+    defer { close(reading) }
+    let pane = try TmuxPane(size: Size(width: 80, height: 24))
+    defer { pane.close() }
+    try await pane.launch(["true"])
+    _ = try await pane.waitForExit()
+    close(writing)
+    // End-of-file at once when no one else holds the write end; the bound only turns a leak
+    // into a failure instead of a hang.
+    var descriptor = pollfd(fd: reading, events: Int16(POLLIN), revents: 0)
+    try #require(poll(&descriptor, 1, 10_000) == 1, "the pane's tmux server holds the pipe's write end")
+    var byte: UInt8 = 0
+    #expect(read(reading, &byte, 1) == 0)
+  }
+
   @Test(arguments: ExitPath.allCases)
   func theTerminalIsRestored(after path: ExitPath) async throws {
     let pane = try TmuxPane(size: Size(width: 80, height: 24))
