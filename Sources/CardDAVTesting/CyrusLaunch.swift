@@ -58,27 +58,17 @@ enum CyrusLaunch {
   private static func launch(_ server: DAVTestServer, imapPort: Int) async throws
     -> (RunningServer?, String, Int32)
   {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/bin/bash")
-    process.arguments = [
-      script.path, "serve", server.dataFolder.path, "\(server.baseURL.port!)", "\(imapPort)",
-      "\(server.credentials.username):\(server.credentials.password)",
-    ]
-    let input = Pipe()
-    let pipe = Pipe()
-    process.standardInput = input
-    process.standardOutput = pipe
-    process.standardError = pipe
-    let output = ServerOutput(reading: pipe, readyMarker: "cyrus.sh: ready")
-    let exit = ProcessExit()
-    process.terminationHandler = { _ in exit.happened() }
-    try process.run()
-    try? pipe.fileHandleForWriting.close()
-    try? input.fileHandleForReading.close()
-    let running = RunningServer(server: server, process: process, output: output, exit: exit, input: input)
-    if await output.waitUntilReady() { return (running, "", 0) }
+    let started = try ServerProcess.start(
+      URL(fileURLWithPath: "/bin/bash"),
+      arguments: [
+        script.path, "serve", server.dataFolder.path, "\(server.baseURL.port!)", "\(imapPort)",
+        "\(server.credentials.username):\(server.credentials.password)",
+      ],
+      stopsWhenInputEnds: true, readyMarker: "cyrus.sh: ready")
+    let running = RunningServer(server: server, started: started)
+    if await started.output.waitUntilReady() { return (running, "", 0) }
     await running.stop()
-    return (nil, output.text, process.terminationStatus)
+    return (nil, started.output.text, started.process.terminationStatus)
   }
 
   /// PUTs each card into the address book, a few at a time: Cyrus keeps its cards in mailboxes

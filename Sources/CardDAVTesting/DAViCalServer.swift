@@ -54,32 +54,24 @@ enum DAViCalServer {
       guard let port = LoopbackPort.unused() else { break }
       let folder = FileManager.default.temporaryDirectory
         .appendingPathComponent("termflow-davical-\(UUID().uuidString)", isDirectory: true)
-      let process = Process()
       // Through python with every signal unblocked, then bash: a process started from a
       // Dispatch thread inherits its blocked signals, and a script that never sees SIGTERM never
       // stops (see RunningServer).
-      process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-      process.arguments = [
-        "python3", "-c",
-        "import os, signal, sys; signal.pthread_sigmask(signal.SIG_SETMASK, set()); "
-          + "os.execv('/bin/bash', ['bash'] + sys.argv[1:])",
-        script.path, "serve", folder.path, "\(port)",
-      ]
-      process.standardInput = FileHandle.nullDevice
-      let pipe = Pipe()
-      process.standardOutput = pipe
-      process.standardError = pipe
-      let output = ServerOutput(reading: pipe, readyMarker: "DAViCal ready on")
-      let exit = ProcessExit()
-      process.terminationHandler = { _ in exit.happened() }
-      try process.run()
-      try? pipe.fileHandleForWriting.close()
-      if await output.waitUntilReady() {
-        stopAtExit(process.processIdentifier)
+      let started = try ServerProcess.start(
+        URL(fileURLWithPath: "/usr/bin/env"),
+        arguments: [
+          "python3", "-c",
+          "import os, signal, sys; signal.pthread_sigmask(signal.SIG_SETMASK, set()); "
+            + "os.execv('/bin/bash', ['bash'] + sys.argv[1:])",
+          script.path, "serve", folder.path, "\(port)",
+        ],
+        readyMarker: "DAViCal ready on")
+      if await started.output.waitUntilReady() {
+        stopAtExit(started.process.processIdentifier)
         return Instance(folder: folder, port: port)
       }
-      await exit.wait()
-      lastLog = output.text
+      await started.exit.wait()
+      lastLog = started.output.text
       if !lastLog.localizedCaseInsensitiveContains("address already in use") { break }
     }
     throw DAVTestServerError.didNotStart(.davical, log: lastLog)

@@ -2,21 +2,13 @@ import CardDAV
 import Foundation
 
 /// One started server process, its folder, and how to stop it.
-final class RunningServer: @unchecked Sendable {
+final class RunningServer: Sendable {
   let server: DAVTestServer
-  private let process: Process
-  private let output: ServerOutput
-  private let exit: ProcessExit
-  /// The pipe to the server's standard input, for a server that stops when it ends (Cyrus's
-  /// script); nil for one stopped by SIGTERM.
-  private let input: Pipe?
+  private let started: ServerProcess
 
-  init(server: DAVTestServer, process: Process, output: ServerOutput, exit: ProcessExit, input: Pipe? = nil) {
+  init(server: DAVTestServer, started: ServerProcess) {
     self.server = server
-    self.process = process
-    self.output = output
-    self.exit = exit
-    self.input = input
+    self.started = started
   }
 
   /// A python prelude that clears the signal mask, makes the server exit when the test process
@@ -91,32 +83,21 @@ final class RunningServer: @unchecked Sendable {
   private static func launch(_ program: URL, layout: ServerLayout, server: DAVTestServer) async throws
     -> RunningServer?
   {
-    let process = Process()
-    // Through the venv's python with every signal unblocked first: a process started from a
-    // Dispatch or NIO thread inherits that thread's blocked signals, and a server that never
-    // sees SIGTERM never stops.
-    process.executableURL = program.deletingLastPathComponent().appendingPathComponent("python3")
-    process.arguments =
-      ["-c", Self.unblockingSignals(andRunning: layout.kind.rawValue, after: layout.prelude), program.path]
-      + layout.arguments(port: server.baseURL.port!)
     var environment = ProcessInfo.processInfo.environment
     environment["PYTHONUNBUFFERED"] = "1"
     environment["HOME"] = layout.folder.path  // no user configuration file is read
-    process.environment = environment
-    process.currentDirectoryURL = layout.folder
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    process.standardError = pipe
-    process.standardInput = FileHandle.nullDevice
-    let output = ServerOutput(reading: pipe, readyMarker: layout.readyMarker(port: server.baseURL.port!))
-    let exit = ProcessExit()
-    process.terminationHandler = { _ in exit.happened() }
-    try process.run()
-    try? pipe.fileHandleForWriting.close()
-    let running = RunningServer(server: server, process: process, output: output, exit: exit)
-    if await output.waitUntilReady() { return running }
+    // Through the venv's python with every signal unblocked first: a process started from a
+    // Dispatch or NIO thread inherits that thread's blocked signals, and a server that never
+    // sees SIGTERM never stops.
+    let started = try ServerProcess.start(
+      program.deletingLastPathComponent().appendingPathComponent("python3"),
+      arguments: ["-c", Self.unblockingSignals(andRunning: layout.kind.rawValue, after: layout.prelude), program.path]
+        + layout.arguments(port: server.baseURL.port!),
+      environment: environment, directory: layout.folder, readyMarker: layout.readyMarker(port: server.baseURL.port!))
+    let running = RunningServer(server: server, started: started)
+    if await started.output.waitUntilReady() { return running }
     await running.stop(removingFolder: false)
-    let log = output.text
+    let log = started.output.text
     layout.lastLog = log
     if log.localizedCaseInsensitiveContains("address already in use") { return nil }
     throw DAVTestServerError.didNotStart(server.kind, log: log)
@@ -125,12 +106,12 @@ final class RunningServer: @unchecked Sendable {
   /// Stops the server (its input closed, or SIGTERM), waits for it to exit, and removes its
   /// folder.
   func stop(removingFolder: Bool = true) async {
-    if let input {
+    if let input = started.input {
       try? input.fileHandleForWriting.close()
-    } else if process.isRunning {
-      process.terminate()
+    } else if started.process.isRunning {
+      started.process.terminate()
     }
-    await exit.wait()
+    await started.exit.wait()
     if removingFolder { try? FileManager.default.removeItem(at: server.dataFolder) }
   }
 }
