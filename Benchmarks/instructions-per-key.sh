@@ -9,10 +9,14 @@
 #   typing  KEYS letters into the sign-in form's email field; the main thread is counted
 #   down    KEYS × Down in the list after signing in; every thread is counted (our database
 #           reads run on other threads, the peer's on its only one)
+#   editor  KEYS letters into the contact editor's name field (a new contact, after signing
+#           in); the main thread is counted. Ours alone: the peer has no editor (compare it
+#           with typing: the same keys into another form)
 #
 #   Benchmarks/instructions-per-key.sh                        # both programs, 80x24 and 250x70
 #   Benchmarks/instructions-per-key.sh OLD/contacts NEW/contacts   # several binaries side by side
 #   SIZES=80x24 SCENARIOS=typing PEER=0 Benchmarks/instructions-per-key.sh   # a quick look
+#   SIZES=80x24 SCENARIOS="typing editor" ...                 # the sign-in form beside the editor
 #   KEYS=100 CACHE=0 SETTLE=150 Benchmarks/instructions-per-key.sh
 #   PAUSE=0.2 PAUSE_DOWN=0.4 ...                              # seconds between keys (a loaded machine: more)
 #   KEEP=/tmp/profiles ...                                    # keep each run's callgrind files there
@@ -21,7 +25,8 @@
 # It prints a table (instructions and L1 instruction-cache misses per key; ratios to the peer),
 # and ends with one JSON line, ratios at 80x24, wide over narrow being the first binary's typing
 # at 250x70 over 80x24:
-#   {"typing": {"contacts": N, "peer": N, "ratio": R}, "down": {...}, "typing_wide_over_narrow": R}
+#   {"typing": {"contacts": N, "peer": N, "ratio": R}, "down": {...}, "typing_wide_over_narrow": R,
+#    "editor": {"contacts": N, "over_typing": R}}
 #
 # FOOTPRINT=1 counts, instead of L1 misses, the distinct cache lines of code and of data each key
 # touches when it finds the caches cold, as a real keystroke does (its wall time follows them, not
@@ -153,7 +158,7 @@ measure() {
   # The controls address this run's valgrind by its pid: other programs may run under callgrind.
   local pid
   pid=$(pgrep -f "valgrind.bin.*callgrind-out-file=$out " | head -1)
-  if [ "$scenario" = down ]; then
+  if [ "$scenario" = down ] || [ "$scenario" = editor ]; then
     if [ "$program" = peer ]; then
       tmux send-keys -t "$SESSION" -l "ada@example.com"; tmux send-keys -t "$SESSION" Tab
       tmux send-keys -t "$SESSION" -l "correct horse"
@@ -164,6 +169,10 @@ measure() {
     tmux send-keys -t "$SESSION" Enter
     wait_for "Contacts ("
     sleep 3
+  fi
+  if [ "$scenario" = editor ]; then
+    tmux send-keys -t "$SESSION" -l "a"
+    wait_for "New contact"
   fi
   # Idle first: work started with the screen (loading the last email used, say) is start-up's.
   sleep "${SETTLE:-3}"
@@ -177,7 +186,7 @@ measure() {
   tmux kill-session -t "$SESSION"
   sleep 1
   # The dump asked for is numbered .1; per thread -01 (the main thread), -02, ...
-  if [ "$scenario" = typing ]; then count "$out".1-01; else count "$out".1-*; fi
+  if [ "$scenario" = down ]; then count "$out".1-*; else count "$out".1-01; fi
   if [ -n "${KEEP:-}" ]; then mkdir -p "$KEEP" && cp "$out".1-* "$KEEP/"; fi
   rm -f "$out"*
 }
@@ -197,6 +206,7 @@ for scenario in $SCENARIOS; do
     # The peer first, so that ratios can be printed beside ours.
     ordered=("${programs[@]}")
     [ "$PEER" = 1 ] && ordered=("peer" "${programs[@]:0:${#programs[@]}-1}")
+    [ "$PEER" = 1 ] && [ "$scenario" = editor ] && ordered=("${programs[@]:0:${#programs[@]}-1}")
     for program in "${ordered[@]}"; do
       read -r ir i1 frames code data < <(measure "$program" "$scenario" "$size")
       per=$((ir / KEYS))
@@ -222,13 +232,14 @@ done
 
 python3 - "${result[contacts-1/typing/80x24]:-0}" "${result[peer/typing/80x24]:-0}" \
   "${result[contacts-1/down/80x24]:-0}" "${result[peer/down/80x24]:-0}" \
-  "${result[contacts-1/typing/250x70]:-0}" <<'PY'
+  "${result[contacts-1/typing/250x70]:-0}" "${result[contacts-1/editor/80x24]:-0}" <<'PY'
 import json, sys
-t, tp, d, dp, w = (int(v) for v in sys.argv[1:])
+t, tp, d, dp, w, e = (int(v) for v in sys.argv[1:])
 ratio = lambda a, b: round(a / b, 2) if a and b else None
 print(json.dumps({
     "typing": {"contacts": t, "peer": tp, "ratio": ratio(t, tp)},
     "down": {"contacts": d, "peer": dp, "ratio": ratio(d, dp)},
     "typing_wide_over_narrow": ratio(w, t),
+    "editor": {"contacts": e, "over_typing": ratio(e, t)},
 }))
 PY

@@ -59,13 +59,17 @@ extension NavigationApp where State == AppState, Action == AppAction {
 
 extension AppAction {
   /// The log line of an action a key typed into a form or the search makes, written by hand
-  /// (`{"action":{"signIn":{"_0":{"key":{"_0":"a"}}}}}`): what the recorder would otherwise run
-  /// the encoder for on every typed key. Nil for every other action.
+  /// (`{"action":{"search":{"_0":{"key":{"_0":"a"}}}}}`, or a form's typed text): what the
+  /// recorder would otherwise run the encoder for on every typed key. Nil for every other action.
   static func typedKeyLine(_ action: AppAction) -> [UInt8]? {
     let (prefix, key): (StaticString, Key)
     switch action {
-    case .signIn(.key(let typed)): (prefix, key) = (#"{"action":{"signIn":{"_0":{"key":{"_0":"#, typed)
-    case .signUp(.key(let typed)): (prefix, key) = (#"{"action":{"signUp":{"_0":{"key":{"_0":"#, typed)
+    case .signIn(.form(.edit(.insert(let text)))):
+      return SessionRecorder<AppAction>.line(
+        #"{"action":{"signIn":{"_0":{"form":{"_0":{"edit":{"_0":{"insert":{"_0":"#, text: text, "}}}}}}}}}")
+    case .signUp(.form(.edit(.insert(let text)))):
+      return SessionRecorder<AppAction>.line(
+        #"{"action":{"signUp":{"_0":{"form":{"_0":{"edit":{"_0":{"insert":{"_0":"#, text: text, "}}}}}}}}}")
     case .search(.key(let typed)): (prefix, key) = (#"{"action":{"search":{"_0":{"key":{"_0":"#, typed)
     case .editor(.key(let typed)): (prefix, key) = (#"{"action":{"editor":{"_0":{"key":{"_0":"#, typed)
     default: return nil

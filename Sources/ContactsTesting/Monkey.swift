@@ -124,8 +124,8 @@ public struct Monkey {
   static func signInKeys(_ state: AppState) -> [TerminalSession.Event] {
     guard let forms = state.signedOut else { return [] }
     var keys: [Key] = state.dialog == nil && state.appRoute == .signUp ? [.escape] : []
-    let order = forms.signIn.focus.order
-    let index = order.firstIndex(of: forms.signIn.focus.focused) ?? 0
+    let order = forms.signIn.form.order
+    let index = order.firstIndex(of: forms.signIn.form.focus) ?? 0
     keys += Array(repeating: .backTab, count: index)
     keys += [.ctrl("u")] + email.map(Key.character) + [.tab, .ctrl("u")] + password.map(Key.character) + [.enter]
     return keys.map { .input(.key($0)) }

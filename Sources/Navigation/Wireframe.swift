@@ -19,7 +19,7 @@ public import TerminalUI
 ///
 /// ```swift
 /// let wireframe = Wireframe(appTitle: "Address book")
-/// wireframe.show(stack: [listScreen, detailScreen])  // coordinators do this from the route
+/// wireframe.show(stack: [listScreen, detailScreen])  // NavigationApp does, from the coordinator's Stage
 /// wireframe.handle(.key(.down))                      // to the focused screen
 /// let frame = wireframe.render(size: Size(width: 120, height: 40))  // split: list beside detail
 /// ```

@@ -139,7 +139,13 @@ public final class SessionRecorder<Action: Codable & Sendable> {
   /// on every key, and building its parts as `String`s ran the string-appending code, dozens of
   /// cache lines, each time.
   public nonisolated static func line(_ prefix: StaticString, _ key: Key, _ suffix: StaticString) -> [UInt8]? {
-    let name = key.name.utf8
+    line(prefix, text: key.name, suffix)
+  }
+
+  /// The line `prefix`, `text` as a JSON string, `suffix` and a line break, made by hand as
+  /// ``line(_:_:_:)`` is; nil when the text needs escaping.
+  public nonisolated static func line(_ prefix: StaticString, text: String, _ suffix: StaticString) -> [UInt8]? {
+    let name = text.utf8
     guard !name.contains(where: needsEscaping) else { return nil }
     var line: [UInt8] = []
     line.reserveCapacity(prefix.utf8CodeUnitCount + name.count + suffix.utf8CodeUnitCount + 3)

@@ -52,7 +52,7 @@ struct BadInputTests {
       bytes.append(character)
     }
     await feed(bytes, to: app)
-    #expect(app.state.signedOut?.signIn.email.text == adaEmail)
+    #expect(app.state.signedOut?.signIn.form.text(.email) == adaEmail)
     #expect(app.frame().isWellFormed)
     await app.press(.tab)
     await app.type(adaPassword)

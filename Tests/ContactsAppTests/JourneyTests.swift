@@ -184,7 +184,7 @@ struct JourneyTests {
     try await app.seedAda()
     let megabyte = String(repeating: "ü界🇸🇪x\n", count: 200_000)
     await app.paste(megabyte)
-    #expect(app.state.signedOut?.signIn.email.text.count == 254)
+    #expect(app.state.signedOut?.signIn.form.text(.email).count == 254)
     #expect(contains(app, "The paste was cut to 254 characters"))
     await app.press(.ctrl("u"))
     #expect(!contains(app, "The paste was cut"))

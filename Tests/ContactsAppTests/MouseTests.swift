@@ -55,16 +55,16 @@ struct MouseTests {
     let app = try await app()
     // The password field is clicked first: the focus goes there.
     try await click(app, on: "Password", offset: 14)
-    #expect(app.state.signedOut?.signIn.focus.focused == .password)
+    #expect(app.state.signedOut?.signIn.form.focus == .field(.password))
     await app.type(adaPassword)
     try await click(app, on: "Email", offset: 14)
-    #expect(app.state.signedOut?.signIn.focus.focused == .email)
+    #expect(app.state.signedOut?.signIn.form.focus == .field(.email))
     await app.type(adaEmail)
     // A click inside the typed email puts the cursor where it was clicked.
     let field = try position(of: adaEmail, in: app.frame())
     await click(app, at: Point(x: field.x + 3, y: field.y))
-    #expect(app.state.signedOut?.signIn.email.cursor == 3)
-    #expect(app.state.signedOut?.signIn.email.text == adaEmail, "a click types nothing")
+    #expect(app.state.signedOut?.signIn.form.fields[0].content.input?.cursor == 3)
+    #expect(app.state.signedOut?.signIn.form.text(.email) == adaEmail, "a click types nothing")
     try await click(app, on: "[ Sign in ]", offset: 3)
     await app.settle()
     #expect(app.state.signedIn?.user.email == adaEmail)
@@ -215,8 +215,8 @@ struct MouseTests {
   private func fieldTexts(_ state: AppState) -> [String: String] {
     var texts: [String: String] = [:]
     if let form = state.signedOut?.signIn {
-      texts["email"] = form.email.text
-      texts["password"] = form.password.value.text
+      texts["email"] = form.form.text(.email)
+      texts["password"] = form.form.text(.password)
     }
     if let search = state.signedIn?.search { texts["search"] = search.query.text }
     if let editor = state.signedIn?.editor {

@@ -176,13 +176,13 @@ struct RecordReplayTests {
     let pastes = (0..<8).map { String(repeating: Character(String($0)), count: 300_000) }
     for paste in pastes {
       recorder.record(.input(.input(.key(.character("v")))))
-      recorder.record(.action(.signIn(.paste(paste))))
+      recorder.record(.action(.signIn(.form(.paste(paste)))))
     }
     recorder.close()
     let log = try SessionLog<AppAction>.read(from: path)
     #expect(log.entries.count == 16)
     let recorded = log.entries.compactMap { entry -> String? in
-      guard case .action(.signIn(.paste(let text))) = entry else { return nil }
+      guard case .action(.signIn(.form(.paste(let text)))) = entry else { return nil }
       return text
     }
     #expect(recorded == pastes)

@@ -38,10 +38,13 @@ struct ScreenSnapshotTests {
     let app = try await driver()
     assertSnapshot(of: app.frame(), as: .frame, named: "1-first-run")
 
-    // The seed's case: an invalid email and a short password, after both were edited.
+    // The seed's case: an invalid email and a short password, after a try to sign in: every
+    // problem shows, and the focus is back on the first.
     await app.type("ada@")
     await app.press(.tab)
     await app.type("short")
+    #expect(!app.frame().lines.contains { $0.contains("Use at least 8 characters") }, "not before it was left")
+    await app.press(.enter)
     let invalid = app.frame()
     #expect(invalid.lines.contains { $0.contains("Enter a valid email address") })
     #expect(invalid.lines.contains { $0.contains("Use at least 8 characters") })
@@ -49,10 +52,9 @@ struct ScreenSnapshotTests {
 
     // Signing in: the spinner replaces the button while the request runs.
     await app.press(.ctrl("u"))
-    await app.press(.backTab)
-    await app.press(.ctrl("u"))
     await app.type(adaEmail)
     await app.press(.tab)
+    await app.press(.ctrl("u"))
     await app.type("wrong password")
     await app.press(.enter, settle: false)
     assertSnapshot(of: app.frame(), as: .frame, named: "3-signing-in")
@@ -72,6 +74,7 @@ struct ScreenSnapshotTests {
     await app.type("compiler1")
     await app.press(.tab)
     await app.type("compiler2")
+    await app.press(.enter)
     let mismatch = app.frame()
     #expect(mismatch.lines.contains { $0.contains("The passwords do not match") })
     assertSnapshot(of: mismatch, as: .frame, named: "sign-up-mismatch")

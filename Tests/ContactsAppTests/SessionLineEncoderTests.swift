@@ -85,7 +85,7 @@ struct SessionLineEncoderTests {
       .action(.browser(.appeared(visibleRows: 21))),
       .end(SessionEnd(frame: "a\nb", state: Self.awkwardText, colorDepth: .trueColor)),
     ]
-    entries += ["a", "\"", "\\", "\u{1B}", "李"].map { .action(.signIn(.key(.character(Character($0))))) }
+    entries += ["a", "\"", "\\", "\u{1B}", "李"].map { .action(.signIn(.form(.edit(.insert($0))))) }
     for entry in entries {
       #expect(try SessionLineEncoder.encode(entry) == Array(Self.encoder().encode(entry)), "\(entry)")
     }

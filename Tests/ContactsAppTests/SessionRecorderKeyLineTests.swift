@@ -45,7 +45,9 @@ struct SessionRecorderKeyLineTests {
     encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
     var handWritten = 0
     for key in Self.keys {
-      let actions: [AppAction] = [.signIn(.key(key)), .signUp(.key(key)), .search(.key(key)), .editor(.key(key))]
+      let typed = TextInput.edit(for: key).map { AppAction.signIn(.form(.edit($0))) }
+      let typedUp = TextInput.edit(for: key).map { AppAction.signUp(.form(.edit($0))) }
+      let actions: [AppAction] = [typed, typedUp, .search(.key(key)), .editor(.key(key))].compactMap { $0 }
       for action in actions {
         guard let line = AppAction.typedKeyLine(action) else { continue }
         let encoded = try encoder.encode(SessionEntry<AppAction>.action(action)) + [0x0A]
@@ -53,8 +55,10 @@ struct SessionRecorderKeyLineTests {
         handWritten += 1
       }
     }
-    #expect(handWritten > Self.keys.count * 4 * 9 / 10)
-    #expect(AppAction.typedKeyLine(.signIn(.submit)) == nil)
+    #expect(handWritten > Self.keys.count * 2 * 9 / 10)
+    #expect(AppAction.typedKeyLine(.signIn(.form(.edit(.insert("a"))))) != nil)
+    #expect(AppAction.typedKeyLine(.signIn(.form(.submit))) == nil)
+    #expect(AppAction.typedKeyLine(.signIn(.form(.edit(.deleteBackward)))) == nil)
   }
 
   /// And the line of a move in the list or the search's results, for every move.
@@ -71,6 +75,6 @@ struct SessionRecorderKeyLineTests {
     }
     #expect(AppAction.moveLine(.browser(.move(.to(12)))) == nil)
     #expect(AppAction.moveLine(.browser(.retry)) == nil)
-    #expect(AppAction.moveLine(.signIn(.key(.down))) == nil)
+    #expect(AppAction.moveLine(.signIn(.form(.next))) == nil)
   }
 }

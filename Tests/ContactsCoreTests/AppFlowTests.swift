@@ -105,12 +105,15 @@ struct AppFlowTests {
     #expect(state.pendingRoute == AppRoute.contact(1).route)
 
     var form = AuthForm(.signIn)
-    form.email.set("ada@example.com")
-    form.password.value.set("analytical")
+    form.form.set(.email, text: "ada@example.com")
+    form.form.set(.password, text: "analytical")
     var initial = state
     initial.signedOut?.signIn = form
     let store = TestStore(initialState: initial, reducer: appReducer(dependencies()))
-    store.send(.signIn(.submit)) { $0.signedOut?.signIn.status = .submitting(tick: 0) }
+    store.send(.signIn(.form(.submit))) {
+      $0.signedOut?.signIn.form.validate(AuthForm.rules)
+      $0.signedOut?.signIn.form.isBusy = true
+    }
     await store.receive(.signIn(.response(.success(Self.ada)))) {
       var signedIn = SignedIn(user: Self.ada)
       signedIn.browser.window.resize(visible: $0.listRows)

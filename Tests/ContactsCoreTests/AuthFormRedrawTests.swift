@@ -3,9 +3,10 @@ import Testing
 
 @testable import ContactsCore
 
-/// The sign-in and sign-up forms drawn over the form drawn for the key before
-/// (`AuthFormView.redraw(over:into:in:damage:)`): only the rows that differ are drawn again,
-/// every cell that changed lies in the rows named as drawn, and the frame is the one drawn afresh.
+/// The sign-in and sign-up screens' forms drawn over the form drawn for the key before (the
+/// framework's `FormView.redraw(over:into:in:damage:)`): only the rows that differ are drawn
+/// again, every cell that changed lies in the rows named as drawn, and the frame is the one
+/// drawn afresh.
 @MainActor
 struct AuthFormRedrawTests {
   static let help = [
@@ -17,22 +18,55 @@ struct AuthFormRedrawTests {
   /// An email typed into the form and erased again, one key at a time, its problem shown: the
   /// problem comes and goes as the address becomes valid, the button as the form does.
   static func typing(_ mode: AuthForm.Mode) -> [AuthForm] {
-    var form = AuthForm(mode)
-    form.password.value.set("long enough")
-    form.confirmation.value.set("long enough")
-    form.edited = [.password, .confirmation]
-    var forms = [form]
+    var auth = AuthForm(mode)
+    auth.form.set(.password, text: "long enough")
+    auth.form.set(.confirmation, text: "long enough")
+    auth.form.touched = [.field(.email), .field(.password), .field(.confirmation)]
+    auth.form.validate(AuthForm.rules)
+    var forms = [auth]
     for character in "ada@example.org" {
-      form.email.handle(.character(character))
-      form.edited.insert(.email)
-      forms.append(form)
+      auth.form.apply(.edit(.insert(String(character))), rules: AuthForm.rules)
+      forms.append(auth)
     }
     for _ in 0..<6 {
-      form.email.handle(.backspace)
-      forms.append(form)
+      auth.form.apply(.edit(.deleteBackward), rules: AuthForm.rules)
+      forms.append(auth)
     }
-    form.email.handle(.left)
-    forms.append(form)
+    auth.form.apply(.edit(.left), rules: AuthForm.rules)
+    forms.append(auth)
+    return forms
+  }
+
+  /// Forms in the states that change what is drawn: empty with an email offered, typed into,
+  /// with problems shown, failed, submitting, sign-up, focus on each field and the button.
+  static var forms: [AuthForm] {
+    var forms: [AuthForm] = []
+    for mode in [AuthForm.Mode.signIn, .signUp] {
+      var auth = AuthForm(mode)
+      auth.suggestedEmail = "last@example.com"
+      forms.append(auth)
+      auth.suggestedEmail = nil
+      auth.form.set(.email, text: "ada@example")
+      auth.form.submitTried = true
+      auth.form.validate(AuthForm.rules)
+      forms.append(auth)
+      auth.form.apply(.next, rules: AuthForm.rules)
+      auth.form.set(.password, text: "secret")
+      auth.form.notice = "The paste was cut to 1024 characters"
+      forms.append(auth)
+      auth.form.apply(.next, rules: AuthForm.rules)
+      auth.form.serverError = "Wrong email or password"
+      forms.append(auth)
+      auth.form.set(.email, text: "ada@example.com")
+      auth.form.set(.password, text: "long enough")
+      auth.form.set(.confirmation, text: "long enough")
+      auth.form.serverError = nil
+      auth.form.validate(AuthForm.rules)
+      forms.append(auth)
+      auth.form.apply(.submit, rules: AuthForm.rules)
+      auth.form.tick = 3
+      forms.append(auth)
+    }
     return forms
   }
 
@@ -47,8 +81,8 @@ struct AuthFormRedrawTests {
     return frame
   }
 
-  static func view(_ form: AuthForm, isFocused: Bool) -> AuthFormView {
-    AuthFormView(form: form, title: form.mode == .signIn ? "Sign in" : "Create account", isFocused: isFocused)
+  static func view(_ form: AuthForm, isFocused: Bool) -> any View {
+    AuthScreen(mode: form.mode).body(form, isFocused: isFocused)
   }
 
   @Test func aFormDrawnOverTheLastIsTheFormDrawnAfresh() {
@@ -59,7 +93,7 @@ struct AuthFormRedrawTests {
       let typed = Self.typing(mode)
       pairs += zip(typed, typed.dropFirst()).map { ($0, $1) }
     }
-    let forms = AuthFormLayoutTests.forms
+    let forms = Self.forms
     for before in forms {
       for after in forms { pairs.append((before, after)) }
     }
@@ -93,9 +127,9 @@ struct AuthFormRedrawTests {
   /// A typed key whose field's problem stays as it was draws the field's row and nothing else.
   @Test func aTypedKeyDrawsItsFieldsRowAlone() {
     var form = AuthForm(.signIn)
-    form.email.set("ada@exampl")
+    form.form.set(.email, text: "ada@exampl")
     var typed = form
-    typed.email.handle(.character("e"))
+    typed.form.apply(.edit(.insert("e")), rules: AuthForm.rules)
     let size = Size(width: 120, height: 40)
     var frame = Self.drawn(form, isFocused: true, size: size)
     var damage: [Rect] = []

@@ -32,195 +32,195 @@ struct AuthFormTests {
     email == "ada@example.com" && password == "analytical" ? .success(ada) : .failure(.invalidCredentials)
   }
 
-  private func type(
-    _ text: String, into store: TestStore<AuthForm, AuthFormAction>,
-    update: @escaping (inout AuthForm, Character) -> Void
-  ) {
+  /// A form of `mode` holding `email` and `password` (and the confirmation), focus on `focus`.
+  static func form(
+    _ mode: AuthForm.Mode = .signIn, email: String = "", password: String = "", confirmation: String = "",
+    focus: AuthForm.Field = .email
+  ) -> AuthForm {
+    var auth = AuthForm(mode)
+    auth.form.set(.email, text: email)
+    auth.form.set(.password, text: password)
+    auth.form.set(.confirmation, text: confirmation)
+    auth.form.move(to: .field(focus))
+    auth.form.touched = []
+    auth.form.validate(AuthForm.rules)
+    return auth
+  }
+
+  private func type(_ text: String, into store: TestStore<AuthForm, AuthFormAction>, field: AuthForm.Field) {
     for character in text {
-      store.send(.key(.character(character))) { update(&$0, character) }
+      store.send(.form(.edit(.insert(String(character))))) {
+        $0.form.set(field, text: $0.form.text(field) + String(character))
+        $0.form.validate(AuthForm.rules)
+      }
     }
   }
 
-  @Test func errorsShowOnlyAfterTheirFieldWasEdited() {
-    var form = AuthForm(.signIn)
-    #expect(form.emailError == nil && form.passwordError == nil)
-    #expect(!form.canSubmit)
-    form.email.set("ada")
-    #expect(form.emailError == nil, "not edited through the form yet")
-    form.edited.insert(.email)
-    #expect(form.emailError == "Enter a valid email address")
-  }
-
-  @Test func invalidEmailAndShortPasswordAfterBothWereEdited() async {
+  @Test func problemsShowOnceTheirFieldWasLeft() {
     let store = TestStore(initialState: AuthForm(.signIn), reducer: authFormReducer(client: Self.accounts.client))
-    type("ada@", into: store) { form, character in
-      form.email.handle(.character(character))
-      form.edited.insert(.email)
+    #expect(!store.state.form.canSubmit)
+    type("ada@", into: store, field: .email)
+    #expect(store.state.form.shownProblem(at: .field(.email)) == nil, "not left yet")
+    store.send(.form(.next)) { $0.form.move(to: .field(.password)) }
+    #expect(store.state.form.shownProblem(at: .field(.email)) == "Enter a valid email address")
+    type("short", into: store, field: .password)
+    #expect(store.state.form.shownProblem(at: .field(.password)) == nil)
+    // Enter in the password field submits; an invalid form sends nothing and shows every problem.
+    store.send(.form(.enter)) {
+      $0.form.submitTried = true
+      $0.form.move(to: .field(.email))
+      $0.form.touched.remove(.field(.password))
     }
-    store.send(.key(.tab)) { $0.focus.focus(.password) }
-    type("short", into: store) { form, character in
-      form.password.value.handle(.character(character))
-      form.edited.insert(.password)
-    }
-    #expect(store.state.emailError == "Enter a valid email address")
-    #expect(store.state.passwordError == "Use at least 8 characters")
-    #expect(!store.state.canSubmit)
-    // Enter in the password field submits; an invalid form sends nothing and shows what is
-    // wrong (already shown here, so the state does not change).
-    store.send(.key(.enter))
-    await store.receive(.submit)
+    #expect(store.state.form.shownProblem(at: .field(.password)) == "Use at least 8 characters")
+    #expect(store.state.form.focus == .field(.email), "on the first problem")
   }
 
-  @Test func focusMovesWithTabShiftTabUpAndDown() async {
+  @Test func focusMovesWithNextAndPrevious() {
     let store = TestStore(initialState: AuthForm(.signIn), reducer: authFormReducer(client: Self.accounts.client))
-    store.send(.key(.tab)) { $0.focus.focus(.password) }
-    store.send(.key(.down)) { $0.focus.focus(.submit) }
-    store.send(.key(.down)) { $0.focus.focus(.email) }
-    store.send(.key(.backTab)) { $0.focus.focus(.submit) }
-    store.send(.key(.up)) { $0.focus.focus(.password) }
-    // Enter in the password field submits.
-    store.send(.key(.enter))
-    await store.receive(.submit) { $0.edited = [.email, .password] }
-  }
-
-  @Test func submittingAnInvalidFormShowsEveryProblem() async {
-    let store = TestStore(initialState: AuthForm(.signIn), reducer: authFormReducer(client: Self.accounts.client))
-    store.send(.submit) { $0.edited = [.email, .password] }
-    #expect(store.state.emailError != nil && store.state.passwordError != nil)
+    store.send(.form(.next)) { $0.form.move(to: .field(.password)) }
+    store.send(.form(.next)) { $0.form.move(to: .submit) }
+    store.send(.form(.next)) { $0.form.move(to: .field(.email)) }
+    store.send(.form(.previous)) { $0.form.move(to: .submit) }
+    store.send(.form(.previous)) { $0.form.move(to: .field(.password)) }
+    #expect(store.state.form.touched == [.field(.email), .field(.password), .submit])
   }
 
   @Test func signingInDisablesTheFormAnimatesAndRemembersTheEmail() async {
-    var form = AuthForm(.signIn)
-    form.email.set("ada@example.com")
-    form.password.value.set("analytical")
-    form.focus.focus(.password)
     let accounts = FakeAccounts { _, _ in .success(Self.ada) }
-    let store = TestStore(initialState: form, reducer: authFormReducer(client: accounts.client))
-    store.send(.key(.enter))
-    await store.receive(.submit) { $0.status = .submitting(tick: 0) }
-    // The rest of the UI stays responsive; the fields ignore keys meanwhile.
-    store.send(.key(.character("x")))
-    store.send(.tick) { $0.status = .submitting(tick: 1) }
-    await store.receive(.response(.success(Self.ada))) { $0.status = .editing }
+    let store = TestStore(
+      initialState: Self.form(email: "ada@example.com", password: "analytical", focus: .password),
+      reducer: authFormReducer(client: accounts.client))
+    store.send(.form(.enter)) { $0.form.isBusy = true }
+    // The fields ignore keys meanwhile; the spinner turns.
+    store.send(.form(.edit(.insert("x"))))
+    store.send(.tick) { $0.form.tick = 1 }
+    await store.receive(.response(.success(Self.ada))) { $0.form.finish(error: nil) }
     await store.finish()
     #expect(accounts.remembered.withLock { $0 } == ["ada@example.com"])
   }
 
   @Test func aFailureShowsOneMessageClearsThePasswordAndFocusesIt() async {
-    var form = AuthForm(.signIn)
-    form.email.set("ada@example.com")
-    form.password.value.set("wrong-password")
-    form.edited = [.email, .password]
-    let store = TestStore(initialState: form, reducer: authFormReducer(client: Self.accounts.client))
-    store.send(.submit) { $0.status = .submitting(tick: 0) }
+    let store = TestStore(
+      initialState: Self.form(email: "ada@example.com", password: "wrong-password"),
+      reducer: authFormReducer(client: Self.accounts.client))
+    store.send(.form(.submit)) { $0.form.isBusy = true }
     await store.receive(.response(.failure(.invalidCredentials))) {
-      $0.status = .failed(message: "Incorrect email or password")
-      $0.password.value.set("")
-      $0.edited = [.email]
-      $0.focus.focus(.password)
+      $0.form.finish(error: "Incorrect email or password")
+      $0.form.move(to: .field(.password))
+      $0.form.set(.password, text: "")
+      $0.form.validate(AuthForm.rules)
     }
+    #expect(store.state.form.shownProblem(at: .field(.password)) == nil, "emptied by the app, not by the user")
     await store.finish()
   }
 
   @Test func backOffIsExplained() async {
-    var form = AuthForm(.signIn)
-    form.email.set("ada@example.com")
-    form.password.value.set("wrong-password")
     let accounts = FakeAccounts { _, _ in .failure(.tooManyAttempts(retryAfterSeconds: 30)) }
-    let store = TestStore(initialState: form, reducer: authFormReducer(client: accounts.client))
-    store.send(.submit) { $0.status = .submitting(tick: 0) }
+    let store = TestStore(
+      initialState: Self.form(email: "ada@example.com", password: "wrong-password"),
+      reducer: authFormReducer(client: accounts.client))
+    store.send(.form(.submit)) { $0.form.isBusy = true }
     await store.receive(.response(.failure(.tooManyAttempts(retryAfterSeconds: 30)))) {
-      $0.status = .failed(message: "Too many failed attempts. Try again in 30 s.")
-      $0.password.value.set("")
-      $0.focus.focus(.password)
+      $0.form.finish(error: "Too many failed attempts. Try again in 30 s.")
+      $0.form.move(to: .field(.password))
+      $0.form.set(.password, text: "")
+      $0.form.validate(AuthForm.rules)
     }
     await store.finish()
   }
 
-  @Test func theLastEmailIsOfferedTabTakesItTypingReplacesIt() {
+  @Test func theLastEmailIsOfferedNextTakesItTypingReplacesIt() {
     let store = TestStore(initialState: AuthForm(.signIn), reducer: authFormReducer(client: Self.accounts.client))
     store.send(.lastEmailLoaded("grace@example.com")) { $0.suggestedEmail = "grace@example.com" }
-    store.send(.key(.tab)) {
+    #expect(store.state.form.fields[0].placeholder == "grace@example.com")
+    store.send(.form(.next)) {
       $0.suggestedEmail = nil
-      $0.email.set("grace@example.com")
-      $0.edited = [.email]
-      $0.focus.focus(.password)
+      $0.form.set(.email, text: "grace@example.com")
+      $0.form.move(to: .field(.password))
+      $0.form.validate(AuthForm.rules)
     }
 
     let typing = TestStore(initialState: AuthForm(.signIn), reducer: authFormReducer(client: Self.accounts.client))
     typing.send(.lastEmailLoaded("grace@example.com")) { $0.suggestedEmail = "grace@example.com" }
-    typing.send(.key(.character("a"))) {
+    typing.send(.form(.edit(.insert("a")))) {
       $0.suggestedEmail = nil
-      $0.email.set("a")
-      $0.edited = [.email]
+      $0.form.set(.email, text: "a")
     }
-    // Once the field was edited, a late answer offers nothing.
+    // → takes it and stays.
+    let right = TestStore(initialState: AuthForm(.signIn), reducer: authFormReducer(client: Self.accounts.client))
+    right.send(.lastEmailLoaded("grace@example.com")) { $0.suggestedEmail = "grace@example.com" }
+    right.send(.form(.edit(.right))) {
+      $0.suggestedEmail = nil
+      $0.form.set(.email, text: "grace@example.com")
+      $0.form.validate(AuthForm.rules)
+    }
+    // Once the field was left, a late answer offers nothing.
+    typing.send(.form(.next)) { $0.form.move(to: .field(.password)) }
     typing.send(.lastEmailLoaded("other@example.com"))
   }
 
-  @Test func pastesGoToTheFocusedField() {
+  @Test func pastesGoToTheFocusedFieldAndALongOneIsCut() {
     let store = TestStore(initialState: AuthForm(.signIn), reducer: authFormReducer(client: Self.accounts.client))
-    store.send(.paste("ada@example.com\n")) {
-      $0.email.insert("ada@example.com\n")
-      $0.edited = [.email]
+    store.send(.form(.paste("ada@example.com\n"))) {
+      $0.form.set(.email, text: "ada@example.com ")
+      $0.form.validate(AuthForm.rules)
+    }
+    let long = String(repeating: "x", count: 300)
+    store.send(.form(.paste(long))) {
+      $0.form.set(.email, text: String(("ada@example.com " + long).prefix(254)))
+      $0.form.notice = "The paste was cut to 254 characters"
+      $0.form.validate(AuthForm.rules)
     }
   }
 
   @Test func thePasswordNeverAppearsInDescriptions() {
-    var form = AuthForm(.signIn)
-    form.password.value.set("hunter2-hunter2")
-    #expect(!String(describing: form).contains("hunter2"))
-    #expect(!String(reflecting: AuthFormAction.paste("x")).contains("hunter2"))
+    let auth = Self.form(password: "hunter2-hunter2")
+    #expect(!String(describing: auth).contains("hunter2"))
+    #expect(!String(reflecting: auth).contains("hunter2"))
+    #expect(!StateDump.describe(auth).contains("hunter2"))
   }
 
   @Test func signUpNeedsAMatchingConfirmation() async {
     let accounts = FakeAccounts { email, _ in .success(SignedInUser(id: 2, email: email)) }
-    var form = AuthForm(.signUp)
-    form.email.set("grace@example.com")
-    form.password.value.set("compilers")
-    form.focus.focus(.confirmation)
-    let store = TestStore(initialState: form, reducer: authFormReducer(client: accounts.client))
-    for character in "compilerz" {
-      store.send(.key(.character(character))) {
-        $0.confirmation.value.handle(.character(character))
-        $0.edited = [.confirmation]
-      }
+    let store = TestStore(
+      initialState: Self.form(.signUp, email: "grace@example.com", password: "compilers", focus: .confirmation),
+      reducer: authFormReducer(client: accounts.client))
+    type("compilerz", into: store, field: .confirmation)
+    #expect(store.state.form.problems[.field(.confirmation)] == "The passwords do not match")
+    #expect(!store.state.form.canSubmit)
+    store.send(.form(.edit(.deleteBackward))) {
+      $0.form.set(.confirmation, text: "compiler")
+      $0.form.validate(AuthForm.rules)
     }
-    #expect(store.state.confirmationError == "The passwords do not match")
-    #expect(!store.state.canSubmit)
-    store.send(.key(.backspace)) {
-      $0.confirmation.value.handle(.backspace)
-    }
-    store.send(.key(.character("s"))) { $0.confirmation.value.handle(.character("s")) }
-    #expect(store.state.confirmationError == nil)
-    #expect(store.state.canSubmit)
+    type("s", into: store, field: .confirmation)
+    #expect(store.state.form.canSubmit)
     // Enter in the last field submits.
-    store.send(.key(.enter))
-    await store.receive(.submit) { $0.status = .submitting(tick: 0) }
-    await store.receive(.response(.success(SignedInUser(id: 2, email: "grace@example.com")))) { $0.status = .editing }
+    store.send(.form(.enter)) { $0.form.isBusy = true }
+    await store.receive(.response(.success(SignedInUser(id: 2, email: "grace@example.com")))) {
+      $0.form.finish(error: nil)
+    }
     await store.finish()
   }
 
   @Test func signUpMovesDownTheFieldsOnEnter() {
     let store = TestStore(initialState: AuthForm(.signUp), reducer: authFormReducer(client: Self.accounts.client))
-    store.send(.key(.enter)) { $0.focus.focus(.password) }
-    store.send(.key(.enter)) { $0.focus.focus(.confirmation) }
+    store.send(.form(.enter)) { $0.form.move(to: .field(.password)) }
+    store.send(.form(.enter)) { $0.form.move(to: .field(.confirmation)) }
   }
 
   @Test func aTakenEmailSendsTheFocusBackToIt() async {
     let accounts = FakeAccounts { _, _ in .failure(.emailTaken) }
-    var form = AuthForm(.signUp)
-    form.email.set("ada@example.com")
-    form.password.value.set("analytical")
-    form.confirmation.value.set("analytical")
-    form.focus.focus(.submit)
-    let store = TestStore(initialState: form, reducer: authFormReducer(client: accounts.client))
-    store.send(.submit) { $0.status = .submitting(tick: 0) }
+    var auth = Self.form(.signUp, email: "ada@example.com", password: "analytical", confirmation: "analytical")
+    auth.form.move(to: .submit)
+    auth.form.touched = []
+    let store = TestStore(initialState: auth, reducer: authFormReducer(client: accounts.client))
+    store.send(.form(.enter)) { $0.form.isBusy = true }
     await store.receive(.response(.failure(.emailTaken))) {
-      $0.status = .failed(message: "An account with this email already exists")
-      $0.password.value.set("")
-      $0.confirmation.value.set("")
-      $0.focus.focus(.email)
+      $0.form.finish(error: "An account with this email already exists")
+      $0.form.move(to: .field(.email))
+      $0.form.set(.password, text: "")
+      $0.form.set(.confirmation, text: "")
+      $0.form.validate(AuthForm.rules)
     }
     await store.finish()
   }

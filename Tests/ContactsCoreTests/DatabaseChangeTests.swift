@@ -169,12 +169,12 @@ struct DatabaseChangeTests {
   @Test func theWatchRunsWhileSignedInAndEndsAtSignOut() async {
     let (changes, continuation) = AsyncStream.makeStream(of: Void.self)
     var form = AuthForm(.signIn)
-    form.email.set("ada@example.com")
-    form.password.value.set("analytical")
+    form.form.set(.email, text: "ada@example.com")
+    form.form.set(.password, text: "analytical")
     var initial = AppState()
     initial.signedOut?.signIn = form
     let store = Store(initialState: initial, reducer: appReducer(dependencies(changes: changes)))
-    store.send(.signIn(.submit))
+    store.send(.signIn(.form(.submit)))
     await settle(store)
     #expect(store.state.signedIn?.browser.count == .loaded(3))
     #expect(store.backgroundEffectCount == 1, "the watch is running")
@@ -192,13 +192,13 @@ struct DatabaseChangeTests {
   @Test func theWatchEndsWhenTheAppStops() async {
     let (changes, continuation) = AsyncStream.makeStream(of: Void.self)
     var form = AuthForm(.signIn)
-    form.email.set("ada@example.com")
-    form.password.value.set("analytical")
+    form.form.set(.email, text: "ada@example.com")
+    form.form.set(.password, text: "analytical")
     var initial = AppState()
     initial.signedOut?.signIn = form
     let app = ContactsApp(initialState: initial, dependencies: dependencies(changes: changes))
     app.start()
-    app.store.send(.signIn(.submit))
+    app.store.send(.signIn(.form(.submit)))
     await settle(app.store)
     #expect(app.store.backgroundEffectCount == 1, "the watch is running")
     app.stop()

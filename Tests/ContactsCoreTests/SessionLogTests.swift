@@ -32,7 +32,7 @@ struct SessionLogTests {
   @Test func actionsRoundTrip() throws {
     let contact = Contact(id: 7, name: "Zoë Ångström", email: "zoe@example.com")
     let actions: [AppAction] = [
-      .started, .resized(Size(width: 80, height: 24)), .signIn(.key(.ctrl("u"))),
+      .started, .resized(Size(width: 80, height: 24)), .signIn(.form(.edit(.deleteToStart))),
       .signIn(.response(.success(SignedInUser(id: 1, email: "a@b.example")))),
       .signUp(.response(.failure(.tooManyAttempts(retryAfterSeconds: 30)))), .signIn(.lastEmailLoaded(nil)),
       .browser(.pageLoaded(.after(contact.position), [contact])),

@@ -8,10 +8,7 @@ import TerminalUI
 /// `Result` is not Codable: a response is recorded as `{"succeeded": user}` or `{"failed": error}`.
 extension AuthFormAction: Codable {
   private enum Coded: Codable {
-    case key(Key)
-    case paste(String)
-    case submit
-    case focus(AuthForm.Field, column: Int)
+    case form(FormIntent)
     case succeeded(SignedInUser)
     case failed(AccountError)
     case lastEmailLoaded(String?)
@@ -20,10 +17,7 @@ extension AuthFormAction: Codable {
 
   public init(from decoder: any Decoder) throws {
     switch try Coded(from: decoder) {
-    case .key(let key): self = .key(key)
-    case .paste(let text): self = .paste(text)
-    case .submit: self = .submit
-    case .focus(let field, let column): self = .focus(field, column: column)
+    case .form(let intent): self = .form(intent)
     case .succeeded(let user): self = .response(.success(user))
     case .failed(let error): self = .response(.failure(error))
     case .lastEmailLoaded(let email): self = .lastEmailLoaded(email)
@@ -34,10 +28,7 @@ extension AuthFormAction: Codable {
   public func encode(to encoder: any Encoder) throws {
     let coded: Coded =
       switch self {
-      case .key(let key): .key(key)
-      case .paste(let text): .paste(text)
-      case .submit: .submit
-      case .focus(let field, let column): .focus(field, column: column)
+      case .form(let intent): .form(intent)
       case .response(.success(let user)): .succeeded(user)
       case .response(.failure(let error)): .failed(error)
       case .lastEmailLoaded(let email): .lastEmailLoaded(email)

@@ -21,16 +21,21 @@ public enum SessionSecrets {
   public static func redact(_ action: AppAction, in state: AppState) -> AppAction {
     guard let forms = state.signedOut else { return action }
     switch action {
-    case .signIn(.key(let key)) where forms.signIn.isTypingSecret:
-      return .signIn(.key(redact(key)))
-    case .signIn(.paste(let text)) where forms.signIn.isTypingSecret:
-      return .signIn(.paste(redact(text)))
-    case .signUp(.key(let key)) where forms.signUp.isTypingSecret:
-      return .signUp(.key(redact(key)))
-    case .signUp(.paste(let text)) where forms.signUp.isTypingSecret:
-      return .signUp(.paste(redact(text)))
+    case .signIn(.form(let intent)) where forms.signIn.isTypingSecret:
+      return .signIn(.form(redact(intent)))
+    case .signUp(.form(let intent)) where forms.signUp.isTypingSecret:
+      return .signUp(.form(redact(intent)))
     default:
       return action
+    }
+  }
+
+  /// Typed and pasted text becomes placeholders; moves and other edits stay as they are.
+  private static func redact(_ intent: FormIntent) -> FormIntent {
+    switch intent {
+    case .edit(.insert(let text)): .edit(.insert(redact(text)))
+    case .paste(let text): .paste(redact(text))
+    default: intent
     }
   }
 
@@ -73,5 +78,5 @@ extension AppState {
 }
 
 extension AuthForm {
-  var isTypingSecret: Bool { focus.focused == .password || focus.focused == .confirmation }
+  var isTypingSecret: Bool { form.focus == .field(.password) || form.focus == .field(.confirmation) }
 }

@@ -153,11 +153,12 @@ public struct KeyBinding<Context, Intent>: Sendable {
     KeyBinding(control: control, when: when, click: intent)
   }
 
-  /// A focused text field: while `when` holds it claims the keys a ``TextInput`` edits with
-  /// (but those in `except`, which the rest of the map keeps) and every paste. With a `label`
+  /// A focused text field: while `when` holds (always, by default: a screen that is one field)
+  /// it claims the keys a ``TextInput`` edits with (but those in `except`, which the rest of the
+  /// map keeps) and every paste. With a `label`
   /// the help bar shows `Type label`; without one the field is not mentioned.
   public static func typing(
-    _ label: String? = nil, except: Set<Key> = [], when: @escaping @Sendable (Context) -> Bool,
+    _ label: String? = nil, except: Set<Key> = [], when: @escaping @Sendable (Context) -> Bool = { _ in true },
     key: @escaping @Sendable (Key) -> Intent, paste: @escaping @Sendable (String) -> Intent
   ) -> KeyBinding {
     KeyBinding(
@@ -168,7 +169,7 @@ public struct KeyBinding<Context, Intent>: Sendable {
   /// outside the state (a password the store must never hold) reaches its keeper through it.
   /// The intent is made only for a key the field is really given, never to probe.
   public static func typing(
-    _ label: String? = nil, except: Set<Key> = [], when: @escaping @Sendable (Context) -> Bool,
+    _ label: String? = nil, except: Set<Key> = [], when: @escaping @Sendable (Context) -> Bool = { _ in true },
     key: @escaping @Sendable (Key, Context) -> Intent, paste: @escaping @Sendable (String, Context) -> Intent
   ) -> KeyBinding {
     KeyBinding(typing: label, except: except, when: when, key: key, paste: paste)

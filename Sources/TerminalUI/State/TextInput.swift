@@ -30,8 +30,14 @@ public struct TextInput: Hashable, Sendable {
   @discardableResult
   public mutating func handle(_ key: Key) -> Bool {
     guard let edit = Self.edit(for: key) else { return false }
+    apply(edit)
+    return true
+  }
+
+  /// Makes `edit`: what a form's reducer does with the meaning a key was given (see ``Form``).
+  public mutating func apply(_ edit: Edit) {
     switch edit {
-    case .insert(let character): insert(String(character))
+    case .insert(let text): insert(text)
     case .deleteBackward: deleteBackward(count: 1)
     case .deleteWordBackward: deleteBackward(count: cursor - wordStart(before: cursor))
     case .deleteForward: deleteForward(count: 1)
@@ -44,24 +50,26 @@ public struct TextInput: Hashable, Sendable {
     case .deleteToStart: deleteBackward(count: cursor)
     case .deleteToEnd: deleteForward(count: text.count - cursor)
     }
-    return true
   }
 
   /// Whether a field edits with `key` (types it, moves in the text, deletes): what a focused
   /// field claims before a screen's other bindings, decided without touching any text.
   public static func edits(with key: Key) -> Bool { edit(for: key) != nil }
 
-  /// What `key` does to a field.
-  private enum Edit {
-    case insert(Character)
+  /// What a key does to a field, as a meaning: a key map turns keys into edits once, and the
+  /// reducer makes them (``apply(_:)``) without reading the key again.
+  public enum Edit: Hashable, Sendable, Codable {
+    /// Text typed at the cursor (one character for a key).
+    case insert(String)
     case deleteBackward, deleteWordBackward, deleteForward, deleteToStart, deleteToEnd
     case left, right, wordLeft, wordRight, start, end
   }
 
-  private static func edit(for key: Key) -> Edit? {
+  /// The edit `key` makes, or nil when it is not an editing key (Enter, Tab, Esc, ↑ ↓…).
+  public static func edit(for key: Key) -> Edit? {
     let plain = key.modifiers.isEmpty || key.modifiers == .shift
     switch (key.code, key.modifiers) {
-    case (.character(let character), _) where plain: return .insert(character)
+    case (.character(let character), _) where plain: return .insert(String(character))
     case (.backspace, []): return .deleteBackward
     case (.backspace, .alt), (.character("w"), .control): return .deleteWordBackward
     case (.delete, []), (.character("d"), .control): return .deleteForward

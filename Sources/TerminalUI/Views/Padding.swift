@@ -19,6 +19,17 @@ public struct Padding: View {
     content.render(into: &frame, in: region.inset(top: top, left: left, bottom: bottom, right: right))
   }
 
+  /// Its content drawn over `previous`'s content, when both have the same margins: the margins
+  /// draw nothing, so a form in margins still redraws only what a key changed.
+  public func redraw(over previous: any View, into frame: inout Frame, in region: Rect, damage: inout [Rect]) -> Bool {
+    guard let previous = Self.ofSameKind(previous), previous.top == top, previous.left == left,
+      previous.bottom == bottom, previous.right == right
+    else { return false }
+    return content.redraw(
+      over: previous.content, into: &frame, in: region.inset(top: top, left: left, bottom: bottom, right: right),
+      damage: &damage)
+  }
+
   public func preferredSize(in available: Size) -> Size {
     let inner = content.preferredSize(
       in: Size(width: available.width - left - right, height: available.height - top - bottom))

@@ -1,0 +1,410 @@
+/// A ``Form`` drawn, in one of two layouts (``FormLayout``): in a box with the form's title,
+/// centred, each field on a row with its label and its problem on the row kept under it, the
+/// button centred and a hint under the box (a sign-in); or filling its area under a heading,
+/// each problem under its field once shown, the button on the left with a note beside it (a
+/// record's editor). A list's entries take a row each: the value, its type, the preferred mark.
+/// Fields taller than the area scroll, the focused one kept in view; the server's error (or a
+/// notice) and the button stay in sight. A click on a field focuses it (items of `control`, by
+/// their place in the focus order, as ``KeyBinding/form(_:control:next:sends:)`` reads them).
+///
+/// Over the view drawn for the key before, it draws only the rows whose content differs
+/// (``redraw(over:into:in:damage:)``): a typed key costs its field's row, whatever the form.
+/// Every row is one line and placed by arithmetic, without a tree of boxed views a key.
+public struct FormView<Field: Hashable & Sendable>: View {
+  public var form: Form<Field>
+  public var title: String
+  /// The button's words (what a submit does).
+  public var button: String
+  /// What the spinner says while submitting.
+  public var busyLabel: String
+  public var isFocused: Bool
+  /// The line under the box, if any.
+  public var hint: FormHint?
+  public var layout: FormLayout
+  /// The columns of a label (a gap follows it).
+  public var labelWidth: Int
+  /// The columns of a list entry's type.
+  public var typeWidth: Int
+  /// The name the fields and the button answer clicks by.
+  public var control: String
+
+  public init(
+    _ form: Form<Field>, title: String, button: String, busyLabel: String = "Working…", isFocused: Bool,
+    hint: FormHint? = nil, layout: FormLayout = .boxed(width: 60), labelWidth: Int = 10, typeWidth: Int = 14,
+    control: String = "form"
+  ) {
+    self.form = form
+    self.title = title
+    self.button = button
+    self.busyLabel = busyLabel
+    self.isFocused = isFocused
+    self.hint = hint
+    self.layout = layout
+    self.labelWidth = labelWidth
+    self.typeWidth = typeWidth
+    self.control = control
+  }
+
+  /// One line of the scrolled part.
+  enum Row: Equatable {
+    case blank
+    case field(Int)
+    case entry(Int, Int)
+    /// The problem of field `Int`, or of its entry.
+    case problem(Int, Int?)
+  }
+
+  /// The scrolled rows: each field (each entry of a list) with its problem, in a box after a
+  /// blank row and with a row kept for every problem, on a page with a row for each problem shown.
+  var rows: [Row] {
+    let isBoxed = layout.isBoxed
+    var rows: [Row] = isBoxed ? [.blank] : []
+    for (index, field) in form.fields.enumerated() {
+      if case .list(let entries) = field.content {
+        for entry in entries.indices {
+          rows.append(.entry(index, entry))
+          if isBoxed || form.shownProblem(at: .entry(field.id, entry)) != nil { rows.append(.problem(index, entry)) }
+        }
+      } else {
+        rows.append(.field(index))
+        if isBoxed || form.shownProblem(at: .field(field.id)) != nil { rows.append(.problem(index, nil)) }
+      }
+    }
+    return rows
+  }
+
+  /// Where everything goes in `region`.
+  struct Layout: Equatable {
+    /// The box (empty on a page).
+    var box: Rect
+    var hint: Rect
+    var heading: Rect
+    /// The scrolled rows' lines, and the first row shown.
+    var scrolled: Rect
+    var offset: Int
+    var banner: Rect
+    var button: Rect
+  }
+
+  func place(in region: Rect, rows: [Row]) -> Layout {
+    let none = Rect(x: region.x, y: region.y, width: 0, height: 0)
+    var layout: Layout
+    let content: Rect
+    switch self.layout {
+    case .boxed(let width):
+      let height = rows.count + 4
+      // As `Centered` places the box and the hint under it, and a `VStack` gives each its rows.
+      let outer = region.centered(Size(width: min(width, region.width), height: min(height + 1, region.height)))
+      let boxHeight = min(height, max(0, outer.height))
+      let box = Rect(x: outer.x, y: outer.y, width: outer.width, height: boxHeight)
+      let hint = Rect(
+        x: outer.x, y: outer.y + boxHeight, width: outer.width, height: min(1, max(0, outer.height) - boxHeight))
+      content = Box.contentArea(in: box).inset(left: 1, right: 1)
+      layout = Layout(box: box, hint: hint, heading: none, scrolled: content, offset: 0, banner: none, button: none)
+    case .page:
+      // A heading and a blank row above, the banner and the button below.
+      let top = min(2, region.height)
+      layout = Layout(
+        box: none, hint: none, heading: Rect(x: region.x, y: region.y, width: region.width, height: min(1, top)),
+        scrolled: region, offset: 0, banner: none, button: none)
+      content = region.inset(top: top)
+    }
+    let fixed = min(2, content.height)
+    let bottom = content.y + content.height
+    layout.scrolled = Rect(x: content.x, y: content.y, width: content.width, height: content.height - fixed)
+    layout.banner = Rect(x: content.x, y: bottom - fixed, width: content.width, height: fixed == 2 ? 1 : 0)
+    layout.button = Rect(x: content.x, y: bottom - min(1, fixed), width: content.width, height: min(1, fixed))
+    if rows.count > layout.scrolled.height {
+      var focusedRow = rows.count - 1
+      if form.focus != .submit {
+        focusedRow =
+          rows.firstIndex { row in
+            switch (row, form.focus) {
+            case (.field(let index), .field(let id)): form.fields[index].id == id
+            case (.entry(let index, let entry), .entry(let id, let focused)),
+              (.entry(let index, let entry), .entryType(let id, let focused)):
+              form.fields[index].id == id && entry == focused
+            default: false
+            }
+          } ?? 0
+      }
+      layout.offset =
+        ScrollWindow(total: rows.count, visible: layout.scrolled.height, showingAThirdDown: focusedRow)
+        .offset
+    }
+    return layout
+  }
+
+  public func render(into frame: inout Frame, in region: Rect) {
+    let rows = rows
+    let layout = place(in: region, rows: rows)
+    if self.layout.isBoxed {
+      let border = isFocused ? frame.theme.focusedBorder : frame.theme.border
+      Box(title: title, borderStyle: border, Spacer()).render(into: &frame, in: layout.box)
+      guard layout.box.width >= 2, layout.box.height >= 2 else { return }
+    } else {
+      let below = max(0, rows.count - layout.offset - layout.scrolled.height)
+      let more = [layout.offset > 0 ? "↑ \(layout.offset) more" : nil, below > 0 ? "↓ \(below) more" : nil]
+      Heading(title, note: more.compactMap { $0 }.joined(separator: "  ")).render(into: &frame, in: layout.heading)
+    }
+    let marks = frame.mouseRegions != nil
+    for line in 0..<layout.scrolled.height where layout.offset + line < rows.count {
+      draw(rows[layout.offset + line], into: &frame, on: layout.scrolled.row(line), marks: marks)
+    }
+    drawBanner(into: &frame, on: layout.banner)
+    drawButton(into: &frame, on: layout.button, marks: marks)
+    drawHint(into: &frame, in: layout.hint)
+  }
+
+  /// Draws over the form `previous` drawn in `region` only the rows that differ from it: a
+  /// field whose text or cursor moved, a problem that came or went, the banner, the button, the
+  /// hint, each over its row made blank again. Not when anything that places or styles the
+  /// rows differs (the focus, a field or entry more or less, the title, a submit starting or
+  /// ending): the form is then drawn whole.
+  public func redraw(over previous: any View, into frame: inout Frame, in region: Rect, damage: inout [Rect]) -> Bool {
+    guard let previous = Self.ofSameKind(previous), previous.form.focus == form.focus,
+      previous.form.isBusy == form.isBusy, previous.isFocused == isFocused, previous.title == title,
+      previous.button == button, previous.layout == layout, previous.labelWidth == labelWidth,
+      previous.typeWidth == typeWidth, previous.control == control, previous.form.fields.count == form.fields.count
+    else { return false }
+    let rows = rows
+    guard rows == previous.rows else { return false }
+    let layout = place(in: region, rows: rows)
+    guard !self.layout.isBoxed || (layout.box.width >= 2 && layout.box.height >= 2) else { return false }
+    let marks = frame.mouseRegions != nil
+    let before = previous.form
+    let problemsMayDiffer =
+      before.problems != form.problems || before.touched != form.touched || before.submitTried != form.submitTried
+    for line in 0..<layout.scrolled.height where layout.offset + line < rows.count {
+      let row = rows[layout.offset + line]
+      let area = layout.scrolled.row(line)
+      switch row {
+      case .blank: continue
+      case .field(let index):
+        let old = before.fields[index]
+        let new = form.fields[index]
+        guard old != new else { continue }
+        if old.label == new.label {
+          // The field alone: its label is as it was, and a field fills its whole area itself.
+          let input = inputArea(on: area)
+          drawInput(index, into: &frame, in: input, marks: marks)
+          damage.append(input)
+          continue
+        }
+      case .entry(let index, let entry):
+        guard
+          before.entries(before.fields[index].id)[entry] != form.entries(form.fields[index].id)[entry]
+            || before.fields[index].label != form.fields[index].label
+        else { continue }
+      case .problem(let index, let entry):
+        guard problemsMayDiffer,
+          before.shownProblem(at: before.place(index, entry)) != form.shownProblem(at: form.place(index, entry))
+        else { continue }
+      }
+      frame.fill(area)
+      draw(row, into: &frame, on: area, marks: marks)
+      damage.append(area)
+    }
+    let banner = before.serverError != form.serverError || before.notice != form.notice || before.tick != form.tick
+    if banner, !layout.banner.isEmpty {
+      frame.fill(layout.banner)
+      drawBanner(into: &frame, on: layout.banner)
+      damage.append(layout.banner)
+    }
+    if before.canSubmit != form.canSubmit || before.tick != form.tick, !layout.button.isEmpty {
+      frame.fill(layout.button)
+      drawButton(into: &frame, on: layout.button, marks: marks)
+      damage.append(layout.button)
+    }
+    if previous.hint != hint, !layout.hint.isEmpty {
+      frame.fill(layout.hint)
+      drawHint(into: &frame, in: layout.hint)
+      damage.append(layout.hint)
+    }
+    return true
+  }
+
+  private func draw(_ row: Row, into frame: inout Frame, on line: Rect, marks: Bool) {
+    guard !line.isEmpty else { return }
+    switch row {
+    case .blank: return
+    case .field(let index):
+      drawLabel(form.fields[index].label, focused: isFocusedPlace(form.place(index, nil)), into: &frame, on: line)
+      drawInput(index, into: &frame, in: inputArea(on: line), marks: marks)
+    case .entry(let index, let entry):
+      let field = form.fields[index]
+      let entries = form.entries(field.id)
+      let focused = isFocusedPlace(.entry(field.id, entry)) || isFocusedPlace(.entryType(field.id, entry))
+      drawLabel(entry == 0 ? field.label : "", focused: focused, into: &frame, on: line)
+      let area = inputArea(on: line)
+      let typeWidth = min(self.typeWidth, max(0, area.width - 4))
+      let valueWidth = max(0, area.width - typeWidth - 3)
+      let value = entries[entry].value
+      let type = entries[entry].type
+      drawText(
+        value, placeholder: field.placeholder, masked: false, place: .entry(field.id, entry),
+        into: &frame, in: Rect(x: area.x, y: area.y, width: valueWidth, height: 1), marks: marks)
+      drawText(
+        type, placeholder: "type", masked: false, place: .entryType(field.id, entry), into: &frame,
+        in: Rect(x: area.x + valueWidth + 1, y: area.y, width: typeWidth, height: 1), marks: marks)
+      if entries[entry].isPreferred {
+        Text(" " + Self.preferredMark, style: frame.theme.mark).render(
+          into: &frame, in: Rect(x: area.x + valueWidth + 1 + typeWidth, y: area.y, width: 2, height: 1))
+      }
+    case .problem(let index, let entry):
+      guard let problem = form.shownProblem(at: form.place(index, entry)) else { return }
+      Text(problem, style: frame.theme.error).render(into: &frame, in: line.inset(left: labelWidth + 1))
+    }
+  }
+
+  private func isFocusedPlace(_ place: FormPlace<Field>) -> Bool { isFocused && form.focus == place }
+
+  /// A field's label: as `Labelled`, the label's columns, then a gap.
+  private func drawLabel(_ label: String, focused: Bool, into frame: inout Frame, on line: Rect) {
+    Text(label, style: focused ? frame.theme.title : .plain)
+      .render(into: &frame, in: Rect(x: line.x, y: line.y, width: labelColumns(on: line), height: line.height))
+  }
+
+  private func labelColumns(on line: Rect) -> Int { min(labelWidth, max(0, line.width - 1)) }
+
+  /// Where a field's input goes on its `line`: after the label and a gap.
+  func inputArea(on line: Rect) -> Rect {
+    let labelWidth = labelColumns(on: line)
+    return Rect(x: line.x + labelWidth + 1, y: line.y, width: max(0, line.width - 1) - labelWidth, height: line.height)
+  }
+
+  /// Field `index`'s input, filling `area`.
+  private func drawInput(_ index: Int, into frame: inout Frame, in area: Rect, marks: Bool) {
+    let field = form.fields[index]
+    let place = form.place(index, nil)
+    switch field.content {
+    case .text(let input), .secret(let input):
+      drawText(
+        input, placeholder: field.placeholder, masked: field.content.isSecret, place: place, into: &frame, in: area,
+        marks: marks)
+    case .choice(let options, let selected):
+      let focused = isFocusedPlace(place)
+      let style = frame.style({ focused ? $0.focusedField : $0.field }, own: nil)
+      frame.fill(area, with: .blank(style))
+      let option = options.indices.contains(selected) ? options[selected] : ""
+      Text("‹ \(option) ›", style: style).render(into: &frame, in: area)
+      if marks { frame.markMouseTarget(target(place), in: area) }
+    case .list:
+      return
+    }
+  }
+
+  /// A text field; on a page, the placeholder shows in the focused field alone (a page of empty
+  /// fields each saying what it wants would be noise).
+  private func drawText(
+    _ input: TextInput, placeholder: String, masked: Bool, place: FormPlace<Field>, into frame: inout Frame,
+    in area: Rect, marks: Bool
+  ) {
+    let isFocused = isFocusedPlace(place)
+    TextField(
+      input, placeholder: layout.isBoxed || isFocused ? placeholder : "", isMasked: masked, isFocused: isFocused,
+      isDisabled: form.isBusy,
+      clickTarget: marks ? target(place) : nil
+    )
+    .render(into: &frame, in: area)
+  }
+
+  /// The mark of a list's preferred entry.
+  public static var preferredMark: String { "★" }
+
+  /// The server's error, or the notice of a paste that did not fit; on a page, the spinner while
+  /// submitting.
+  private func drawBanner(into frame: inout Frame, on line: Rect) {
+    guard !line.isEmpty else { return }
+    let alignment: Text.Alignment = layout.isBoxed ? .center : .leading
+    if form.isBusy && !layout.isBoxed {
+      Spinner(tick: form.tick, label: busyLabel).render(into: &frame, in: line)
+    } else if let error = form.serverError {
+      Text("✖ " + error, style: frame.theme.error, alignment: alignment).render(into: &frame, in: line)
+    } else if let notice = form.notice {
+      Text(notice, style: frame.theme.error, alignment: alignment).render(into: &frame, in: line)
+    }
+  }
+
+  /// The button, or a spinner while submitting, centred as an `HStack` of a spacer, the button
+  /// as wide as it likes and a spacer would place it (the odd column to the first spacer).
+  private func drawButton(into frame: inout Frame, on line: Rect, marks: Bool) {
+    guard !line.isEmpty else { return }
+    if case .page(let note) = layout {
+      // As an `HStack` of the button as wide as it likes, two columns, and the note.
+      let button = Button(
+        button, isFocused: isFocusedPlace(.submit), isDisabled: !form.canSubmit,
+        clickTarget: marks ? target(.submit) : nil)
+      let width = button.preferredSize(in: line.size).width
+      button.render(into: &frame, in: Rect(x: line.x, y: line.y, width: width, height: 1))
+      let noteX = min(line.maxX, line.x + width + 2)
+      Text(note, style: frame.theme.secondary).render(
+        into: &frame, in: Rect(x: noteX, y: line.y, width: line.maxX - noteX, height: 1))
+    } else if form.isBusy {
+      let spinner = Spinner(tick: form.tick, label: busyLabel)
+      spinner.render(into: &frame, in: Self.centred(spinner.preferredSize(in: line.size).width, in: line))
+    } else {
+      let button = Button(
+        button, isFocused: isFocusedPlace(.submit), isDisabled: !form.canSubmit,
+        clickTarget: marks ? target(.submit) : nil)
+      button.render(into: &frame, in: Self.centred(button.preferredSize(in: line.size).width, in: line))
+    }
+  }
+
+  private func drawHint(into frame: inout Frame, in area: Rect) {
+    guard !area.isEmpty, let hint else { return }
+    Text(hint.text(in: frame) ?? "", style: frame.theme.secondary, alignment: .center).render(into: &frame, in: area)
+  }
+
+  /// The columns a view `preferred` wide gets between two equal spacers on `line`.
+  private static func centred(_ preferred: Int, in line: Rect) -> Rect {
+    let width = max(0, line.width)
+    let used = min(max(0, preferred), width)
+    return Rect(x: line.x + (width - used + 1) / 2, y: line.y, width: used, height: line.height)
+  }
+
+  private func target(_ place: FormPlace<Field>) -> MouseTarget {
+    .item(control, index: form.order.firstIndex(of: place) ?? 0)
+  }
+}
+
+/// How a ``FormView`` lays its form out.
+public enum FormLayout: Hashable, Sendable {
+  /// In a box at most `width` columns wide, centred, with the form's title in its border: each
+  /// field's problem on a row kept for it, the button centred (a spinner while submitting), the
+  /// hint under the box. For a short form standing alone (signing in).
+  case boxed(width: Int)
+  /// The whole area: the title as a heading (with how many rows are out of view), each problem
+  /// on a row under its field once shown, the spinner or the error over the button, the button
+  /// on the left with `buttonNote` beside it ("Unsaved changes"). For a long form (a record).
+  case page(buttonNote: String)
+
+  var isBoxed: Bool {
+    if case .boxed = self { true } else { false }
+  }
+}
+
+/// The line under a form: words that name one of the screen's keys as the user has it
+/// (`"No account yet? {key} creates one."`), shown while that key's binding applies.
+public struct FormHint: Hashable, Sendable {
+  public var text: String
+  /// The help bar's label of the binding whose key takes the place of `{key}`.
+  public var keyLabel: String
+
+  public init(_ text: String, key keyLabel: String) {
+    self.text = text
+    self.keyLabel = keyLabel
+  }
+
+  /// The words with the key in them, or nil while no binding of that label applies.
+  public func text(in frame: Frame) -> String? {
+    frame.key(labelled: keyLabel).map { text.replacing("{key}", with: $0) }
+  }
+}
+
+extension Form {
+  /// The place of field `index`, or of its entry.
+  func place(_ index: Int, _ entry: Int?) -> FormPlace<Field> {
+    entry.map { .entry(fields[index].id, $0) } ?? .field(fields[index].id)
+  }
+}
