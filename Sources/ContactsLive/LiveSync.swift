@@ -139,10 +139,15 @@ struct LiveSync: Sendable {
       case .command(let command): "from “\(command)”"
       }
     return SyncOverview(
-      addressBook: link.addressBook.absoluteString, username: link.username, passwordSource: passwordSource,
+      addressBook: link.destination, username: link.username, passwordSource: passwordSource,
       lastSync: link.lastSyncAt.map(Self.time), lastError: link.lastError, pending: status.pending,
       refused: status.refused, unreadable: status.problems,
-      conflicts: conflicts.map { SyncConflictPair(uid: $0.uid, here: $0.mine, server: $0.theirs) })
+      conflicts: conflicts.map { SyncConflictPair(uid: $0.uid, here: $0.mine, server: $0.theirs) },
+      books: status.books.map { entry in
+        SyncBookOverview(
+          name: entry.book.title, url: entry.book.url.absoluteString, contacts: entry.contacts, pending: entry.pending,
+          isDefault: entry.book.isDefault, isGone: entry.book.goneSince != nil)
+      })
   }
 
   private func run(force: Bool) -> AsyncThrowingStream<SyncEvent, any Error> {
@@ -153,7 +158,7 @@ struct LiveSync: Sendable {
           let password = try password(of: link)
           // A big book's first listing can take the server minutes to answer (as `contacts sync`).
           let summary = try await CardDAVClient.withClient(
-            credentials: DAVCredentials(username: link.username, password: password), server: link.addressBook,
+            credentials: DAVCredentials(username: link.username, password: password), server: link.server,
             answerTimeout: .seconds(300)
           ) { client in
             var engine = SyncEngine(store: store, client: client, link: link)
@@ -199,40 +204,43 @@ struct LiveSync: Sendable {
       }, homeSet: found.homeSets.first?.absoluteString)
   }
 
-  /// Links `choice`, or makes a book "Contacts" in the home set (linking the one there from an
-  /// earlier try instead of failing on it). The password is sealed first, so nothing is made on
-  /// the server when it cannot be.
-  private func link(_ choice: AddressBookChoice?, _ discovery: SyncDiscovery) async throws {
+  /// Links `choices`, or with none makes a book "Contacts" in the home set (linking the one there
+  /// from an earlier try instead of failing on it). The password is sealed first, so nothing is
+  /// made on the server when it cannot be.
+  private func link(_ choices: [AddressBookChoice], _ discovery: SyncDiscovery) async throws {
     let password = entry.text
     let sealed = try SealedPassword.seal(password, accountPassword: try keys.accountPassword(account))
-    let book: AddressBookChoice
-    if let choice {
-      book = choice
-    } else if let existing = discovery.books.first(where: { $0.url.hasSuffix("/contacts/") }) {
-      book = existing
-    } else {
+    var books = choices
+    if books.isEmpty, let existing = discovery.books.first(where: { $0.url.hasSuffix("/contacts/") }) {
+      books = [existing]
+    } else if books.isEmpty {
       guard let home = discovery.homeSet.flatMap(URL.init(string:)) else { throw Failure.noPlaceForANewBook }
       let made = try await CardDAVClient.withClient(
         credentials: DAVCredentials(username: discovery.username, password: password), server: home
       ) { client in try await client.createAddressBook(in: home, segment: "contacts", displayName: "Contacts") }
-      book = AddressBookChoice(
-        url: made.url.absoluteString, name: made.displayName, cardVersion: Self.cardVersion(made.acceptedVersions))
+      books = [
+        AddressBookChoice(
+          url: made.url.absoluteString, name: made.displayName, cardVersion: Self.cardVersion(made.acceptedVersions))
+      ]
     }
-    guard let url = URL(string: book.url) else { throw Failure.notAURL(book.url) }
+    let linking = try books.map { book in
+      guard let url = URL(string: book.url) else { throw Failure.notAURL(book.url) }
+      return SyncLink.NewBook(url: url, name: book.name, cardVersion: book.cardVersion)
+    }
     try await store.saveLink(
-      SyncLink(
-        account: account, addressBook: url, username: discovery.username, password: .sealed(sealed),
-        cardVersion: book.cardVersion))
+      SyncLink(account: account, username: discovery.username, password: .sealed(sealed), linking: linking))
   }
 
   /// The password typed into the entry, checked with the linked server (a refusal is said in
   /// `CardDAVError`'s words, and nothing changes), then sealed in place of the old one.
   private func changePassword() async throws {
-    guard let link = try await store.link(account: account) else { throw Failure.notLinked }
+    guard let link = try await store.link(account: account), let book = link.defaultBook?.url else {
+      throw Failure.notLinked
+    }
     let password = entry.text
     _ = try await CardDAVClient.withClient(
-      credentials: DAVCredentials(username: link.username, password: password), server: link.addressBook
-    ) { client in try await client.addressBook(at: link.addressBook) }
+      credentials: DAVCredentials(username: link.username, password: password), server: book
+    ) { client in try await client.addressBook(at: book) }
     let sealed = try SealedPassword.seal(password, accountPassword: try keys.accountPassword(account))
     try await store.replacePassword(account: account, with: .sealed(sealed))
   }

@@ -45,7 +45,7 @@ public final class ContactsDatabase: Sendable {
     public var contacts: Int
     /// From measured rates (Benchmarks/README.md, "Upgrading older databases"): the search
     /// index rebuilds of v2–v4 about 2,000,000 contacts a minute, v5's UIDs about 8,000,000;
-    /// v6 only adds tables.
+    /// v6 and later only change the schema.
     public var estimatedSeconds: Double
   }
 

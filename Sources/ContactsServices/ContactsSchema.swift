@@ -96,13 +96,16 @@ enum ContactsSchema {
     migrator.registerMigration("v8: a sync item's base is its contact's card until it changes") { db in
       try migrateToBaseFromCard(db)
     }
+    migrator.registerMigration("v9: several address books per account") { db in
+      try migrateToSeveralBooks(db)
+    }
     return migrator
   }
 
   /// About how many minutes the migration called `name` takes per million contacts (measured:
   /// Benchmarks/README.md, "Upgrading older databases"), for the upgrade's estimate.
   static func minutesPerMillion(_ name: String) -> Double {
-    if ["v1:", "v6:", "v7:", "v8:"].contains(where: name.hasPrefix) { return 0 }
+    if ["v1:", "v6:", "v7:", "v8:", "v9:"].contains(where: name.hasPrefix) { return 0 }
     return name.hasPrefix("v5") ? 1.0 / 8 : 1.0 / 2
   }
 

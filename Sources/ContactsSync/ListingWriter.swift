@@ -7,22 +7,22 @@ import ContactsServices
 /// page of the listing's index is read and written again.
 final class ListingWriter {
   private let store: SyncStore
-  private let account: Int64
+  private let book: SyncBook.Key
   private let progress: @Sendable (SyncProgress) -> Void
   private var buffer: [ListingEntry] = []
   /// Members written so far.
   private(set) var written = 0
   static let batch = 10_000
 
-  init(store: SyncStore, account: Int64, progress: @escaping @Sendable (SyncProgress) -> Void) {
+  init(store: SyncStore, book: SyncBook.Key, progress: @escaping @Sendable (SyncProgress) -> Void) {
     self.store = store
-    self.account = account
+    self.book = book
     self.progress = progress
   }
 
   /// Forgets what an earlier, interrupted listing wrote.
   func start() async throws {
-    try await store.startListing(account: account)
+    try await store.startListing(book: book)
   }
 
   func add(_ entry: ListingEntry) throws {
@@ -35,7 +35,7 @@ final class ListingWriter {
   }
 
   private func flush() throws {
-    try store.addToListing(buffer, account: account)
+    try store.addToListing(buffer, book: book)
     written += buffer.count
     buffer.removeAll(keepingCapacity: true)
     progress(.listing(written))

@@ -4,8 +4,9 @@ public import ContactsServices
 import Foundation
 import VCardFormat
 
-/// One two-way sync of an account with its linked address book: the imperative shell around
-/// `CardSync`'s decisions.
+/// One two-way sync of an account with its linked address books, one book after another, each
+/// with its own token and state: the imperative shell around `CardSync`'s decisions. For each
+/// book:
 ///
 /// 1. **List** what the server has changed since the last sync (RFC 6578 `sync-collection` from
 ///    the kept token; a stale token, a server without tokens, or an answer that cannot be a
@@ -66,26 +67,63 @@ public struct SyncEngine: Sendable {
     case emptySide(EmptySide)
     /// The server failed (in words: unreachable, refused the password, …).
     case server(CardDAVError)
+    /// One of several books failed: its name and why.
+    indirect case inBook(String, Failure)
 
     public var description: String {
       switch self {
       case .emptySide(let side): side.description
       case .server(let error): error.description
+      case .inBook(let book, let failure): "\(book): \(failure)"
       }
     }
   }
 
-  /// Runs one sync. `force` lets it go on when one side is empty; `progress` hears how far it is.
+  /// Runs one sync of every book the server still has. `force` lets it go on when one side of a
+  /// book is empty; `progress` hears how far it is. The summary counts every book's work, and
+  /// holds each book's own (`SyncSummary.books`) when there are several.
   public func run(
     force: Bool = false, progress: @escaping @Sendable (SyncProgress) -> Void = { _ in }
   ) async throws -> SyncSummary {
     var summary = SyncSummary()
     let requestsBefore = client.requestCount
-    defer { summary.requests = client.requestCount - requestsBefore }
+    do {
+      let books = link.booksToSync
+      for book in books {
+        let requests = client.requestCount
+        var part = try await run(book, force: force, progress: progress)
+        part.requests = client.requestCount - requests
+        summary.add(part)
+        if books.count > 1 {
+          part.book = book.title
+          summary.books.append(part)
+        }
+      }
+      let outstanding = try await store.outstanding(account: link.account)
+      summary.conflicts = outstanding.conflicts
+      // Every problem still outstanding, found now or earlier: said until it is gone.
+      summary.unreadable = outstanding.problems
+      summary.refusedEarlier = outstanding.refused - summary.refused.count
+      summary.requests = client.requestCount - requestsBefore
+      try await store.recordEnd(account: link.account, error: nil)
+      return summary
+    } catch {
+      // The server's failures in the engine's words; the rest (the database's) as they are.
+      let failure = (error as? CardDAVError).map(Failure.server) ?? error
+      try? await store.recordEnd(account: link.account, error: "\(failure)")
+      throw failure
+    }
+  }
+
+  /// Syncs one book: rounds of listing, receiving and sending.
+  private func run(
+    _ book: SyncBook, force: Bool, progress: @escaping @Sendable (SyncProgress) -> Void
+  ) async throws -> SyncSummary {
+    var summary = SyncSummary()
     do {
       // A sync stopped after applying what a listing brought, before keeping its token, lists
       // every member (`SyncStore.listingWasCutShort`).
-      var token = try await store.listingWasCutShort(account: link.account) ? nil : link.syncToken
+      var token = try await store.listingWasCutShort(book: book.key) ? nil : book.syncToken
       var round = 0
       var wrote = true
       // A round lists, receives and sends. What this side sent changes the server after the
@@ -96,37 +134,29 @@ public struct SyncEngine: Sendable {
       while wrote && round < maximumRounds {
         // Only a token kept from an earlier run can have been forgotten; a later round's is the
         // one the server has just given.
-        let listing = try await list(from: token, doubting: round == 0, progress: progress)
+        let listing = try await list(book, from: token, doubting: round == 0, progress: progress)
         if round == 0, !force,
-          let empty = try await store.emptySide(account: link.account, complete: listing.isComplete)
+          let empty = try await store.emptySide(book: book.key, complete: listing.isComplete)
         {
           throw Failure.emptySide(empty)
         }
-        try await receive(after: listing, into: &summary, progress: progress)
-        let removed = try await store.applyRemovals(account: link.account, complete: listing.isComplete)
+        try await receive(book, after: listing, into: &summary, progress: progress)
+        let removed = try await store.applyRemovals(book: book.key, complete: listing.isComplete)
         summary.deletedHere += removed.deletedHere
-        if round == 0 { try await recheckProblems(into: &summary) }
-        try await store.saveToken(listing.token, account: link.account)
+        if round == 0 { try await recheckProblems(of: book, into: &summary) }
+        try await store.saveToken(listing.token, book: book.key)
         token = listing.token
         let before = summary
-        let changedMeanwhile = try await send(into: &summary, progress: progress)
+        let changedMeanwhile = try await send(book, into: &summary, progress: progress)
         wrote = summary.sent != before.sent || summary.deletedThere != before.deletedThere || changedMeanwhile > 0
         round += 1
       }
-      if let status = try await store.status(account: link.account) {
-        summary.conflicts = status.conflicts
-        // Every problem still outstanding, found now or earlier: said until it is gone.
-        summary.unreadable = status.problems
-        summary.refusedEarlier = status.refused - summary.refused.count
-      }
-      summary.requests = client.requestCount - requestsBefore
-      try await store.recordEnd(account: link.account, error: nil)
       return summary
-    } catch {
-      // The server's failures in the engine's words; the rest (the database's) as they are.
-      let failure = (error as? CardDAVError).map(Failure.server) ?? error
-      try? await store.recordEnd(account: link.account, error: "\(failure)")
-      throw failure
+    } catch let failure as Failure where link.booksToSync.count > 1 {
+      // Which book, when there are several.
+      throw Failure.inBook(book.title, failure)
+    } catch let error as CardDAVError where link.booksToSync.count > 1 {
+      throw Failure.inBook(book.title, .server(error))
     }
   }
 
@@ -152,19 +182,20 @@ public struct SyncEngine: Sendable {
   /// listing of changes (`SyncStore.listingNamesUnchangedCards`) is thrown away and every member
   /// listed instead: what the server no longer has was deleted there.
   func list(
-    from token: String?, doubting: Bool = false, progress: @escaping @Sendable (SyncProgress) -> Void
+    _ book: SyncBook, from token: String?, doubting: Bool = false,
+    progress: @escaping @Sendable (SyncProgress) -> Void
   ) async throws -> Listing {
     if let token {
       do {
-        let changes = try await syncCollection(from: token, progress: progress)
+        let changes = try await syncCollection(book, from: token, progress: progress)
         if !doubting { return changes }
-        if try await !store.listingNamesUnchangedCards(account: link.account) { return changes }
+        if try await !store.listingNamesUnchangedCards(book: book.key) { return changes }
       } catch let error as CardDAVError where Self.isUnsupported(error) {
         // The server forgot the token (RFC 6578 §3.2) or has no sync-collection: list
         // everything; nothing is lost.
       }
     }
-    return try await listETags(progress: progress)
+    return try await listETags(book, progress: progress)
   }
 
   /// Whether a failed `sync-collection` means the server has none (rather than a failure that
@@ -180,14 +211,14 @@ public struct SyncEngine: Sendable {
   /// The changes since `token` (RFC 6578): what changed and what was removed, never every
   /// member, so the listing is not complete.
   private func syncCollection(
-    from token: String, progress: @escaping @Sendable (SyncProgress) -> Void
+    _ book: SyncBook, from token: String, progress: @escaping @Sendable (SyncProgress) -> Void
   ) async throws -> Listing {
-    let writer = ListingWriter(store: store, account: link.account, progress: progress)
+    let writer = ListingWriter(store: store, book: book.key, progress: progress)
     try await writer.start()
     var token: String? = token
     var truncated = true
     while truncated {
-      let result = try await client.syncCollection(link.addressBook, token: token) { change in
+      let result = try await client.syncCollection(book.url, token: token) { change in
         switch change {
         case .changed(let href, let etag): try writer.add(ListingEntry(href: href, etag: etag))
         case .removed(let href): try writer.add(ListingEntry(href: href, etag: nil, isRemoved: true))
@@ -209,10 +240,12 @@ public struct SyncEngine: Sendable {
   /// storage/multifilesystem/get.py): 256 s for 100,000 cards here, against 20 s for this.
   /// The token comes first in the answer, so a change made while the members are listed is
   /// listed again next time rather than missed.
-  private func listETags(progress: @escaping @Sendable (SyncProgress) -> Void) async throws -> Listing {
-    let writer = ListingWriter(store: store, account: link.account, progress: progress)
+  private func listETags(
+    _ book: SyncBook, progress: @escaping @Sendable (SyncProgress) -> Void
+  ) async throws -> Listing {
+    let writer = ListingWriter(store: store, book: book.key, progress: progress)
     try await writer.start()
-    let token = try await client.listETags(link.addressBook) { member in
+    let token = try await client.listETags(book.url) { member in
       try writer.add(ListingEntry(href: member.href, etag: member.etag))
     }
     try writer.finish()
@@ -226,19 +259,20 @@ public struct SyncEngine: Sendable {
   /// its cards read) while the database writes this one, never more than one ahead, so the
   /// server's time and ours overlap and memory holds two batches at most.
   private func receive(
-    after listing: Listing, into summary: inout SyncSummary, progress: @escaping @Sendable (SyncProgress) -> Void
+    _ book: SyncBook, after listing: Listing, into summary: inout SyncSummary,
+    progress: @escaping @Sendable (SyncProgress) -> Void
   ) async throws {
-    let total = try await store.countToFetch(account: link.account)
+    let total = try await store.countToFetch(book: book.key)
     var done = 0
     if listing.isComplete, total >= wholeBookFrom, total * 2 >= listing.count {
-      try await receiveWholeBook(total: total, done: &done, into: &summary, progress: progress)
+      try await receiveWholeBook(book, total: total, done: &done, into: &summary, progress: progress)
     }
-    var hrefs = try await store.hrefsToFetch(account: link.account, after: nil, limit: batchSize)
-    var cards = try await fetch(hrefs)
+    var hrefs = try await store.hrefsToFetch(book: book.key, after: nil, limit: batchSize)
+    var cards = try await fetch(hrefs, from: book)
     while !hrefs.isEmpty {
-      let nextHrefs = try await store.hrefsToFetch(account: link.account, after: hrefs.last, limit: batchSize)
-      async let nextCards = fetch(nextHrefs)
-      summary.count(try await store.applyArrivals(cards, account: link.account))
+      let nextHrefs = try await store.hrefsToFetch(book: book.key, after: hrefs.last, limit: batchSize)
+      async let nextCards = fetch(nextHrefs, from: book)
+      summary.count(try await store.applyArrivals(cards, book: book.key))
       done += hrefs.count
       progress(.receiving(done: min(done, total), of: total))
       cards = try await nextCards
@@ -252,23 +286,23 @@ public struct SyncEngine: Sendable {
   /// fetch; a server without the report, or whose answer cannot be read, is left to them
   /// entirely: every batch applied stays applied.
   private func receiveWholeBook(
-    total: Int, done: inout Int, into summary: inout SyncSummary,
+    _ book: SyncBook, total: Int, done: inout Int, into summary: inout SyncSummary,
     progress: @escaping @Sendable (SyncProgress) -> Void
   ) async throws {
     var batch: [(href: String, etag: String, text: String)] = []
     let stretch = min(wholeBookTransaction, max(batchSize, total / 20))
     // A first download holds nothing yet: no stretch asks what is held (13k instructions a card).
-    let holdsNone = try await store.holdsNoServerCard(account: link.account)
+    let holdsNone = try await store.holdsNoServerCard(book: book.key)
     func apply() throws {
       // In href order: a server's href is mostly its card's UID, so the items' two indexes, the
       // contacts' UID index and the held ETags' lookups are each walked from one end to the
       // other instead of at random, and every page of them is read and written once a stretch
       // (at 100,000 they are many times SQLite's cache).
       batch.sort { $0.href < $1.href }
-      let held = holdsNone ? [:] : try store.heldETags(batch.map(\.href), account: link.account)
+      let held = holdsNone ? [:] : try store.heldETags(batch.map(\.href), book: book.key)
       let unseen = batch.filter { held[$0.href] != $0.etag }
       summary.count(
-        try store.applyArrivalsNow(unseen.count, chunk: batchSize, account: link.account) { range in
+        try store.applyArrivalsNow(unseen.count, chunk: batchSize, book: book.key) { range in
           unseen[range].map { RemoteCard(href: $0.href, etag: $0.etag, text: $0.text) }
         })
       done += unseen.count
@@ -276,7 +310,7 @@ public struct SyncEngine: Sendable {
       batch.removeAll(keepingCapacity: true)
     }
     do {
-      _ = try await client.queryAll(link.addressBook, version: link.cardVersion) { fetched in
+      _ = try await client.queryAll(book.url, version: book.cardVersion) { fetched in
         guard case .card(let href, let etag, let text) = fetched else { return }
         batch.append((href, etag, text))
         if batch.count >= stretch { try apply() }
@@ -287,28 +321,28 @@ public struct SyncEngine: Sendable {
     }
   }
 
-  /// Fetches again the server's cards kept as problems that this round's listing did not bring:
-  /// one gone from the server (or fixed there, or whose UID's other card is gone) stops being a
-  /// problem, one still unreadable stays one. A sync without problems asks nothing.
-  private func recheckProblems(into summary: inout SyncSummary) async throws {
-    let hrefs = try await store.problemsNotListed(account: link.account)
+  /// Fetches again the server's cards of `book` kept as problems that this round's listing did
+  /// not bring: one gone from the server (or fixed there, or whose UID's other card is gone)
+  /// stops being a problem, one still unreadable stays one. A sync without problems asks nothing.
+  private func recheckProblems(of book: SyncBook, into summary: inout SyncSummary) async throws {
+    let hrefs = try await store.problemsNotListed(book: book.key)
     guard !hrefs.isEmpty else { return }
     var cards: [RemoteCard] = []
     var gone: [String] = []
-    try await client.multiget(link.addressBook, hrefs: hrefs, version: link.cardVersion) { fetched in
+    try await client.multiget(book.url, hrefs: hrefs, version: book.cardVersion) { fetched in
       switch fetched {
       case .card(let href, let etag, let text): cards.append(RemoteCard(href: href, etag: etag, text: text))
       case .missing(let href): gone.append(href)
       }
     }
-    try await store.clearProblems(gone, account: link.account)
-    summary.count(try await store.applyArrivals(cards, account: link.account))
+    try await store.clearProblems(gone, account: book.key.account)
+    summary.count(try await store.applyArrivals(cards, book: book.key))
   }
 
-  /// The cards at `hrefs` (none for none), read.
-  private func fetch(_ hrefs: [String]) async throws -> [RemoteCard] {
+  /// The cards at `hrefs` in `book` (none for none), read.
+  private func fetch(_ hrefs: [String], from book: SyncBook) async throws -> [RemoteCard] {
     var cards: [RemoteCard] = []
-    try await client.multiget(link.addressBook, hrefs: hrefs, version: link.cardVersion) { fetched in
+    try await client.multiget(book.url, hrefs: hrefs, version: book.cardVersion) { fetched in
       if case .card(let href, let etag, let text) = fetched {
         cards.append(RemoteCard(href: href, etag: etag, text: text))
       }
@@ -320,17 +354,17 @@ public struct SyncEngine: Sendable {
 
   /// Sends every change made here; returns how many cards had changed on the server meanwhile
   /// (412): the next round's listing brings them, to decide again.
-  private func send(into summary: inout SyncSummary, progress: @escaping @Sendable (SyncProgress) -> Void)
-    async throws -> Int
-  {
+  private func send(
+    _ book: SyncBook, into summary: inout SyncSummary, progress: @escaping @Sendable (SyncProgress) -> Void
+  ) async throws -> Int {
     var changedMeanwhile = 0
     var done = 0
     var parallel = max(1, parallelUploads)
     // Cards first, then deletes: a merge's survivor reaches the server before the other leaves it.
     for deletes in [false, true] {
       try await send(
-        deletes: deletes, parallel: &parallel, into: &summary, changedMeanwhile: &changedMeanwhile, done: &done,
-        progress)
+        book, deletes: deletes, parallel: &parallel, into: &summary, changedMeanwhile: &changedMeanwhile,
+        done: &done, progress)
     }
     return changedMeanwhile
   }
@@ -340,7 +374,7 @@ public struct SyncEngine: Sendable {
   /// gets the rest one at a time (`parallel` becomes 1), and what it refused is sent again so;
   /// refused again, alone, the sync stops (nothing is lost: the next one sends it).
   private func send(
-    deletes: Bool, parallel: inout Int, into summary: inout SyncSummary, changedMeanwhile: inout Int,
+    _ book: SyncBook, deletes: Bool, parallel: inout Int, into summary: inout SyncSummary, changedMeanwhile: inout Int,
     done: inout Int, _ progress: @escaping @Sendable (SyncProgress) -> Void
   ) async throws {
     var after: String?
@@ -363,7 +397,7 @@ public struct SyncEngine: Sendable {
     }
     while true {
       let departures = try await store.departures(
-        account: link.account, after: after, limit: batchSize, deletes: deletes)
+        book: book.key, after: after, limit: batchSize, deletes: deletes)
       guard let last = departures.last else { break }
       after = last.uid
       // A few at a time, each on its own kept-alive connection: the server sets the pace of a
@@ -378,7 +412,7 @@ public struct SyncEngine: Sendable {
         var running = 0
         while failure == nil || running > 0 {
           while failure == nil, running < limit, let departure = waiting.popFirst() {
-            group.addTask { try await self.sendOrRefuse(departure) }
+            group.addTask { try await self.sendOrRefuse(departure, to: book) }
             running += 1
           }
           guard running > 0 else { break }
@@ -396,11 +430,11 @@ public struct SyncEngine: Sendable {
       if let failure { throw failure }
       if !refusedWhileBusy.isEmpty { parallel = 1 }
       for departure in refusedWhileBusy {
-        let outcome = try await sendOrRefuse(departure)
+        let outcome = try await sendOrRefuse(departure, to: book)
         if case .busy(_, let error) = outcome { throw error }
         count(outcome)
       }
-      try await compareWithTheServer(written, into: &summary)
+      try await compareWithTheServer(written, in: book, into: &summary)
     }
   }
 
@@ -431,9 +465,9 @@ public struct SyncEngine: Sendable {
 
   /// Sends one change, writing what the server's answer means for it; a failure that is not
   /// about this card alone is thrown.
-  private func sendOrRefuse(_ departure: Departure) async throws -> SendOutcome {
+  private func sendOrRefuse(_ departure: Departure, to book: SyncBook) async throws -> SendOutcome {
     do {
-      return try await send(departure)
+      return try await send(departure, to: book)
     } catch let error as CardDAVError {
       if error.isAnswerFromServer { try await store.notSent(departure, account: link.account) }
       let name = departure.card?.first("FN")?.text ?? departure.uid
@@ -452,24 +486,24 @@ public struct SyncEngine: Sendable {
   }
 
   /// Sends one change: the card (created or replacing the ETag the server had), or the delete.
-  private func send(_ departure: Departure) async throws -> SendOutcome {
+  private func send(_ departure: Departure, to book: SyncBook) async throws -> SendOutcome {
     guard let card = departure.card else {
       var outcome = SendOutcome.gone
       if let href = departure.href, let etag = departure.etag {
-        try await client.delete(href, in: link.addressBook, etag: etag)
+        try await client.delete(href, in: book.url, etag: etag)
         outcome = .deletedThere
       }
       // Without an ETag the server never had it.
       try await store.deletedOnServer(uid: departure.uid, account: link.account)
       return outcome
     }
-    let href = departure.href ?? CardDAVClient.href(forUID: departure.uid, in: link.addressBook)
+    let href = departure.href ?? CardDAVClient.href(forUID: departure.uid, in: book.url)
     let fingerprint = CardFingerprint.of(card)
     try await store.willSend(departure, href: href, fingerprint: fingerprint, account: link.account)
     let condition: PutCondition = departure.etag.map { .replace(etag: $0) } ?? .create
-    let bytes = VCardWriter(version: link.cardVersion == "4.0" ? .v40 : .v30).bytes(card)
-    var etag = try await client.put(href, in: link.addressBook, card: bytes, condition: condition)
-    if etag == nil { etag = try await currentETag(of: href) }
+    let bytes = VCardWriter(version: book.cardVersion == "4.0" ? .v40 : .v30).bytes(card)
+    var etag = try await client.put(href, in: book.url, card: bytes, condition: condition)
+    if etag == nil { etag = try await currentETag(of: href, in: book) }
     try await store.sent(departure, href: href, etag: etag, fingerprint: fingerprint, account: link.account)
     return .sent(WrittenCard(href: href, etag: etag, card: card, name: card.first("FN")?.text ?? departure.uid))
   }
@@ -479,11 +513,13 @@ public struct SyncEngine: Sendable {
   /// server rewrites, such as folding, parameter case, PRODID or 3.0 for 4.0, is no change, and
   /// nor is a property the server adds). This side keeps the card as it sent it. A card changed
   /// since by someone else (another ETag) is not this side's to judge.
-  private func compareWithTheServer(_ written: [WrittenCard], into summary: inout SyncSummary) async throws {
+  private func compareWithTheServer(
+    _ written: [WrittenCard], in book: SyncBook, into summary: inout SyncSummary
+  ) async throws {
     guard !written.isEmpty else { return }
     let byHref = Dictionary(written.map { ($0.href, $0) }, uniquingKeysWith: { $1 })
     var changed: [String] = []
-    try await client.multiget(link.addressBook, hrefs: written.map(\.href), version: link.cardVersion) { fetched in
+    try await client.multiget(book.url, hrefs: written.map(\.href), version: book.cardVersion) { fetched in
       guard case .card(let href, let etag, let text) = fetched, let sent = byHref[href],
         sent.etag == nil || sent.etag == etag, let stored = VCardReader.read(text).first?.card
       else { return }
@@ -498,9 +534,9 @@ public struct SyncEngine: Sendable {
   }
 
   /// The ETag of the card at `href`, for a server that sent none with the PUT (RFC 7231 allows it).
-  private func currentETag(of href: String) async throws -> String? {
+  private func currentETag(of href: String, in book: SyncBook) async throws -> String? {
     var etag: String?
-    try await client.multiget(link.addressBook, hrefs: [href], version: link.cardVersion) { fetched in
+    try await client.multiget(book.url, hrefs: [href], version: book.cardVersion) { fetched in
       if case .card(_, let found, _) = fetched { etag = found }
     }
     return etag

@@ -24,13 +24,42 @@ public struct SyncSummary: Hashable, Sendable {
   public var changedByServer: [String] = []
   /// HTTP requests sent.
   public var requests = 0
+  /// The book this summary is of, when it is one book's of several.
+  public var book: String?
+  /// Each book's summary, when the account has several books (empty with one).
+  public var books: [SyncSummary] = []
 
   public init() {}
+
+  /// Adds what a book's sync did (its conflicts and earlier refusals are the account's, counted
+  /// once at the end).
+  public mutating func add(_ other: SyncSummary) {
+    sent += other.sent
+    received += other.received
+    deletedHere += other.deletedHere
+    deletedThere += other.deletedThere
+    merged += other.merged
+    unreadable += other.unreadable
+    refused += other.refused
+    changedByServer += other.changedByServer
+  }
 
   /// Whether the user has something to do: conflicts to settle, cards that could not be read
   /// or sent, or that the server did not keep as sent.
   public var needsAttention: Bool {
     conflicts > 0 || unreadable > 0 || !refused.isEmpty || refusedEarlier > 0 || !changedByServer.isEmpty
+  }
+
+  /// One book's line: what moved ("3 sent, 12 received, 1 deleted here, 0 deleted there, 1
+  /// merged"), and its cards that could not be read or sent; conflicts are the account's.
+  public var bookLine: String {
+    var parts = [
+      "\(sent) sent", "\(received) received", "\(deletedHere) deleted here", "\(deletedThere) deleted there",
+      "\(merged) merged",
+    ]
+    if unreadable > 0 { parts.append("\(unreadable) unreadable on the server") }
+    if !refused.isEmpty { parts.append("\(refused.count) refused by the server") }
+    return parts.joined(separator: ", ")
   }
 
   /// One line: "3 sent, 12 received, 1 deleted here, 0 deleted there, 1 merged, 0 conflicts".

@@ -49,11 +49,11 @@ final class FakeSync: Sendable {
         self.passwordsSeen.withLock { $0.append(self.entry.text) }
         return Self.discovery
       },
-      link: { book, discovery in
+      link: { books, discovery in
         self.passwordsSeen.withLock { $0.append(self.entry.text) }
         self.linked.withLock {
           $0 = SyncOverview(
-            addressBook: book?.url ?? "new", username: discovery.username, passwordSource: "stored sealed")
+            addressBook: books.first?.url ?? "new", username: discovery.username, passwordSource: "stored sealed")
         }
       },
       changePassword: {

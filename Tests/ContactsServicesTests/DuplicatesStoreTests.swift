@@ -159,7 +159,7 @@ import Testing
         account: fixture.ada, addressBook: URL(string: "http://127.0.0.1:5232/ada/book/")!, username: "ada",
         password: .command("echo x"), cardVersion: "4.0"))
     // Both on the server already.
-    for departure in try await sync.departures(account: fixture.ada, after: nil, limit: 10) {
+    for departure in try await sync.departures(book: fixture.adaBook, after: nil, limit: 10) {
       let card = try #require(departure.card)
       let href = "/ada/book/\(departure.uid).vcf"
       try await sync.willSend(departure, href: href, fingerprint: CardFingerprint.of(card), account: fixture.ada)
@@ -167,11 +167,11 @@ import Testing
         departure, href: href, etag: "\"\(departure.uid)\"", fingerprint: CardFingerprint.of(card),
         account: fixture.ada)
     }
-    #expect(try await sync.departures(account: fixture.ada, after: nil, limit: 10).isEmpty)
+    #expect(try await sync.departures(book: fixture.adaBook, after: nil, limit: 10).isEmpty)
 
     _ = try await fixture.store.merge(
       ContactMerge.merged(ada, again), survivor: ada, other: again, account: fixture.ada)
-    let departures = try await sync.departures(account: fixture.ada, after: nil, limit: 10)
+    let departures = try await sync.departures(book: fixture.adaBook, after: nil, limit: 10)
     let survivor = try #require(departures.first { $0.uid == ada.uid })
     let tombstone = try #require(departures.first { $0.uid == again.uid })
     #expect(departures.count == 2)

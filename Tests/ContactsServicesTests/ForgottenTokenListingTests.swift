@@ -23,15 +23,15 @@ import Testing
         account: fixture.ada, addressBook: Self.book, username: "ada", password: .command("echo x"), cardVersion: "3.0")
     )
     let tally = try await sync.applyArrivals(
-      uids.map { RemoteCard(href: "/ada/book/\($0).vcf", etag: "\"\($0)-1\"", text: card($0)) }, account: fixture.ada)
+      uids.map { RemoteCard(href: "/ada/book/\($0).vcf", etag: "\"\($0)-1\"", text: card($0)) }, book: fixture.adaBook)
     #expect(tally.received == uids.count)
     return (fixture, sync)
   }
 
   func listing(_ entries: [ListingEntry], _ sync: SyncStore, _ fixture: TwoAccounts) async throws -> Bool {
-    try await sync.startListing(account: fixture.ada)
-    try sync.addToListing(entries, account: fixture.ada)
-    return try await sync.listingNamesUnchangedCards(account: fixture.ada)
+    try await sync.startListing(book: fixture.adaBook)
+    try sync.addToListing(entries, book: fixture.adaBook)
+    return try await sync.listingNamesUnchangedCards(book: fixture.adaBook)
   }
 
   @Test func aListingOfChangesNamesNoCardAtTheETagHeldHere() async throws {
@@ -73,18 +73,18 @@ import Testing
     defer { fixture.directory.remove() }
     // ann's UID at a second href: a problem, not a second contact.
     let twice = try await sync.applyArrivals(
-      [RemoteCard(href: "/ada/book/ann-copy.vcf", etag: "\"copy-1\"", text: card("ann"))], account: fixture.ada)
+      [RemoteCard(href: "/ada/book/ann-copy.vcf", etag: "\"copy-1\"", text: card("ann"))], book: fixture.adaBook)
     #expect(twice.unreadable == 1)
     #expect(try await sync.problems(account: fixture.ada).map(\.href) == ["/ada/book/ann-copy.vcf"])
 
     // A listing that names it brings it anyway; one that does not leaves it to fetch again.
-    try await sync.startListing(account: fixture.ada)
-    try sync.addToListing([ListingEntry(href: "/ada/book/ann-copy.vcf", etag: "\"copy-2\"")], account: fixture.ada)
-    #expect(try await sync.problemsNotListed(account: fixture.ada).isEmpty)
-    try await sync.startListing(account: fixture.ada)
+    try await sync.startListing(book: fixture.adaBook)
+    try sync.addToListing([ListingEntry(href: "/ada/book/ann-copy.vcf", etag: "\"copy-2\"")], book: fixture.adaBook)
+    #expect(try await sync.problemsNotListed(book: fixture.adaBook).isEmpty)
+    try await sync.startListing(book: fixture.adaBook)
     try sync.addToListing(
-      [ListingEntry(href: "/ada/book/ann-copy.vcf", etag: nil, isRemoved: true)], account: fixture.ada)
-    #expect(try await sync.problemsNotListed(account: fixture.ada) == ["/ada/book/ann-copy.vcf"])
+      [ListingEntry(href: "/ada/book/ann-copy.vcf", etag: nil, isRemoved: true)], book: fixture.adaBook)
+    #expect(try await sync.problemsNotListed(book: fixture.adaBook) == ["/ada/book/ann-copy.vcf"])
 
     try await sync.clearProblems(["/ada/book/ann-copy.vcf"], account: fixture.ada)
     #expect(try await sync.problems(account: fixture.ada).isEmpty)

@@ -44,7 +44,7 @@ import VCardFormat
     let rows = try await items(fixture)
     #expect(Set(rows.map { $0["uid"] as String }) == [before.uid, after.uid])
     #expect(rows.allSatisfy { $0["dirty"] as Int == 1 })
-    let departures = try await sync.departures(account: fixture.ada, after: nil, limit: 10)
+    let departures = try await sync.departures(book: fixture.adaBook, after: nil, limit: 10)
     #expect(Set(departures.map(\.uid)) == [before.uid, after.uid])
     #expect(departures.allSatisfy { $0.etag == nil && $0.card != nil })
   }
@@ -53,22 +53,22 @@ import VCardFormat
     let (fixture, sync) = try await linked()
     defer { fixture.directory.remove() }
     let ann = try await fixture.store.insert(ContactDraft(name: "Ann", email: "ann@example.com"), account: fixture.ada)
-    let departure = try #require(try await sync.departures(account: fixture.ada, after: nil, limit: 10).first)
+    let departure = try #require(try await sync.departures(book: fixture.adaBook, after: nil, limit: 10).first)
     let card = try #require(departure.card)
     try await sync.willSend(
       departure, href: "/ada/book/ann.vcf", fingerprint: CardFingerprint.of(card), account: fixture.ada)
     try await sync.sent(
       departure, href: "/ada/book/ann.vcf", etag: "\"e1\"", fingerprint: CardFingerprint.of(card), account: fixture.ada)
-    #expect(try await sync.departures(account: fixture.ada, after: nil, limit: 10).isEmpty)
+    #expect(try await sync.departures(book: fixture.adaBook, after: nil, limit: 10).isEmpty)
 
     var draft = ContactDraft(name: "Ann", email: "ann@work.example")
     draft.name = "Ann"
     _ = try await fixture.store.update(id: ann.id, with: draft, account: fixture.ada)
-    let edited = try #require(try await sync.departures(account: fixture.ada, after: nil, limit: 10).first)
+    let edited = try #require(try await sync.departures(book: fixture.adaBook, after: nil, limit: 10).first)
     #expect(edited.etag == "\"e1\"" && edited.href == "/ada/book/ann.vcf" && edited.card != nil)
 
     try await fixture.store.delete(id: ann.id, account: fixture.ada)
-    let tombstone = try #require(try await sync.departures(account: fixture.ada, after: nil, limit: 10).first)
+    let tombstone = try #require(try await sync.departures(book: fixture.adaBook, after: nil, limit: 10).first)
     #expect(tombstone.card == nil && tombstone.etag == "\"e1\"")
     try await sync.deletedOnServer(uid: ann.uid, account: fixture.ada)
     #expect(try await items(fixture).isEmpty)
@@ -79,7 +79,7 @@ import VCardFormat
     defer { fixture.directory.remove() }
     try await Seeder(database: fixture.database, accounts: fixture.accounts).addContacts(25, to: fixture.ada)
     try await Seeder(database: fixture.database, accounts: fixture.accounts).addContacts(5, to: fixture.grace)
-    #expect(try await sync.departures(account: fixture.ada, after: nil, limit: 100).count == 25)
+    #expect(try await sync.departures(book: fixture.adaBook, after: nil, limit: 100).count == 25)
     #expect(try await items(fixture).count == 25)
   }
 
@@ -89,17 +89,17 @@ import VCardFormat
     let ann = try await fixture.store.insert(ContactDraft(name: "Ann"), account: fixture.ada)
     try await fixture.store.delete(id: ann.id, account: fixture.ada)
     #expect(try await items(fixture).isEmpty)
-    #expect(try await sync.departures(account: fixture.ada, after: nil, limit: 10).isEmpty)
+    #expect(try await sync.departures(book: fixture.adaBook, after: nil, limit: 10).isEmpty)
   }
 
   @Test func aContactThatChangedWhileItWasBeingSentStaysToSend() async throws {
     let (fixture, sync) = try await linked()
     defer { fixture.directory.remove() }
     let ann = try await fixture.store.insert(ContactDraft(name: "Ann"), account: fixture.ada)
-    let departure = try #require(try await sync.departures(account: fixture.ada, after: nil, limit: 10).first)
+    let departure = try #require(try await sync.departures(book: fixture.adaBook, after: nil, limit: 10).first)
     _ = try await fixture.store.update(id: ann.id, with: ContactDraft(name: "Ann Smith"), account: fixture.ada)
     try await sync.sent(departure, href: "/ada/book/a.vcf", etag: "\"e1\"", fingerprint: "f", account: fixture.ada)
-    let again = try #require(try await sync.departures(account: fixture.ada, after: nil, limit: 10).first)
+    let again = try #require(try await sync.departures(book: fixture.adaBook, after: nil, limit: 10).first)
     #expect(again.etag == "\"e1\"")
   }
 
@@ -109,21 +109,21 @@ import VCardFormat
     let text =
       "BEGIN:VCARD\r\nVERSION:3.0\r\nUID:bob\r\nN:Smith;Bob;;;\r\nFN:Bob Smith\r\nEMAIL;TYPE=work:bob@example.com\r\nEND:VCARD\r\n"
     let tally = try await sync.applyArrivals(
-      [RemoteCard(href: "/ada/book/bob.vcf", etag: "\"b1\"", text: text)], account: fixture.ada)
+      [RemoteCard(href: "/ada/book/bob.vcf", etag: "\"b1\"", text: text)], book: fixture.adaBook)
     #expect(tally.received == 1)
     let bob = try #require(try await fixture.store.page(account: fixture.ada, after: nil, limit: 5).first)
     #expect(bob.name == "Bob Smith" && bob.email == "bob@example.com" && bob.uid == "bob")
-    #expect(try await sync.departures(account: fixture.ada, after: nil, limit: 10).isEmpty)
+    #expect(try await sync.departures(book: fixture.adaBook, after: nil, limit: 10).isEmpty)
 
     // The same card again (a sync run twice, or killed after storing it) changes nothing.
     let again = try await sync.applyArrivals(
-      [RemoteCard(href: "/ada/book/bob.vcf", etag: "\"b1\"", text: text)], account: fixture.ada)
+      [RemoteCard(href: "/ada/book/bob.vcf", etag: "\"b1\"", text: text)], book: fixture.adaBook)
     #expect(again.received == 0)
 
-    try await sync.startListing(account: fixture.ada)
-    try sync.addToListing([ListingEntry(href: "/ada/book/bob.vcf", etag: nil, isRemoved: true)], account: fixture.ada)
-    #expect(try await sync.emptySide(account: fixture.ada, complete: false) == .server(lost: 1))
-    let removed = try await sync.applyRemovals(account: fixture.ada, complete: false)
+    try await sync.startListing(book: fixture.adaBook)
+    try sync.addToListing([ListingEntry(href: "/ada/book/bob.vcf", etag: nil, isRemoved: true)], book: fixture.adaBook)
+    #expect(try await sync.emptySide(book: fixture.adaBook, complete: false) == .server(lost: 1))
+    let removed = try await sync.applyRemovals(book: fixture.adaBook, complete: false)
     #expect(removed.deletedHere == 1)
     #expect(try await fixture.store.count(account: fixture.ada) == 0)
     #expect(try await items(fixture).isEmpty)
@@ -148,8 +148,8 @@ import VCardFormat
     cards.append(RemoteCard(href: "/ada/book/here.vcf", etag: "\"h\"", text: card(here.uid, "Mia There")))
     // One of them could not be read before.
     _ = try await sync.applyArrivals(
-      [RemoteCard(href: "/ada/book/007.vcf", etag: "\"x\"", text: "BEGIN:VCARD\r\nnot a card")], account: fixture.ada)
-    let tally = try await sync.applyArrivals(cards, account: fixture.ada)
+      [RemoteCard(href: "/ada/book/007.vcf", etag: "\"x\"", text: "BEGIN:VCARD\r\nnot a card")], book: fixture.adaBook)
+    let tally = try await sync.applyArrivals(cards, book: fixture.adaBook)
     #expect(tally.received == 100 && tally.unreadable == 1 && tally.conflicts == 1)
     // The only problem left is the UID at two hrefs.
     #expect(try await sync.status(account: fixture.ada)?.problems == 1)
@@ -163,11 +163,11 @@ import VCardFormat
     let rows = try await items(fixture)
     #expect(rows.filter { ($0["dirty"] as Int) == 0 && ($0["etag"] as String?) != nil }.count == 100)
     // Only the two contacts made here are to send (one waits for the user's choice).
-    #expect(try await sync.departures(account: fixture.ada, after: nil, limit: 200).count == 1)
+    #expect(try await sync.departures(book: fixture.adaBook, after: nil, limit: 200).count == 1)
 
     // The triggers are back: a contact added afterwards is marked, listed and found.
     _ = try await fixture.store.insert(ContactDraft(name: "Person 42b"), account: fixture.ada)
-    #expect(try await sync.departures(account: fixture.ada, after: nil, limit: 200).count == 2)
+    #expect(try await sync.departures(book: fixture.adaBook, after: nil, limit: 200).count == 2)
     #expect(try await fixture.store.count(account: fixture.ada) == 103)
     let after = try await fixture.store.search(account: fixture.ada, query: "person 42", limit: 5)
     #expect(after.contacts.map(\.name) == ["Person 42", "Person 42b"])
@@ -187,7 +187,7 @@ import VCardFormat
     }
     _ = try await fixture.store.insert(ContactDraft(name: "Ann After"), account: fixture.ada)
     #expect(
-      try await sync.departures(account: fixture.ada, after: nil, limit: 10).map { $0.card?.first("FN")?.text } == [
+      try await sync.departures(book: fixture.adaBook, after: nil, limit: 10).map { $0.card?.first("FN")?.text } == [
         "Ann After"
       ])
     #expect(try await fixture.store.count(account: fixture.ada) == 1)
@@ -201,12 +201,12 @@ import VCardFormat
   @Test func aListingBatchKeepsTheLastEntryOfAnHrefListedTwice() async throws {
     let (fixture, sync) = try await linked()
     defer { fixture.directory.remove() }
-    try await sync.startListing(account: fixture.ada)
+    try await sync.startListing(book: fixture.adaBook)
     let hrefs = (0..<50).map { "/ada/book/\(($0 * 37) % 50).vcf" }
     try sync.addToListing(
       hrefs.map { ListingEntry(href: $0, etag: "\"first\"") } + [ListingEntry(href: hrefs[7], etag: "\"second\"")]
         + [ListingEntry(href: hrefs[9], etag: "\"third\""), ListingEntry(href: hrefs[9], etag: "\"fourth\"")],
-      account: fixture.ada)
+      book: fixture.adaBook)
     let listed = try fixture.database.writer.read { db in
       try Row.fetchAll(
         db, sql: "SELECT href, etag FROM sync_listing WHERE accountId = ? ORDER BY href", arguments: [fixture.ada])
@@ -214,7 +214,7 @@ import VCardFormat
     #expect(listed.map { $0["href"] as String } == hrefs.sorted())
     let etags = Dictionary(uniqueKeysWithValues: listed.map { ($0["href"] as String, $0["etag"] as String) })
     #expect(etags[hrefs[7]] == "\"second\"" && etags[hrefs[9]] == "\"fourth\"" && etags[hrefs[8]] == "\"first\"")
-    #expect(try await sync.hrefsToFetch(account: fixture.ada, after: nil, limit: 100) == hrefs.sorted())
+    #expect(try await sync.hrefsToFetch(book: fixture.adaBook, after: nil, limit: 100) == hrefs.sorted())
   }
 
   /// A card taken from the server is stored once (schema v8): the contact's card is the
@@ -233,7 +233,7 @@ import VCardFormat
     let remote = { (index: Int, etag: String, text: String) in
       RemoteCard(href: "/ada/book/once-\(index).vcf", etag: "\"\(etag)\"", text: text)
     }
-    let tally = try await sync.applyArrivals((0..<count).map { remote($0, "e\($0)", text($0)) }, account: fixture.ada)
+    let tally = try await sync.applyArrivals((0..<count).map { remote($0, "e\($0)", text($0)) }, book: fixture.adaBook)
     #expect(tally.received == count)
     func stored(_ index: Int) async throws -> (card: String?, base: String?, dirty: Int?) {
       try await fixture.database.writer.read { db in
@@ -272,7 +272,7 @@ import VCardFormat
       [
         remote(0, "f0", text(0, note: "Met in Paris")), remote(1, "f1", text(1)),
         remote(2, "f2", text(2, email: "p2@there.example")),
-      ], account: fixture.ada)
+      ], book: fixture.adaBook)
     #expect(changes.merged == 1 && changes.conflicts == 0 && changes.received == 1)
     let after = try await fixture.store.page(account: fixture.ada, after: nil, limit: 100)
     let merged = try #require(after.first { $0.uid == "once-0" })
@@ -281,7 +281,7 @@ import VCardFormat
     #expect(after.first { $0.uid == "once-2" }?.email == "p2@there.example")
     let taken = try await stored(2)
     #expect(taken.card == text(2, email: "p2@there.example") && taken.base == nil && taken.dirty == 0)
-    let departures = try await sync.departures(account: fixture.ada, after: nil, limit: 10)
+    let departures = try await sync.departures(book: fixture.adaBook, after: nil, limit: 10)
     #expect(departures.map(\.uid) == ["once-0", "once-1"] && departures.map { $0.card == nil } == [false, true])
   }
 
@@ -338,7 +338,7 @@ import VCardFormat
           href: "/ada/book/\(batch)-\(index).vcf", etag: "\"\(batch)-\(index)\"",
           text: "BEGIN:VCARD\r\nVERSION:3.0\r\nUID:\(batch)-\(index)\r\nFN:\(prefix) \(index + 10)\r\nEND:VCARD\r\n")
       }
-      #expect(try await sync.applyArrivals(cards.shuffled(), account: fixture.ada).received == 40)
+      #expect(try await sync.applyArrivals(cards.shuffled(), book: fixture.adaBook).received == 40)
     }
     let (byKey, byList, firstKey) = try await fixture.database.writer.read { db in
       (
@@ -367,7 +367,7 @@ import VCardFormat
       "BEGIN:VCARD\r\nVERSION:3.0\r\nUID:s\(index)\r\nFN:Stretch \(index)\r\nEND:VCARD\r\n"
     }
     var asked: [Range<Int>] = []
-    let tally = try sync.applyArrivalsNow(texts.count, chunk: 32, account: fixture.ada) { range in
+    let tally = try sync.applyArrivalsNow(texts.count, chunk: 32, book: fixture.adaBook) { range in
       asked.append(range)
       return range.map { RemoteCard(href: "/ada/book/s\($0).vcf", etag: "\"s\($0)\"", text: texts[$0]) }
     }
@@ -428,7 +428,7 @@ import VCardFormat
 
     let (together, stretch) = try await prepared()
     defer { together.directory.remove() }
-    let tally = try stretch.applyArrivalsNow(texts.count, chunk: 40, account: together.ada) { range in
+    let tally = try stretch.applyArrivalsNow(texts.count, chunk: 40, book: together.adaBook) { range in
       range.map { RemoteCard(href: hrefs[$0], etag: "\"\($0)\"", text: texts[$0]) }
     }
     // Every readable card but the one of the contact made here (changed on both sides) is new.
@@ -443,7 +443,7 @@ import VCardFormat
     defer { oneByOne.directory.remove() }
     for index in texts.indices {
       _ = try await single.applyArrivals(
-        [RemoteCard(href: hrefs[index], etag: "\"\(index)\"", text: texts[index])], account: oneByOne.ada)
+        [RemoteCard(href: hrefs[index], etag: "\"\(index)\"", text: texts[index])], book: oneByOne.adaBook)
     }
 
     let written = try await words(together)
@@ -465,14 +465,14 @@ import VCardFormat
         href: "/ada/book/\(shapes[index % shapes.count])-\(index).vcf", etag: "\"e\(index)\"",
         text: "BEGIN:VCARD\r\nVERSION:3.0\r\nUID:h\(index)\r\nFN:Held \(index)\r\nEND:VCARD\r\n")
     }
-    #expect(try await sync.applyArrivals(cards, account: fixture.ada).received == 300)
+    #expect(try await sync.applyArrivals(cards, book: fixture.adaBook).received == 300)
     let unknown = (0..<400).map { "/ada/book/\(shapes[$0 % shapes.count])-unknown-\($0).vcf" }
     let asked = (cards.map(\.href) + unknown).shuffled()
-    let held = try sync.heldETags(asked, account: fixture.ada)
+    let held = try sync.heldETags(asked, book: fixture.adaBook)
     #expect(held == Dictionary(uniqueKeysWithValues: cards.map { ($0.href, $0.etag) }))
-    #expect(try sync.heldETags(unknown, account: fixture.ada).isEmpty)
+    #expect(try sync.heldETags(unknown, book: fixture.adaBook).isEmpty)
     // Grace's account holds none of Ada's.
-    #expect(try sync.heldETags(asked, account: fixture.grace).isEmpty)
+    #expect(try sync.heldETags(asked, book: SyncBook.Key(account: fixture.grace, number: 0)).isEmpty)
   }
 
   /// The JSON a list of strings is handed to SQLite as holds the same strings: each compares
@@ -504,7 +504,7 @@ import VCardFormat
     defer { fixture.directory.remove() }
     let tally = try await sync.applyArrivals(
       [RemoteCard(href: "/ada/book/x.vcf", etag: "\"x\"", text: "BEGIN:VCARD\r\nthis is not a card")],
-      account: fixture.ada)
+      book: fixture.adaBook)
     #expect(tally.unreadable == 1)
     #expect(try await sync.status(account: fixture.ada)?.problems == 1)
     #expect(try await fixture.store.count(account: fixture.ada) == 0)
@@ -516,23 +516,23 @@ import VCardFormat
       defer { fixture.directory.remove() }
       let base = "BEGIN:VCARD\r\nVERSION:3.0\r\nUID:cy\r\nFN:Cy\r\nEMAIL:cy@example.com\r\nEND:VCARD\r\n"
       _ = try await sync.applyArrivals(
-        [RemoteCard(href: "/ada/book/cy.vcf", etag: "\"c1\"", text: base)], account: fixture.ada)
+        [RemoteCard(href: "/ada/book/cy.vcf", etag: "\"c1\"", text: base)], book: fixture.adaBook)
       let cy = try #require(try await fixture.store.page(account: fixture.ada, after: nil, limit: 5).first)
       _ = try await fixture.store.update(
         id: cy.id, with: ContactDraft(name: "Cy", email: "cy@here.example"), account: fixture.ada)
       let theirs = "BEGIN:VCARD\r\nVERSION:3.0\r\nUID:cy\r\nFN:Cy\r\nEMAIL:cy@there.example\r\nEND:VCARD\r\n"
       let tally = try await sync.applyArrivals(
-        [RemoteCard(href: "/ada/book/cy.vcf", etag: "\"c2\"", text: theirs)], account: fixture.ada)
+        [RemoteCard(href: "/ada/book/cy.vcf", etag: "\"c2\"", text: theirs)], book: fixture.adaBook)
       #expect(tally.conflicts == 1)
       let conflict = try #require(try await sync.conflicts(account: fixture.ada).first)
       #expect(conflict.mine.email == "cy@here.example" && conflict.theirs.email == "cy@there.example")
       // Waiting for the user: not sent.
-      #expect(try await sync.departures(account: fixture.ada, after: nil, limit: 10).isEmpty)
+      #expect(try await sync.departures(book: fixture.adaBook, after: nil, limit: 10).isEmpty)
 
       try await sync.resolve(uid: "cy", keeping: choice, account: fixture.ada)
       #expect(try await sync.conflicts(account: fixture.ada).isEmpty)
       let contacts = try await fixture.store.page(account: fixture.ada, after: nil, limit: 5)
-      let departures = try await sync.departures(account: fixture.ada, after: nil, limit: 10)
+      let departures = try await sync.departures(book: fixture.adaBook, after: nil, limit: 10)
       switch choice {
       case .mine:
         #expect(contacts.map(\.email) == ["cy@here.example"])

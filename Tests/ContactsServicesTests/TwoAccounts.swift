@@ -24,3 +24,8 @@ struct TwoAccounts {
       grace: grace)
   }
 }
+
+extension TwoAccounts {
+  /// Ada's first address book, once her account is linked.
+  var adaBook: SyncBook.Key { SyncBook.Key(account: ada, number: 0) }
+}

@@ -66,7 +66,7 @@ import VCardFormat
 
       // Renamed on the server by another client of the book's version (Radicale keeps no 4.0
       // photo of anyone's: ServerBehaviourTests), which also moves REV on.
-      let version = try #require(try await laptop.sync.link(account: laptop.account)?.cardVersion)
+      let version = try #require(try await laptop.sync.link(account: laptop.account)?.books.first?.cardVersion)
       let view = ServerView(server: server, version: version)
       var renamed = try #require(try await view.cards().first?.value.card)
       renamed.properties.removeAll { $0.hasName("FN") || $0.hasName("N") || $0.hasName("REV") }

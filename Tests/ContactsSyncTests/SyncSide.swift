@@ -52,6 +52,18 @@ struct SyncSide {
         cardVersion: version ?? (book.supportedVersions.contains("4.0") ? "4.0" : "3.0")))
   }
 
+  /// Links the account to `books` (the first the default), as `contacts sync setup` does when
+  /// the server has several.
+  func link(_ books: [AddressBookInfo]) async throws {
+    try await sync.saveLink(
+      SyncLink(
+        account: account, username: server.credentials.username, password: .command("unused in tests"),
+        linking: books.map { book in
+          SyncLink.NewBook(
+            url: book.url, name: book.displayName, cardVersion: book.supportedVersions.contains("4.0") ? "4.0" : "3.0")
+        }))
+  }
+
   func remove() { directory.remove() }
 
   /// Runs one sync, as `contacts sync` does.
@@ -62,7 +74,9 @@ struct SyncSide {
     configure: (inout SyncEngine) -> Void = { _ in }
   ) async throws -> SyncSummary {
     guard let link = try await sync.link(account: account) else { throw SyncTestError("not linked") }
-    return try await CardDAVClient.withClient(credentials: credentials ?? server.credentials) { client in
+    // Made for the link's server, as `contacts sync` makes it: a book elsewhere is refused.
+    return try await CardDAVClient.withClient(credentials: credentials ?? server.credentials, server: link.server) {
+      client in
       var engine = SyncEngine(store: sync, client: remote(client), link: link)
       configure(&engine)
       return try await engine.run(force: force)
@@ -110,7 +124,7 @@ struct SyncSide {
   /// Sets the kept sync token (to make it stale).
   func setToken(_ token: String) throws {
     try database.writer.write { db in
-      try db.execute(sql: "UPDATE sync_link SET syncToken = ?", arguments: [token])
+      try db.execute(sql: "UPDATE sync_book SET syncToken = ?", arguments: [token])
     }
   }
 }

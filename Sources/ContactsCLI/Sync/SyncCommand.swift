@@ -15,7 +15,7 @@ struct SyncCommand: AsyncParsableCommand {
       """,
     subcommands: [
       SyncNow.self, SyncSetupCommand.self, SyncStatusCommand.self, SyncConflictsCommand.self,
-      SyncResolveCommand.self, SyncPasswordCommand.self, SyncForgetCommand.self,
+      SyncResolveCommand.self, SyncPasswordCommand.self, SyncDefaultBookCommand.self, SyncForgetCommand.self,
     ],
     defaultSubcommand: SyncNow.self)
 }
@@ -58,7 +58,7 @@ struct SyncNow: AsyncParsableCommand {
     do {
       // A server answers a listing of a big book only once it has built it whole.
       summary = try await CardDAVClient.withClient(
-        credentials: DAVCredentials(username: link.username, password: password), server: link.addressBook,
+        credentials: DAVCredentials(username: link.username, password: password), server: link.server,
         answerTimeout: .seconds(300)
       ) { client in
         var engine = SyncEngine(store: store, client: client, link: link)
@@ -74,11 +74,14 @@ struct SyncNow: AsyncParsableCommand {
       line.clear()
     } catch {
       line.clear()
-      throw CommandFailure("sync with \(link.addressBook.absoluteString) failed: \(error)")
+      throw CommandFailure("sync with \(link.destination) failed: \(error)")
     }
     print(
-      "Synced \(account.email) with \(link.addressBook.absoluteString): \(summary.line) "
+      "Synced \(account.email) with \(link.destination): \(summary.line) "
         + "(\(summary.requests) \(summary.requests == 1 ? "request" : "requests")).")
+    for book in summary.books {
+      print("  \(book.book ?? ""): \(book.bookLine) (\(book.requests) \(book.requests == 1 ? "request" : "requests"))")
+    }
     for refusal in summary.refused { warn(refusal) }
     for change in summary.changedByServer { warn(change) }
     if summary.refusedEarlier > 0 {
@@ -105,6 +108,6 @@ struct SyncForgetCommand: AsyncParsableCommand {
       throw CommandFailure("\(account.email) is not linked to a server.")
     }
     try await store.forget(account: account.id)
-    print("Unlinked \(account.email) from \(link.addressBook.absoluteString); its contacts stay here.")
+    print("Unlinked \(account.email) from \(link.destination); its contacts stay here.")
   }
 }

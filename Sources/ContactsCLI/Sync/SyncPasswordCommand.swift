@@ -24,15 +24,16 @@ struct SyncPasswordCommand: AsyncParsableCommand {
     let (database, account) = try await options.open()
     let store = SyncStore(database: database)
     let link = try await ServerPassword.link(of: account, in: store)
-    let host = link.addressBook.host ?? link.addressBook.absoluteString
+    guard let book = link.defaultBook?.url else { throw CommandFailure("\(account.email) links no address book.") }
+    let host = book.host ?? book.absoluteString
     let password =
       if let passwordCommand { try ServerPassword.run(passwordCommand) } else {
         try ServerPassword.ask("New password of \(link.username) at \(host): ")
       }
     do {
       _ = try await CardDAVClient.withClient(
-        credentials: DAVCredentials(username: link.username, password: password), server: link.addressBook
-      ) { client in try await client.addressBook(at: link.addressBook) }
+        credentials: DAVCredentials(username: link.username, password: password), server: link.server
+      ) { client in try await client.addressBook(at: book) }
     } catch let error as CardDAVError {
       throw CommandFailure("\(error) Nothing was changed.")
     }

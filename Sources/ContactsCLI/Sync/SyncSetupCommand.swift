@@ -4,7 +4,8 @@ import ContactsServices
 import Foundation
 import Glibc
 
-/// `contacts sync setup URL --username NAME`: finds the address books, links one.
+/// `contacts sync setup URL --username NAME`: finds the address books, links them all or those
+/// named.
 struct SyncSetupCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "setup",
@@ -13,9 +14,11 @@ struct SyncSetupCommand: AsyncParsableCommand {
       URL may be the server's address (https://dav.example.com: the address book is found through \
       /.well-known/carddav and your principal) or the address book's own. The server password is \
       stored sealed under the account's password, or not at all with --password-command, which is \
-      run at each sync (e.g. "pass show dav"). http:// is refused except to this machine. With \
-      several address books, name one with --address-book, or make one with --create (a book of \
-      that name already there is linked). Both passwords are asked before the server is changed. \
+      run at each sync (e.g. "pass show dav"). http:// is refused except to this machine. Every \
+      address book you have there is linked, each synced on its own; name the ones to link with \
+      --address-book (again for each; new contacts go to the first), or make one with --create (a \
+      book of that name already there is linked). Both passwords are asked before the server is \
+      changed. \
       The password goes only to the scheme, host and port of URL: a redirect to another server \
       is followed only when you agree, on a terminal or with --accept-redirect.
       """)
@@ -31,14 +34,17 @@ struct SyncSetupCommand: AsyncParsableCommand {
   @Option(help: ArgumentHelp("A command that prints the server password, run at each sync.", valueName: "COMMAND"))
   var passwordCommand: String?
 
-  @Option(help: ArgumentHelp("The address book to link: its name, last path segment or URL.", valueName: "NAME"))
-  var addressBook: String?
+  @Option(
+    help: ArgumentHelp(
+      "An address book to link: its name, last path segment or URL (again for more; default: all).",
+      valueName: "NAME"))
+  var addressBook: [String] = []
 
   @Option(help: ArgumentHelp("Create an address book with this name and link it.", valueName: "NAME"))
   var create: String?
 
   func validate() throws {
-    if addressBook != nil && create != nil { throw ValidationError("Use --address-book or --create, not both.") }
+    if !addressBook.isEmpty && create != nil { throw ValidationError("Use --address-book or --create, not both.") }
   }
 
   @Option(
@@ -90,16 +96,15 @@ struct SyncSetupCommand: AsyncParsableCommand {
     }
   }
 
-  /// The book linked, and what set-up did to get it.
+  /// The books linked, and what set-up did to get them.
   private struct Linked {
-    var book: AddressBookInfo
-    var version: String
+    var books: [AddressBookInfo]
     /// Set-up made the book (--create), or found one of that name there and linked it.
     var made: Bool
     var foundExisting: Bool
   }
 
-  /// Discovers at `server`, chooses or makes the book, and saves the link. A book made here and
+  /// Discovers at `server`, chooses or makes the books, and saves the link. A book made here and
   /// not linked in the end is removed again (or named, when that fails too).
   private func link(
     on client: CardDAVClient, from server: URL, account: Int64, source: SyncLink.PasswordSource, store: SyncStore
@@ -114,15 +119,16 @@ struct SyncSetupCommand: AsyncParsableCommand {
     } catch {
       throw .other(error)
     }
-    linked.version = linked.book.supportedVersions.contains("4.0") ? "4.0" : "3.0"
     do {
       try await store.saveLink(
         SyncLink(
-          account: account, addressBook: linked.book.url, username: username, password: source,
-          cardVersion: linked.version))
+          account: account, username: username, password: source,
+          linking: linked.books.map { book in
+            SyncLink.NewBook(url: book.url, name: book.displayName, cardVersion: Self.version(of: book))
+          }))
     } catch {
-      guard linked.made else { throw .other(error) }
-      throw .other(CommandFailure(await removeMadeBook(linked.book, client: client, after: error)))
+      guard linked.made, let made = linked.books.first else { throw .other(error) }
+      throw .other(CommandFailure(await removeMadeBook(made, client: client, after: error)))
     }
     return linked
   }
@@ -156,18 +162,32 @@ struct SyncSetupCommand: AsyncParsableCommand {
   }
 
   private func report(_ linked: Linked, email: String) {
-    let book = linked.book
-    let name = book.displayName.map { "\"\($0)\" " } ?? ""
     if linked.foundExisting {
       print("An address book named \(create ?? "") is on the server already: linking it.")
     }
-    print(
-      "Linked \(email) to \(name)\(book.url.absoluteString) (vCard \(linked.version)"
-        + (book.supportsSyncCollection ? ", sync tokens" : ", no sync tokens: each sync lists every card") + ").")
+    let books = linked.books
+    if let book = books.first, books.count == 1 {
+      print("Linked \(email) to \(Self.describe(book)).")
+    } else {
+      print("Linked \(email) to \(books.count) address books, each synced on its own:")
+      for (index, book) in books.enumerated() { print((index == 0 ? "  * " : "    ") + Self.describe(book)) }
+      print("New contacts go to the one marked *, \(books[0].displayName ?? books[0].url.lastPathComponent).")
+    }
     print("Run `contacts sync` to sync now.")
   }
 
-  /// The address book to link: a new one (or the one of that name already there), or one found.
+  /// The vCard version cards go up to `book` in.
+  static func version(of book: AddressBookInfo) -> String { book.supportedVersions.contains("4.0") ? "4.0" : "3.0" }
+
+  /// A book as set-up reports it: its name, URL, version and whether it keeps sync tokens.
+  static func describe(_ book: AddressBookInfo) -> String {
+    let name = book.displayName.map { "\"\($0)\" " } ?? ""
+    return "\(name)\(book.url.absoluteString) (vCard \(version(of: book))"
+      + (book.supportsSyncCollection ? ", sync tokens" : ", no sync tokens: each sync lists every card") + ")"
+  }
+
+  /// The address books to link: a new one (or the one of that name already there), those named
+  /// (in the order named), or all of them.
   private func choose(from found: DiscoveredAccount, client: CardDAVClient) async throws -> Linked {
     if let create {
       guard let home = found.homeSets.first else {
@@ -178,45 +198,33 @@ struct SyncSetupCommand: AsyncParsableCommand {
       let existing = found.addressBooks.first { book in
         book.displayName?.lowercased() == create.lowercased() || book.url.lastPathComponent.lowercased() == segment
       }
-      if let existing { return Linked(book: existing, version: "", made: false, foundExisting: true) }
+      if let existing { return Linked(books: [existing], made: false, foundExisting: true) }
       let made = try await client.createAddressBook(in: home, segment: segment, displayName: create)
-      return Linked(book: made, version: "", made: true, foundExisting: false)
+      return Linked(books: [made], made: true, foundExisting: false)
     }
-    return Linked(book: try chooseExisting(from: found), version: "", made: false, foundExisting: false)
+    return Linked(books: try chooseExisting(from: found), made: false, foundExisting: false)
   }
 
-  private func chooseExisting(from found: DiscoveredAccount) throws -> AddressBookInfo {
+  private func chooseExisting(from found: DiscoveredAccount) throws -> [AddressBookInfo] {
     let books = found.addressBooks
-    if let addressBook {
-      let wanted = addressBook.lowercased()
+    guard !books.isEmpty else {
+      throw CommandFailure("the server has no address book for you yet: make one with --create NAME.")
+    }
+    guard !addressBook.isEmpty else { return books }
+    var chosen: [AddressBookInfo] = []
+    for name in addressBook {
+      let wanted = name.lowercased()
       let match = books.first { book in
         book.url.absoluteString.lowercased() == wanted || book.url.lastPathComponent.lowercased() == wanted
           || book.displayName?.lowercased() == wanted
       }
       guard let match else {
-        throw CommandFailure("no address book \(addressBook) on the server; there is " + Self.list(books) + ".")
-      }
-      return match
-    }
-    switch books.count {
-    case 0:
-      throw CommandFailure("the server has no address book for you yet: make one with --create NAME.")
-    case 1:
-      return books[0]
-    default:
-      guard isatty(STDIN_FILENO) == 1 else {
         throw CommandFailure(
-          "the server has \(books.count) address books (\(Self.list(books))): name one with --address-book NAME.")
+          "no address book \(name) on the server; there \(books.count == 1 ? "is" : "are") " + Self.list(books) + ".")
       }
-      for (index, book) in books.enumerated() {
-        print("  \(index + 1). \(book.displayName ?? book.url.lastPathComponent)  \(book.url.absoluteString)")
-      }
-      FileHandle.standardError.write(Data("Which one (1–\(books.count))? ".utf8))
-      guard let answer = readLine(), let number = Int(answer.trimmingCharacters(in: .whitespaces)),
-        books.indices.contains(number - 1)
-      else { throw CommandFailure("no address book chosen; nothing was changed.") }
-      return books[number - 1]
+      if !chosen.contains(match) { chosen.append(match) }
     }
+    return chosen
   }
 
   private static func list(_ books: [AddressBookInfo]) -> String {

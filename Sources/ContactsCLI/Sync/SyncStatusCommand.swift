@@ -22,7 +22,12 @@ struct SyncStatusCommand: AsyncParsableCommand {
       case .command(let command): "from the command \(command)"
       }
     print("Account:      \(account.email)")
-    print("Address book: \(link.addressBook.absoluteString) (vCard \(link.cardVersion))")
+    if let book = status.books.first, status.books.count == 1 {
+      print("Address book: \(book.book.url.absoluteString) (vCard \(book.book.cardVersion))")
+    } else {
+      print("Address books: \(status.books.count), new contacts go to the one marked *")
+      for line in Self.bookLines(status.books) { print("  " + line) }
+    }
     print("User:         \(link.username), password \(password)")
     if let last = link.lastSyncAt {
       let when = last.formatted(date: .abbreviated, time: .standard)
@@ -44,6 +49,25 @@ struct SyncStatusCommand: AsyncParsableCommand {
       for refusal in try await SyncStore(database: database).refusals(account: account.id) {
         print("  \(refusal.name): \(refusal.reason)")
       }
+    }
+  }
+
+  /// One line a book: its name (the default marked), its counts and its URL, in columns.
+  static func bookLines(_ books: [SyncStatus.Book]) -> [String] {
+    let rows = books.map { entry in
+      let book = entry.book
+      return (
+        name: (book.isDefault ? "* " : "  ") + book.title,
+        counts: "\(entry.contacts) contacts, \(entry.onServer) on server, \(entry.pending) to send",
+        place: "\(book.url.absoluteString) (vCard \(book.cardVersion))"
+          + (book.goneSince == nil ? "" : ": gone from the server")
+      )
+    }
+    let nameWidth = rows.map(\.name.count).max() ?? 0
+    let countsWidth = rows.map(\.counts.count).max() ?? 0
+    return rows.map { row in
+      row.name.padding(toLength: nameWidth, withPad: " ", startingAt: 0) + "  "
+        + row.counts.padding(toLength: countsWidth, withPad: " ", startingAt: 0) + "  " + row.place
     }
   }
 }

@@ -47,6 +47,9 @@ struct SyncView: View {
       .fixed(1, Spacer()),
     ]
     var titles = discovery.books.map { "\($0.title)  \($0.url)" }
+    if discovery.offersAll, let first = discovery.books.first {
+      titles.insert("All \(discovery.books.count) address books, new contacts in \(first.title)", at: 0)
+    }
     if discovery.homeSet != nil { titles.append("+ Make a new address book “Contacts”") }
     if titles.isEmpty {
       rows.append(.fixed(1, Text("The server lists no address book for you, and no place to make one.")))
@@ -67,10 +70,14 @@ struct SyncView: View {
   // MARK: Linked
 
   private func linked(_ overview: SyncOverview) -> any View {
-    var rows: [StackItem] = [
-      line("Address book", overview.addressBook),
-      line("User", "\(overview.username), password \(overview.passwordSource)"),
-    ]
+    var rows: [StackItem] = []
+    if overview.books.count > 1 {
+      rows.append(line("Address books", "\(overview.books.count) linked; new contacts go to the one marked *"))
+      rows += bookRows(overview.books)
+    } else {
+      rows.append(line("Address book", overview.addressBook))
+    }
+    rows.append(line("User", "\(overview.username), password \(overview.passwordSource)"))
     if let form = model.sync.newPassword { rows += newPassword(form) }
     rows.append(line("Last sync", lastSync(overview)))
     var waiting: [String] = []
@@ -114,6 +121,31 @@ struct SyncView: View {
                 ContactCard(contact: pair.server, comparedWith: pair.here))),
           ])))
     return VStack(rows)
+  }
+
+  /// One row a linked book: its name (the default marked *), how many contacts it has and waits
+  /// to send, and its URL, as much of it as fits.
+  private func bookRows(_ books: [SyncBookOverview]) -> [StackItem] {
+    let nameWidth = min(24, books.map { $0.name.count }.max() ?? 0)
+    let counts = books.map { book in
+      var counts = "\(book.contacts.formattedWithSeparators) contacts"
+      if book.pending > 0 { counts += ", \(book.pending.formattedWithSeparators) to send" }
+      if book.isGone { counts += ", gone from the server" }
+      return counts
+    }
+    let countsWidth = counts.map(\.count).max() ?? 0
+    return zip(books, counts).map { book, counts in
+      let name = Text((book.isDefault ? "* " : "  ") + book.name, style: book.isGone ? theme.error : .plain)
+      return .fixed(
+        1,
+        Padding(
+          HStack(
+            spacing: 2,
+            [
+              .fixed(nameWidth + 2, name), .fixed(countsWidth, Text(counts, style: theme.secondary)),
+              .fill(Text(book.url, style: theme.secondary, overflow: .headEllipsis)),
+            ]), left: 1))
+    }
   }
 
   /// The new password's field, and how its check with the server went.

@@ -15,9 +15,10 @@ public struct SyncClient: Sendable {
   /// Finds the address books at a server (a bare server URL is enough: RFC 6764 discovery), as
   /// `username` with the password typed into the entry.
   public var discover: @Sendable (_ server: String, _ username: String) async throws -> SyncDiscovery
-  /// Links the account to `book` (found by ``discover``), or to a new one made in the discovery's
-  /// home set when `book` is nil; the password is stored sealed under the account password.
-  public var link: @Sendable (_ book: AddressBookChoice?, _ discovery: SyncDiscovery) async throws -> Void
+  /// Links the account to `books` (found by ``discover``; new contacts go to the first), or to a
+  /// new one made in the discovery's home set when `books` is empty; the password is stored
+  /// sealed under the account password.
+  public var link: @Sendable (_ books: [AddressBookChoice], _ discovery: SyncDiscovery) async throws -> Void
   /// Checks the password typed into the entry with the linked server and, when it accepts it,
   /// keeps it in place of the old one (sealed under the account password); the link keeps its
   /// token and all it knows of the server's cards.
@@ -37,7 +38,7 @@ public struct SyncClient: Sendable {
     discover: @escaping @Sendable (String, String) async throws -> SyncDiscovery = { _, _ in
       throw SyncClientError.unimplemented("discover")
     },
-    link: @escaping @Sendable (AddressBookChoice?, SyncDiscovery) async throws -> Void = { _, _ in
+    link: @escaping @Sendable ([AddressBookChoice], SyncDiscovery) async throws -> Void = { _, _ in
       throw SyncClientError.unimplemented("link")
     },
     changePassword: @escaping @Sendable () async throws -> Void = {
@@ -90,10 +91,13 @@ public struct SyncOverview: Equatable, Sendable, Codable {
   public var unreadable: Int
   /// Contacts changed differently on both sides, both versions whole.
   public var conflicts: [SyncConflictPair]
+  /// The linked books with their counts, in the link's order.
+  public var books: [SyncBookOverview]
 
   public init(
     addressBook: String, username: String, passwordSource: String, lastSync: String? = nil, lastError: String? = nil,
-    pending: Int = 0, refused: Int = 0, unreadable: Int = 0, conflicts: [SyncConflictPair] = []
+    pending: Int = 0, refused: Int = 0, unreadable: Int = 0, conflicts: [SyncConflictPair] = [],
+    books: [SyncBookOverview] = []
   ) {
     self.addressBook = addressBook
     self.username = username
@@ -104,6 +108,31 @@ public struct SyncOverview: Equatable, Sendable, Codable {
     self.refused = refused
     self.unreadable = unreadable
     self.conflicts = conflicts
+    self.books = books
+  }
+}
+
+/// One linked address book as the sync screen lists it.
+public struct SyncBookOverview: Equatable, Sendable, Codable {
+  public var name: String
+  public var url: String
+  /// The account's contacts in it.
+  public var contacts: Int
+  /// Changes to them waiting to be sent.
+  public var pending: Int
+  /// Whether new contacts go to it.
+  public var isDefault: Bool
+  /// Whether the server no longer has it.
+  public var isGone: Bool
+
+  public init(name: String, url: String, contacts: Int, pending: Int = 0, isDefault: Bool = false, isGone: Bool = false)
+  {
+    self.name = name
+    self.url = url
+    self.contacts = contacts
+    self.pending = pending
+    self.isDefault = isDefault
+    self.isGone = isGone
   }
 }
 
@@ -163,6 +192,25 @@ public struct SyncDiscovery: Equatable, Sendable, Codable {
     self.username = username
     self.books = books
     self.homeSet = homeSet
+  }
+
+  /// Whether the chooser offers every book at once (its first row): when there are several.
+  public var offersAll: Bool { books.count > 1 }
+
+  /// The chooser's rows: all the books (when there are several), each book, and a new book where
+  /// the server says they live (when it says).
+  public var choiceCount: Int { (offersAll ? 1 : 0) + books.count + (homeSet == nil ? 0 : 1) }
+
+  /// What the chooser's row `index` links: every book, one, or none (a new one is made); nil
+  /// when there is no such row.
+  public func choice(at index: Int) -> [AddressBookChoice]? {
+    var index = index
+    if offersAll {
+      if index == 0 { return books }
+      index -= 1
+    }
+    if books.indices.contains(index) { return [books[index]] }
+    return index == books.count && homeSet != nil ? [] : nil
   }
 }
 

@@ -310,18 +310,18 @@ extension SyncSetupForm {
 
     case .moveChoice(let offset):
       guard case .choosing(let discovery, let selected) = status else { return .none }
-      // One row per book, and one more to make a new book where the server says they live.
-      let rows = discovery.books.count + (discovery.homeSet == nil ? 0 : 1)
+      // All the books when there are several, one row per book, and one more to make a new book
+      // where the server says they live.
+      let rows = discovery.choiceCount
       status = .choosing(discovery, selected: min(max(0, selected + offset), max(0, rows - 1)))
       return .none
 
     case .choose:
       guard case .choosing(let discovery, let selected) = status else { return .none }
-      let book = discovery.books.indices.contains(selected) ? discovery.books[selected] : nil
-      guard book != nil || discovery.homeSet != nil else { return .none }
+      guard let books = discovery.choice(at: selected) else { return .none }
       status = .linking
       return .run { send in
-        try await dependencies.sync(user).link(book, discovery)
+        try await dependencies.sync(user).link(books, discovery)
         await send(.sync(.setup(.linked)))
       } onError: { error, send in
         await send(.sync(.setup(.failed("\(error)"))))

@@ -62,11 +62,11 @@ extension SyncStore {
   /// (`NewArrivals`) are written together (`writeNew`), and each of the others is decided
   /// (`ArrivalDecision`) against the contact with its UID and what the last sync remembered,
   /// the contact and its item written together.
-  public func applyArrivals(_ cards: [RemoteCard], account: Int64) async throws -> ArrivalTally {
+  public func applyArrivals(_ cards: [RemoteCard], book: SyncBook.Key) async throws -> ArrivalTally {
     let now = now()
     return try await database.writer.write { db in
       var pending = PendingSearchRows()
-      let tally = try Self.applyArrivals(cards, account: account, now: now, pending: &pending, db)
+      let tally = try Self.applyArrivals(cards, book: book, now: now, pending: &pending, db)
       try pending.write(db)
       return tally
     }
@@ -78,7 +78,7 @@ extension SyncStore {
   /// and rewrites of the same pages, and the new contacts' search-index entries written once
   /// for the stretch, `PendingSearchRows`) while memory holds one chunk's cards.
   public func applyArrivalsNow(
-    _ count: Int, chunk: Int, account: Int64, cards: (Range<Int>) -> [RemoteCard]
+    _ count: Int, chunk: Int, book: SyncBook.Key, cards: (Range<Int>) -> [RemoteCard]
   ) throws -> ArrivalTally {
     let now = now()
     return try database.writer.write { db in
@@ -86,7 +86,7 @@ extension SyncStore {
       var pending = PendingSearchRows()
       for start in stride(from: 0, to: count, by: chunk) {
         let part = try Self.applyArrivals(
-          cards(start..<min(start + chunk, count)), account: account, now: now, pending: &pending, db)
+          cards(start..<min(start + chunk, count)), book: book, now: now, pending: &pending, db)
         tally.add(part)
       }
       try pending.write(db)
@@ -94,15 +94,15 @@ extension SyncStore {
     }
   }
 
-  /// Whether this side holds no card of the server's yet (no item with an ETag): then a
+  /// Whether this side holds no card of `book` yet (no item with an ETag): then a
   /// download of the whole book need not ask `heldETags` for each stretch, since the only cards
   /// it could find are those the download itself wrote, which the server lists once each (an
   /// href listed twice is known to `applyArrivals`, which decides it on its own).
-  public func holdsNoServerCard(account: Int64) async throws -> Bool {
+  public func holdsNoServerCard(book: SyncBook.Key) async throws -> Bool {
     try await database.writer.read { db in
       try Bool.fetchOne(
-        db, sql: "SELECT NOT EXISTS (SELECT 1 FROM sync_item WHERE accountId = ? AND etag IS NOT NULL)",
-        arguments: [account]) ?? false
+        db, sql: "SELECT NOT EXISTS (SELECT 1 FROM sync_item WHERE accountId = ? AND book = ? AND etag IS NOT NULL)",
+        arguments: [book.account, book.number]) ?? false
     }
   }
 
@@ -112,7 +112,7 @@ extension SyncStore {
   /// The index is named: with hundreds of hrefs SQLite's planner prefers reading every item of
   /// the account (the `etag` needs the row anyway), which made a whole-book download read all
   /// the items it had written so far once per batch (5.6 ms a batch at 10,000, against 1.6 ms).
-  public func heldETags(_ hrefs: [String], account: Int64) throws -> [String: String] {
+  public func heldETags(_ hrefs: [String], book: SyncBook.Key) throws -> [String: String] {
     guard !hrefs.isEmpty else { return [:] }
     return try database.writer.read { db in
       var held: [String: String] = [:]
@@ -122,7 +122,7 @@ extension SyncStore {
           SELECT href, etag FROM sync_item INDEXED BY sync_item_by_href
           WHERE accountId = ? AND etag IS NOT NULL AND href IN (SELECT value FROM json_each(?))
           """,
-        arguments: [account, try SQLStringList.json(hrefs)])
+        arguments: [book.account, try SQLStringList.json(hrefs)])
       while let row = try rows.next() { held[row["href"]] = row["etag"] }
       return held
     }
@@ -131,8 +131,9 @@ extension SyncStore {
   /// Applies `cards` inside the caller's transaction, leaving the search-index entries of the
   /// contacts written together to `pending` (the caller writes them before it commits).
   private static func applyArrivals(
-    _ cards: [RemoteCard], account: Int64, now: Date, pending: inout PendingSearchRows, _ db: Database
+    _ cards: [RemoteCard], book: SyncBook.Key, now: Date, pending: inout PendingSearchRows, _ db: Database
   ) throws -> ArrivalTally {
+    let account = book.account
     var tally = ArrivalTally()
     var eachOnItsOwn = cards[...]
     let readable = cards.filter { $0.card != nil }
@@ -142,7 +143,7 @@ extension SyncStore {
       }
       let split = NewArrivals.split(arrivals)
       if split.new.count >= Self.fewestWrittenTogether,
-        try Self.writeNew(split.new.map { readable[$0] }, account: account, now: now, pending: &pending, db)
+        try Self.writeNew(split.new.map { readable[$0] }, book: book, now: now, pending: &pending, db)
       {
         tally.received += split.new.count
         eachOnItsOwn = (split.decideEach.map { readable[$0] } + cards.filter { $0.card == nil })[...]
@@ -152,18 +153,18 @@ extension SyncStore {
     // of its neighbours in the search index: the pending ones are written first.
     if !eachOnItsOwn.isEmpty { try pending.write(db) }
     for remote in eachOnItsOwn {
-      try Self.apply(remote, account: account, now: now, tally: &tally, db)
+      try Self.apply(remote, book: book, now: now, tally: &tally, db)
     }
     return tally
   }
 
   private static func apply(
-    _ remote: RemoteCard, account: Int64, now: Date, tally: inout ArrivalTally, _ db: Database
+    _ remote: RemoteCard, book: SyncBook.Key, now: Date, tally: inout ArrivalTally, _ db: Database
   ) throws {
+    let account = book.account
     guard let card = remote.card, let uid = remote.uid else {
       try recordProblem(
-        remote, reason: "it cannot be read as a vCard: \(remote.readProblem ?? "it holds no card")", account: account,
-        db)
+        remote, reason: "it cannot be read as a vCard: \(remote.readProblem ?? "it holds no card")", book: book, db)
       tally.unreadable += 1
       return
     }
@@ -179,7 +180,7 @@ extension SyncStore {
       db.cachedStatement(sql: "SELECT * FROM sync_item WHERE accountId = ? AND uid = ?"), arguments: [account, uid])
     if let item, let href: String = item["href"], href != remote.href, item["etag"] as String? != nil {
       try recordProblem(
-        remote, reason: "its UID \(uid) is also the card at \(href) on the server", account: account, db)
+        remote, reason: "its UID \(uid) is also the card at \(href) on the server", book: book, db)
       tally.unreadable += 1
       return
     }
@@ -194,7 +195,7 @@ extension SyncStore {
       // New here (all of a first download): taken as it is, nothing to compare. Its item is
       // written first, so the contact's insert trigger leaves it clean.
       try remember(
-        uid: uid, account: account, href: remote.href, etag: remote.etag, base: nil, fingerprint: nil, dirty: false,
+        uid: uid, book: book, href: remote.href, etag: remote.etag, base: nil, fingerprint: nil, dirty: false,
         db)
       try store(card, text: remote.text, uid: uid, over: nil, account: account, now: now, db)
       tally.received += 1
@@ -208,7 +209,7 @@ extension SyncStore {
     switch ArrivalDecision.decide(local: local, memory: memory, remote: card, remoteFingerprint: fingerprint) {
     case .agreed:
       try remember(
-        uid: uid, account: account, href: remote.href, etag: remote.etag, base: base, fingerprint: fingerprint,
+        uid: uid, book: book, href: remote.href, etag: remote.etag, base: base, fingerprint: fingerprint,
         dirty: false, db)
     case .takeRemote:
       // The contact first: its update trigger marks the item and keeps the card it replaces as
@@ -216,28 +217,29 @@ extension SyncStore {
       // text, now the contact's card, is the base.
       try store(card, text: remote.text, uid: uid, over: stored, account: account, now: now, db)
       try remember(
-        uid: uid, account: account, href: remote.href, etag: remote.etag, base: nil, fingerprint: fingerprint,
+        uid: uid, book: book, href: remote.href, etag: remote.etag, base: nil, fingerprint: fingerprint,
         dirty: false, db)
       tally.received += 1
     case .keepLocal(let rebase):
       try db.execute(
         sql: """
-          UPDATE sync_item SET href = ?, etag = ?, pendingCard = NULL, pendingHash = NULL,
+          UPDATE sync_item SET href = ?, etag = ?, book = ?, pendingCard = NULL, pendingHash = NULL,
             base = CASE WHEN ? THEN ? ELSE base END, baseHash = CASE WHEN ? THEN ? ELSE baseHash END
           WHERE accountId = ? AND uid = ?
-          """, arguments: [remote.href, remote.etag, rebase, base, rebase, fingerprint, account, uid])
+          """, arguments: [remote.href, remote.etag, book.number, rebase, base, rebase, fingerprint, account, uid])
     case .merged(let merged):
       try remember(
-        uid: uid, account: account, href: remote.href, etag: remote.etag, base: base, fingerprint: fingerprint,
+        uid: uid, book: book, href: remote.href, etag: remote.etag, base: base, fingerprint: fingerprint,
         dirty: true, db)
       try store(merged, uid: uid, over: stored, account: account, now: now, db)
       tally.merged += 1
     case .conflict:
       try db.execute(
         sql: """
-          UPDATE sync_item SET href = ifnull(href, ?), conflictCard = ?, conflictETag = ?
+          UPDATE sync_item SET book = CASE WHEN href IS NULL THEN ? ELSE book END, href = ifnull(href, ?),
+            conflictCard = ?, conflictETag = ?
           WHERE accountId = ? AND uid = ?
-          """, arguments: [remote.href, base, remote.etag, account, uid])
+          """, arguments: [book.number, remote.href, base, remote.etag, account, uid])
       tally.conflicts += 1
     }
   }
@@ -268,22 +270,22 @@ extension SyncStore {
       base: base, baseFingerprint: baseFingerprint, pending: pending, pendingFingerprint: item["pendingHash"])
   }
 
-  /// Writes the item of `uid` as both sides now agree on it (creating it when new). `base` nil:
-  /// the contact's card is the base, as it is of a clean item (schema v8).
+  /// Writes the item of `uid` as both sides now agree on it, in `book` (creating it when new).
+  /// `base` nil: the contact's card is the base, as it is of a clean item (schema v8).
   static func remember(
-    uid: String, account: Int64, href: String, etag: String, base: String?, fingerprint: String?, dirty: Bool,
+    uid: String, book: SyncBook.Key, href: String, etag: String, base: String?, fingerprint: String?, dirty: Bool,
     _ db: Database
   ) throws {
     try db.cachedStatement(
       sql: """
-        INSERT INTO sync_item (accountId, uid, href, etag, base, baseHash, pendingCard, pendingHash, dirty, conflictCard,
-          conflictETag)
-        VALUES (?, ?, ?, ?, ?, ?, NULL, NULL, ?, NULL, NULL)
-        ON CONFLICT (accountId, uid) DO UPDATE SET href = excluded.href, etag = excluded.etag, base = excluded.base,
-          baseHash = excluded.baseHash, pendingCard = NULL, pendingHash = NULL, dirty = excluded.dirty, conflictCard = NULL,
-          conflictETag = NULL
+        INSERT INTO sync_item (accountId, uid, book, href, etag, base, baseHash, pendingCard, pendingHash, dirty,
+          conflictCard, conflictETag)
+        VALUES (?, ?, ?, ?, ?, ?, ?, NULL, NULL, ?, NULL, NULL)
+        ON CONFLICT (accountId, uid) DO UPDATE SET book = excluded.book, href = excluded.href, etag = excluded.etag,
+          base = excluded.base, baseHash = excluded.baseHash, pendingCard = NULL, pendingHash = NULL, dirty = excluded.dirty,
+          conflictCard = NULL, conflictETag = NULL
         """
-    ).execute(arguments: [account, uid, href, etag, base, fingerprint, dirty])
+    ).execute(arguments: [book.account, uid, book.number, href, etag, base, fingerprint, dirty])
   }
 
   static func markClean(uid: String, account: Int64, _ db: Database) throws {
@@ -317,9 +319,9 @@ extension SyncStore {
     }
   }
 
-  static func recordProblem(_ remote: RemoteCard, reason: String, account: Int64, _ db: Database) throws {
+  static func recordProblem(_ remote: RemoteCard, reason: String, book: SyncBook.Key, _ db: Database) throws {
     try db.execute(
-      sql: "INSERT OR REPLACE INTO sync_problem (accountId, href, etag, reason) VALUES (?, ?, ?, ?)",
-      arguments: [account, remote.href, remote.etag, reason])
+      sql: "INSERT OR REPLACE INTO sync_problem (accountId, book, href, etag, reason) VALUES (?, ?, ?, ?, ?)",
+      arguments: [book.account, book.number, remote.href, remote.etag, reason])
   }
 }

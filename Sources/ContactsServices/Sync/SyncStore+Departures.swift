@@ -18,14 +18,15 @@ public struct Departure: Hashable, Sendable {
 }
 
 extension SyncStore {
-  /// The next `limit` changes to send, after `uid` in UID order (contacts waiting on a conflict
+  /// The next `limit` changes to send to `book`, after `uid` in UID order (contacts waiting on a conflict
   /// are not sent, nor contacts the server refused, until they change again). With `deletes`,
   /// only the deletes (true) or only the cards (false): a sync sends every card before any
   /// delete, so that a merge's survivor is on the server before the other is deleted there, and
   /// a sync stopped between the two leaves a duplicate rather than a loss.
   public func departures(
-    account: Int64, after uid: String?, limit: Int, deletes: Bool? = nil
+    book: SyncBook.Key, after uid: String?, limit: Int, deletes: Bool? = nil
   ) async throws -> [Departure] {
+    let account = book.account
     let kind =
       switch deletes {
       case true?: "AND c.id IS NULL"
@@ -38,10 +39,10 @@ extension SyncStore {
         sql: """
           SELECT s.uid, s.href, s.etag FROM sync_item s
           LEFT JOIN contact c ON c.accountId = s.accountId AND c.uid = s.uid
-          WHERE s.accountId = ? AND s.dirty = 1 AND s.conflictCard IS NULL AND s.uid > ?
+          WHERE s.accountId = ? AND s.dirty = 1 AND s.book = ? AND s.conflictCard IS NULL AND s.uid > ?
             AND (s.refusedRevision IS NULL OR c.updatedAt IS NOT s.refusedRevision) \(kind)
           ORDER BY s.uid LIMIT ?
-          """, arguments: [account, uid ?? "", limit])
+          """, arguments: [account, book.number, uid ?? "", limit])
       let find = try db.cachedStatement(sql: "SELECT * FROM contact WHERE accountId = ? AND uid = ?")
       return try items.map { item in
         let row = try Row.fetchOne(find, arguments: [account, item["uid"]])

@@ -16,14 +16,15 @@ public struct ListingEntry: Hashable, Sendable {
 }
 
 extension SyncStore {
-  /// Starts a listing afresh: what an earlier, interrupted sync listed is forgotten.
-  public func startListing(account: Int64) async throws {
+  /// Starts a listing of `book` afresh: what an earlier, interrupted sync listed is forgotten.
+  public func startListing(book: SyncBook.Key) async throws {
     try await database.writer.write { db in
-      try db.execute(sql: "DELETE FROM sync_listing WHERE accountId = ?", arguments: [account])
+      try db.execute(
+        sql: "DELETE FROM sync_listing WHERE accountId = ? AND book = ?", arguments: [book.account, book.number])
     }
   }
 
-  /// Adds a batch of the listing (written as it streams in, so it is never held whole).
+  /// Adds a batch of `book`'s listing (written as it streams in, so it is never held whole).
   /// Synchronous: it is called from inside the parser of the server's response.
   ///
   /// The batch goes in in href order, the order of the listing's index: a server lists in the
@@ -31,14 +32,14 @@ extension SyncStore {
   /// index of its own (at 100,000 the index is ten times SQLite's cache); in order, each page is
   /// read and written once for all the entries that fall in it. Entries with the same href keep
   /// the order they were listed in, so the last one listed wins, as before.
-  public func addToListing(_ entries: [ListingEntry], account: Int64) throws {
+  public func addToListing(_ entries: [ListingEntry], book: SyncBook.Key) throws {
     guard !entries.isEmpty else { return }
     let ordered = entries.enumerated().sorted { ($0.element.href, $0.offset) < ($1.element.href, $1.offset) }
     try database.writer.write { db in
       let statement = try db.cachedStatement(
-        sql: "INSERT OR REPLACE INTO sync_listing (accountId, href, etag, removed) VALUES (?, ?, ?, ?)")
+        sql: "INSERT OR REPLACE INTO sync_listing (accountId, book, href, etag, removed) VALUES (?, ?, ?, ?, ?)")
       for (_, entry) in ordered {
-        try statement.execute(arguments: [account, entry.href, entry.etag, entry.isRemoved])
+        try statement.execute(arguments: [book.account, book.number, entry.href, entry.etag, entry.isRemoved])
       }
     }
   }
@@ -49,71 +50,92 @@ extension SyncStore {
   /// an unchanged card is not such a listing, most likely every member of a server that forgot
   /// the token. (A card this side wrote after keeping the token comes back at the ETag it holds
   /// too: a sync cut short while sending then lists every member once, which costs time but
-  /// loses nothing.)
-  public func listingNamesUnchangedCards(account: Int64) async throws -> Bool {
+  /// loses nothing.) Asked of `book`'s listing.
+  public func listingNamesUnchangedCards(book: SyncBook.Key) async throws -> Bool {
     try await database.writer.read { db in
       try Bool.fetchOne(
         db,
         sql: """
           SELECT EXISTS (
             SELECT 1 FROM sync_listing l JOIN sync_item s ON s.accountId = l.accountId AND s.href = l.href
-            WHERE l.accountId = ? AND l.removed = 0 AND l.etag != '' AND l.etag = s.etag)
-          """, arguments: [account]) ?? false
+            WHERE l.accountId = ? AND l.book = ? AND l.removed = 0 AND l.etag != '' AND l.etag = s.etag)
+          """, arguments: [book.account, book.number]) ?? false
     }
   }
 
-  /// Whether one side is suddenly empty (`EmptySide`). `complete`: the listing holds every
-  /// member (a first listing, or one after a stale token), so a remembered href missing from it
-  /// was removed; otherwise only what it reports removed was.
-  public func emptySide(account: Int64, complete: Bool) async throws -> EmptySide? {
+  /// Whether one side of `book` is suddenly empty (`EmptySide`). `complete`: the listing holds
+  /// every member (a first listing, or one after a stale token), so a remembered href missing
+  /// from it was removed; otherwise only what it reports removed was.
+  ///
+  /// Asked in the order that costs least when nothing changed: what the listing removed (a join
+  /// with a listing of changes is short), then whether the book holds any card and any contact
+  /// (each stops at the first); the cards the last sync left are counted only when one side is
+  /// empty, for the message.
+  public func emptySide(book: SyncBook.Key, complete: Bool) async throws -> EmptySide? {
     try await database.writer.read { db in
-      let known =
-        try Int.fetchOne(
-          db, sql: "SELECT count(*) FROM sync_item WHERE accountId = ? AND etag IS NOT NULL", arguments: [account]) ?? 0
+      let arguments: StatementArguments = [book.account, book.number]
       let gone =
         try Int.fetchOne(
           db,
           sql: complete
             ? """
-            SELECT count(*) FROM sync_item s WHERE s.accountId = ?1 AND s.etag IS NOT NULL AND NOT EXISTS (
-              SELECT 1 FROM sync_listing l WHERE l.accountId = ?1 AND l.href = s.href AND l.removed = 0)
+            SELECT count(*) FROM sync_item s WHERE s.accountId = ?1 AND s.book = ?2 AND s.etag IS NOT NULL
+              AND NOT EXISTS (
+                SELECT 1 FROM sync_listing l WHERE l.accountId = ?1 AND l.href = s.href AND l.book = ?2 AND l.removed = 0)
             """
             : """
             SELECT count(*) FROM sync_item s JOIN sync_listing l ON l.accountId = s.accountId AND l.href = s.href
-            WHERE s.accountId = ?1 AND s.etag IS NOT NULL AND l.removed = 1
-            """, arguments: [account]) ?? 0
-      let contacts =
-        try Int.fetchOne(db, sql: "SELECT contactCount FROM account WHERE id = ?", arguments: [account]) ?? 0
-      return EmptySide.check(known: known, stillOnServer: known - gone, localContacts: contacts)
+            WHERE s.accountId = ?1 AND s.book = ?2 AND l.book = ?2 AND s.etag IS NOT NULL AND l.removed = 1
+            """, arguments: arguments) ?? 0
+      let holdsCards =
+        try Bool.fetchOne(
+          db,
+          sql: "SELECT EXISTS (SELECT 1 FROM sync_item WHERE accountId = ? AND book = ? AND etag IS NOT NULL)",
+          arguments: arguments) ?? false
+      guard holdsCards else { return nil }
+      let holdsContacts =
+        try Bool.fetchOne(
+          db,
+          sql: """
+            SELECT EXISTS (SELECT 1 FROM sync_item s JOIN contact c ON c.accountId = s.accountId AND c.uid = s.uid
+              WHERE s.accountId = ? AND s.book = ?)
+            """, arguments: arguments) ?? false
+      guard gone > 0 || !holdsContacts else { return nil }
+      let known =
+        try Int.fetchOne(
+          db, sql: "SELECT count(*) FROM sync_item WHERE accountId = ? AND book = ? AND etag IS NOT NULL",
+          arguments: arguments) ?? 0
+      return EmptySide.check(known: known, stillOnServer: known - gone, localContacts: holdsContacts ? 1 : 0)
     }
   }
 
-  /// The next `limit` listed hrefs after `after` whose card this side has not seen: unknown
-  /// hrefs, and known ones with another ETag. In href order, so the caller pages through them.
-  public func hrefsToFetch(account: Int64, after: String?, limit: Int) async throws -> [String] {
+  /// The next `limit` hrefs listed for `book` after `after` whose card this side has not seen:
+  /// unknown hrefs, and known ones with another ETag. In href order, so the caller pages through
+  /// them.
+  public func hrefsToFetch(book: SyncBook.Key, after: String?, limit: Int) async throws -> [String] {
     try await database.writer.read { db in
       try String.fetchAll(
         db,
         sql: """
           SELECT l.href FROM sync_listing l
           LEFT JOIN sync_item s ON s.accountId = l.accountId AND s.href = l.href
-          WHERE l.accountId = ? AND l.removed = 0 AND l.href > ?
+          WHERE l.accountId = ? AND l.book = ? AND l.removed = 0 AND l.href > ?
             AND (s.etag IS NULL OR l.etag IS NULL OR s.etag != l.etag)
           ORDER BY l.href LIMIT ?
-          """, arguments: [account, after ?? "", limit])
+          """, arguments: [book.account, book.number, after ?? "", limit])
     }
   }
 
-  /// How many listed hrefs hold cards this side has not seen (for progress).
-  public func countToFetch(account: Int64) async throws -> Int {
+  /// How many hrefs listed for `book` hold cards this side has not seen (for progress).
+  public func countToFetch(book: SyncBook.Key) async throws -> Int {
     try await database.writer.read { db in
       try Int.fetchOne(
         db,
         sql: """
           SELECT count(*) FROM sync_listing l
           LEFT JOIN sync_item s ON s.accountId = l.accountId AND s.href = l.href
-          WHERE l.accountId = ? AND l.removed = 0 AND (s.etag IS NULL OR l.etag IS NULL OR s.etag != l.etag)
-          """, arguments: [account]) ?? 0
+          WHERE l.accountId = ? AND l.book = ? AND l.removed = 0 AND (s.etag IS NULL OR l.etag IS NULL OR s.etag != l.etag)
+          """, arguments: [book.account, book.number]) ?? 0
     }
   }
 }

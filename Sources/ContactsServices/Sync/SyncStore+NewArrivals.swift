@@ -65,8 +65,9 @@ extension SyncStore {
   /// afresh (`ContactsSchema.spreadListKeys`). Returns false, having written nothing, only when
   /// even that leaves no room: each is then inserted on its own and the triggers renumber.
   static func writeNew(
-    _ cards: [RemoteCard], account: Int64, now: Date, pending: inout PendingSearchRows, _ db: Database
+    _ cards: [RemoteCard], book: SyncBook.Key, now: Date, pending: inout PendingSearchRows, _ db: Database
   ) throws -> Bool {
+    let account = book.account
     let arrived = cards.compactMap { remote -> NewRow? in
       guard let card = remote.card, let uid = remote.uid else { return nil }
       var contact = Contact(card: card)
@@ -110,7 +111,7 @@ extension SyncStore {
     // Clean: the server has the card. No base: while clean it is the contact's card (v8). No
     // fingerprint: most cards are never compared (made when one is, see `itemMemory`).
     let item = try db.cachedStatement(
-      sql: "INSERT INTO sync_item (accountId, uid, href, etag, dirty) VALUES (?, ?, ?, ?, 0)")
+      sql: "INSERT INTO sync_item (accountId, uid, book, href, etag, dirty) VALUES (?, ?, ?, ?, ?, 0)")
     // A card that could not be read before and can now is no longer a problem (asked once for
     // the batch: a book almost never has any).
     let hasProblems =
@@ -121,7 +122,7 @@ extension SyncStore {
     // In the order the cards came, which a download makes href order (mostly UID order too):
     // the order of the items' indexes.
     for row in arrived {
-      try item.execute(arguments: [account, row.remote.uid, row.remote.href, row.remote.etag])
+      try item.execute(arguments: [account, row.remote.uid, book.number, row.remote.href, row.remote.etag])
       try problem?.execute(arguments: [account, row.remote.href])
     }
     return true

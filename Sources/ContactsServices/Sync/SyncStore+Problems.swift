@@ -5,15 +5,15 @@ import GRDB
 extension SyncStore {
   /// The problem cards this sync's listing did not list: a listing of changes leaves out those
   /// unchanged, a whole listing those the server no longer has. The sync fetches them again.
-  public func problemsNotListed(account: Int64) async throws -> [String] {
+  public func problemsNotListed(book: SyncBook.Key) async throws -> [String] {
     try await database.writer.read { db in
       try String.fetchAll(
         db,
         sql: """
-          SELECT p.href FROM sync_problem p WHERE p.accountId = ?1 AND NOT EXISTS (
-            SELECT 1 FROM sync_listing l WHERE l.accountId = ?1 AND l.href = p.href AND l.removed = 0)
+          SELECT p.href FROM sync_problem p WHERE p.accountId = ?1 AND p.book = ?2 AND NOT EXISTS (
+            SELECT 1 FROM sync_listing l WHERE l.accountId = ?1 AND l.href = p.href AND l.book = ?2 AND l.removed = 0)
           ORDER BY p.href
-          """, arguments: [account])
+          """, arguments: [book.account, book.number])
     }
   }
 

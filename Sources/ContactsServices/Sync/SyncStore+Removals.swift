@@ -2,10 +2,12 @@ import CardSync
 import GRDB
 
 extension SyncStore {
-  /// Applies what the server removed, in transactions of `batch` contacts: with a `complete`
-  /// listing, every remembered card it does not hold; otherwise the hrefs it reported removed.
-  /// Each is decided by `RemovalDecision` (an edit made here wins over the server's delete).
-  public func applyRemovals(account: Int64, complete: Bool, batch: Int = 1_000) async throws -> ArrivalTally {
+  /// Applies what the server removed from `book`, in transactions of `batch` contacts: with a
+  /// `complete` listing, every remembered card of the book it does not hold; otherwise the hrefs
+  /// it reported removed. Each is decided by `RemovalDecision` (an edit made here wins over the
+  /// server's delete).
+  public func applyRemovals(book: SyncBook.Key, complete: Bool, batch: Int = 1_000) async throws -> ArrivalTally {
+    let account = book.account
     var total = ArrivalTally()
     while true {
       let tally = try await database.writer.write { db -> ArrivalTally? in
@@ -13,14 +15,14 @@ extension SyncStore {
           db,
           sql: complete
             ? """
-            SELECT s.uid FROM sync_item s WHERE s.accountId = ?1 AND s.etag IS NOT NULL AND NOT EXISTS (
-              SELECT 1 FROM sync_listing l WHERE l.accountId = ?1 AND l.href = s.href AND l.removed = 0)
-            LIMIT ?2
+            SELECT s.uid FROM sync_item s WHERE s.accountId = ?1 AND s.book = ?2 AND s.etag IS NOT NULL AND NOT EXISTS (
+              SELECT 1 FROM sync_listing l WHERE l.accountId = ?1 AND l.href = s.href AND l.book = ?2 AND l.removed = 0)
+            LIMIT ?3
             """
             : """
             SELECT s.uid FROM sync_listing l JOIN sync_item s ON s.accountId = l.accountId AND s.href = l.href
-            WHERE l.accountId = ?1 AND l.removed = 1 AND s.etag IS NOT NULL LIMIT ?2
-            """, arguments: [account, batch])
+            WHERE l.accountId = ?1 AND l.book = ?2 AND s.book = ?2 AND l.removed = 1 AND s.etag IS NOT NULL LIMIT ?3
+            """, arguments: [account, book.number, batch])
         guard !uids.isEmpty else { return nil }
         var tally = ArrivalTally()
         for uid in uids { try Self.applyRemoval(uid: uid, account: account, tally: &tally, db) }

@@ -17,15 +17,14 @@ public final class SyncStore: Sendable {
     self.now = now
   }
 
-  /// The account's link, if it has one.
+  /// The account's link, if it has one, with its books.
   public func link(account: Int64) async throws -> SyncLink? {
-    try await database.writer.read { db in
-      try Row.fetchOne(db, sql: "SELECT * FROM sync_link WHERE accountId = ?", arguments: [account]).flatMap(Self.link)
-    }
+    try await database.writer.read { db in try Self.link(account: account, db) }
   }
 
-  /// Links the account to an address book, replacing any link it had (and all it remembered).
-  /// Every contact the account has is new to the server: each gets an item marked to send.
+  /// Links the account to its address books, replacing any link it had (and all it
+  /// remembered). Every contact the account has is new to the server: each gets an item marked
+  /// to send, in the default book.
   public func saveLink(_ link: SyncLink) async throws {
     let created = now().timeIntervalSince1970
     try await database.writer.write { db in
@@ -38,16 +37,28 @@ public final class SyncStore: Sendable {
       }
       try db.execute(
         sql: """
-          INSERT INTO sync_link (accountId, addressBookURL, username, sealedPassword, sealSalt, sealRounds,
-            passwordCommand, cardVersion, syncToken, lastSyncAt, lastError, createdAt)
-          VALUES (?, ?, ?, ?, ?, ?, ?, ?, NULL, NULL, NULL, ?)
+          INSERT INTO sync_link (accountId, username, sealedPassword, sealSalt, sealRounds, passwordCommand, lastSyncAt,
+            lastError, createdAt)
+          VALUES (?, ?, ?, ?, ?, ?, NULL, NULL, ?)
           """,
-        arguments: [
-          link.account, link.addressBook.absoluteString, link.username, sealed?.box, sealed?.salt, sealed?.rounds,
-          command, link.cardVersion, created,
-        ])
+        arguments: [link.account, link.username, sealed?.box, sealed?.salt, sealed?.rounds, command, created])
+      let defaultNumber = link.defaultBook?.key.number
+      for book in link.books {
+        try db.execute(
+          sql: """
+            INSERT INTO sync_book (accountId, number, url, name, cardVersion, syncToken, isDefault)
+            VALUES (?, ?, ?, ?, ?, NULL, ?)
+            """,
+          arguments: [
+            link.account, book.key.number, book.url.absoluteString, book.name, book.cardVersion,
+            book.key.number == defaultNumber,
+          ])
+      }
       try db.execute(
-        sql: "INSERT INTO sync_item (accountId, uid, dirty) SELECT accountId, uid, 1 FROM contact WHERE accountId = ?",
+        sql: """
+          INSERT INTO sync_item (accountId, uid, dirty, book)
+          SELECT accountId, uid, 1, \(ContactsSchema.defaultBook("?1")) FROM contact WHERE accountId = ?1
+          """,
         arguments: [link.account])
     }
   }
@@ -74,6 +85,20 @@ public final class SyncStore: Sendable {
     }
   }
 
+  /// Makes `book` the one new contacts of its account go to (the others stop being it).
+  /// Throws when the account links no such book.
+  public func makeDefault(_ book: SyncBook.Key) async throws {
+    try await database.writer.write { db in
+      let exists = try Bool.fetchOne(
+        db, sql: "SELECT EXISTS (SELECT 1 FROM sync_book WHERE accountId = ? AND number = ?)",
+        arguments: [book.account, book.number])
+      guard exists == true else { throw SyncStoreError.notLinked }
+      try db.execute(
+        sql: "UPDATE sync_book SET isDefault = (number = ?) WHERE accountId = ?",
+        arguments: [book.number, book.account])
+    }
+  }
+
   /// Unlinks the account: the link and everything it remembered go; the contacts stay.
   public func forget(account: Int64) async throws {
     try await database.writer.write { db in
@@ -91,25 +116,29 @@ public final class SyncStore: Sendable {
     }
   }
 
-  /// Keeps the token of a listing whose every change is now applied here.
-  public func saveToken(_ token: String?, account: Int64) async throws {
+  /// Keeps the token of a listing of `book` whose every change is now applied here.
+  public func saveToken(_ token: String?, book: SyncBook.Key) async throws {
     try await database.writer.write { db in
-      try db.execute(sql: "UPDATE sync_link SET syncToken = ? WHERE accountId = ?", arguments: [token, account])
+      try db.execute(
+        sql: "UPDATE sync_book SET syncToken = ? WHERE accountId = ? AND number = ?",
+        arguments: [token, book.account, book.number])
       // The listing is spent: one still here when a sync starts was cut short (see
       // `listingWasCutShort`).
-      try db.execute(sql: "DELETE FROM sync_listing WHERE accountId = ?", arguments: [account])
+      try db.execute(
+        sql: "DELETE FROM sync_listing WHERE accountId = ? AND book = ?", arguments: [book.account, book.number])
     }
   }
 
-  /// Whether the last sync stopped between listing and keeping the listing's token. It may have
-  /// applied cards newer than the token it kept, and a server whose tokens name its content
-  /// (Xandikos) answers from that token with the net change only: a card created and deleted
-  /// since then is never reported removed, though this side applied its creation. So the next
-  /// sync lists every member instead of trusting the old token.
-  public func listingWasCutShort(account: Int64) async throws -> Bool {
+  /// Whether the last sync of `book` stopped between listing and keeping the listing's token.
+  /// It may have applied cards newer than the token it kept, and a server whose tokens name its
+  /// content (Xandikos) answers from that token with the net change only: a card created and
+  /// deleted since then is never reported removed, though this side applied its creation. So
+  /// the next sync lists every member instead of trusting the old token.
+  public func listingWasCutShort(book: SyncBook.Key) async throws -> Bool {
     try await database.writer.read { db in
       try Bool.fetchOne(
-        db, sql: "SELECT EXISTS (SELECT 1 FROM sync_listing WHERE accountId = ?)", arguments: [account]) ?? false
+        db, sql: "SELECT EXISTS (SELECT 1 FROM sync_listing WHERE accountId = ? AND book = ?)",
+        arguments: [book.account, book.number]) ?? false
     }
   }
 
@@ -136,13 +165,27 @@ public final class SyncStore: Sendable {
     }
   }
 
+  /// What waits for the user at the end of a sync: conflicts, contacts the server refused, and
+  /// cards on the server that cannot be taken here. Three counts, without the books' (which
+  /// `status` reads from every item).
+  public func outstanding(account: Int64) async throws -> (conflicts: Int, refused: Int, problems: Int) {
+    try await database.writer.read { db in
+      let row = try Row.fetchOne(
+        db,
+        sql: """
+          SELECT
+            (SELECT count(*) FROM sync_item WHERE accountId = ?1 AND conflictCard IS NOT NULL) AS conflicts,
+            (SELECT count(*) FROM sync_item WHERE accountId = ?1 AND refusedReason IS NOT NULL) AS refused,
+            (SELECT count(*) FROM sync_problem WHERE accountId = ?1) AS problems
+          """, arguments: [account])
+      return (row?["conflicts"] ?? 0, row?["refused"] ?? 0, row?["problems"] ?? 0)
+    }
+  }
+
   /// Where the link stands: for `contacts sync status` and the app's header.
   public func status(account: Int64) async throws -> SyncStatus? {
     try await database.writer.read { db in
-      guard
-        let link = try Row.fetchOne(db, sql: "SELECT * FROM sync_link WHERE accountId = ?", arguments: [account])
-          .flatMap(Self.link)
-      else { return nil }
+      guard let link = try Self.link(account: account, db) else { return nil }
       let counts = try Row.fetchOne(
         db,
         sql: """
@@ -153,14 +196,33 @@ public final class SyncStore: Sendable {
             (SELECT count(*) FROM sync_problem WHERE accountId = ?1) AS problems,
             (SELECT count(*) FROM sync_item WHERE accountId = ?1 AND etag IS NOT NULL) AS onServer
           """, arguments: [account])
+      // One pass over the account's items for every book's counts.
+      var byBook: [Int: (contacts: Int, onServer: Int, pending: Int)] = [:]
+      let rows = try Row.fetchCursor(
+        db,
+        sql: """
+          SELECT s.book, count(c.id) AS contacts, count(s.etag) AS onServer,
+            sum(s.dirty = 1 AND s.conflictCard IS NULL AND s.refusedReason IS NULL) AS pending
+          FROM sync_item s LEFT JOIN contact c ON c.accountId = s.accountId AND c.uid = s.uid
+          WHERE s.accountId = ? GROUP BY s.book
+          """, arguments: [account])
+      while let row = try rows.next() {
+        byBook[row["book"]] = (row["contacts"], row["onServer"], row["pending"] ?? 0)
+      }
       return SyncStatus(
         link: link, pending: counts?["pending"] ?? 0, conflicts: counts?["conflicts"] ?? 0,
-        problems: counts?["problems"] ?? 0, refused: counts?["refused"] ?? 0, onServer: counts?["onServer"] ?? 0)
+        problems: counts?["problems"] ?? 0, refused: counts?["refused"] ?? 0, onServer: counts?["onServer"] ?? 0,
+        books: link.books.map { book in
+          let count = byBook[book.key.number]
+          return SyncStatus.Book(
+            book: book, contacts: count?.contacts ?? 0, onServer: count?.onServer ?? 0, pending: count?.pending ?? 0)
+        })
     }
   }
 
-  static func link(_ row: Row) -> SyncLink? {
-    guard let url = URL(string: row["addressBookURL"]) else { return nil }
+  static func link(account: Int64, _ db: Database) throws -> SyncLink? {
+    guard let row = try Row.fetchOne(db, sql: "SELECT * FROM sync_link WHERE accountId = ?", arguments: [account])
+    else { return nil }
     let password: SyncLink.PasswordSource
     if let command: String = row["passwordCommand"] {
       password = .command(command)
@@ -171,15 +233,34 @@ public final class SyncStore: Sendable {
     } else {
       return nil
     }
+    let books = try Row.fetchAll(
+      db, sql: "SELECT * FROM sync_book WHERE accountId = ? ORDER BY number", arguments: [account]
+    ).compactMap { row -> SyncBook? in
+      guard let url = URL(string: row["url"]) else { return nil }
+      return SyncBook(
+        key: SyncBook.Key(account: account, number: row["number"]), url: url, name: row["name"],
+        cardVersion: row["cardVersion"], syncToken: row["syncToken"], isDefault: row["isDefault"],
+        goneSince: (row["goneSince"] as Double?).map(Date.init(timeIntervalSince1970:)))
+    }
     return SyncLink(
-      account: row["accountId"], addressBook: url, username: row["username"], password: password,
-      cardVersion: row["cardVersion"], syncToken: row["syncToken"],
+      account: account, username: row["username"], password: password, books: books,
       lastSyncAt: (row["lastSyncAt"] as Double?).map(Date.init(timeIntervalSince1970:)), lastError: row["lastError"])
   }
 }
 
 /// Where an account's link stands.
 public struct SyncStatus: Hashable, Sendable {
+  /// Where one of the link's books stands.
+  public struct Book: Hashable, Sendable {
+    public var book: SyncBook
+    /// The account's contacts in this book.
+    public var contacts: Int
+    /// Its contacts the server has, as far as the last sync knows.
+    public var onServer: Int
+    /// Changes to its contacts the server does not have yet.
+    public var pending: Int
+  }
+
   public var link: SyncLink
   /// Changes made here that the server does not have yet.
   public var pending: Int
@@ -191,4 +272,6 @@ public struct SyncStatus: Hashable, Sendable {
   public var refused: Int
   /// Contacts the server has, as far as the last sync knows.
   public var onServer: Int
+  /// Each book's counts, in the link's order.
+  public var books: [Book]
 }

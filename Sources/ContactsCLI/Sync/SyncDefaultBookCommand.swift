@@ -1,0 +1,38 @@
+import ArgumentParser
+import ContactsServices
+
+/// `contacts sync default NAME`: which linked address book new contacts go to.
+struct SyncDefaultBookCommand: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "default",
+    abstract: "Choose the linked address book new contacts go to.",
+    discussion: """
+      Set-up makes the first book the default (the first named with --address-book, else the \
+      first the server lists); `contacts sync status` marks it with *. Contacts already made stay \
+      in their books.
+      """)
+
+  @OptionGroup var options: AccountOptions
+
+  @Argument(help: ArgumentHelp("The address book: its name, last path segment or URL.", valueName: "NAME"))
+  var addressBook: String
+
+  func run() async throws {
+    let (database, account) = try await options.open()
+    let store = SyncStore(database: database)
+    let link = try await ServerPassword.link(of: account, in: store)
+    let wanted = addressBook.lowercased()
+    guard
+      let book = link.books.first(where: { book in
+        book.url.absoluteString.lowercased() == wanted || book.url.lastPathComponent.lowercased() == wanted
+          || book.name?.lowercased() == wanted
+      })
+    else {
+      throw CommandFailure(
+        "\(account.email) links no address book \(addressBook); it links "
+          + link.books.map(\.title).joined(separator: ", ") + ". Nothing was changed.")
+    }
+    try await store.makeDefault(book.key)
+    print("New contacts of \(account.email) go to \(book.title) (\(book.url.absoluteString)) from now on.")
+  }
+}
