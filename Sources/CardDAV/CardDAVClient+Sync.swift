@@ -42,7 +42,9 @@ extension CardDAVClient {
   /// parsed. Returns the collection's current sync-token when the server reports one, so a
   /// listing after a stale token can resume incremental sync.
   ///
-  /// Throws a `CardDAVError`, or what `each` threw, unchanged.
+  /// Throws a `CardDAVError` (`.notFound` when the book is not there: a 404, or a 207 whose
+  /// answer for the collection itself is a 404, as Xandikos gives), or what `each` threw,
+  /// unchanged.
   public func listETags(_ book: URL, each: (RemoteETag) throws -> Void) async throws -> String? {
     let response = try await send(.PROPFIND, book, depth: "1", xml: DAVRequestBody.etagPropfind)
     guard response.status.code == 207 else { throw await failure(response, from: book) }
@@ -51,6 +53,8 @@ extension CardDAVClient {
     _ = try await readMultistatus(response, from: book) { entry in
       guard let raw = entry.hrefs.first, let href = DAVHref.canonical(raw, relativeTo: book) else { return }
       if DAVHref.trimmed(href) == collection {
+        // A collection that is not there: Xandikos says so in a 207 whose one answer is a 404.
+        if entry.status == 404 { throw CardDAVError.notFound(book) }
         token = entry.properties.syncToken
       } else if !href.hasSuffix("/"), entry.status.map({ (200..<300).contains($0) }) ?? true {
         try each(RemoteETag(href: href, etag: entry.properties.etag ?? ""))

@@ -274,7 +274,8 @@ struct LiveSync: Sendable {
     SyncReport(
       sent: summary.sent, received: summary.received, deletedHere: summary.deletedHere,
       deletedThere: summary.deletedThere, merged: summary.merged, conflicts: summary.conflicts,
-      problems: summary.unreadable + summary.refused.count + summary.changedByServer.count)
+      problems: summary.unreadable + summary.refused.count + summary.changedByServer.count,
+      goneBooks: summary.goneBooks.count)
   }
 
   /// A time as the user reads it here: "14:02" today, with the date before.

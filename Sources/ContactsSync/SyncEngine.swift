@@ -82,6 +82,11 @@ public struct SyncEngine: Sendable {
   /// Runs one sync of every book the server still has. `force` lets it go on when one side of a
   /// book is empty; `progress` hears how far it is. The summary counts every book's work, and
   /// holds each book's own (`SyncSummary.books`) when there are several.
+  ///
+  /// A book the server answers 404 for is gone (deleted there, or its URL no longer names it):
+  /// it is marked so (`SyncStore.markGone`) and not synced again, the other books are, and the
+  /// summary names it (`SyncSummary.goneBooks`) in this sync and every later one. Nothing of it
+  /// is deleted here: a vanished collection says nothing about its cards.
   public func run(
     force: Bool = false, progress: @escaping @Sendable (SyncProgress) -> Void = { _ in }
   ) async throws -> SyncSummary {
@@ -89,9 +94,20 @@ public struct SyncEngine: Sendable {
     let requestsBefore = client.requestCount
     do {
       let books = link.booksToSync
+      let goneEarlier = link.books.filter { $0.goneSince != nil }
+      summary.goneBooks = goneEarlier.map(\.title)
+      summary.defaultBookGone = goneEarlier.contains(where: \.isDefault)
       for book in books {
         let requests = client.requestCount
-        var part = try await run(book, force: force, progress: progress)
+        var part: SyncSummary
+        do {
+          part = try await run(book, force: force, progress: progress)
+        } catch is BookGone {
+          try await store.markGone(book.key)
+          summary.goneBooks.append(book.title)
+          summary.defaultBookGone = summary.defaultBookGone || book.isDefault
+          continue
+        }
         part.requests = client.requestCount - requests
         summary.add(part)
         if books.count > 1 {
@@ -134,7 +150,14 @@ public struct SyncEngine: Sendable {
       while wrote && round < maximumRounds {
         // Only a token kept from an earlier run can have been forgotten; a later round's is the
         // one the server has just given.
-        let listing = try await list(book, from: token, doubting: round == 0, progress: progress)
+        let listing: Listing
+        do {
+          listing = try await list(book, from: token, doubting: round == 0, progress: progress)
+        } catch CardDAVError.notFound where round == 0 {
+          // The listing asks only for the book itself (a 404 of a sync-collection is asked
+          // again as a plain listing): the collection is not there.
+          throw BookGone()
+        }
         if round == 0, !force,
           let empty = try await store.emptySide(book: book.key, complete: listing.isComplete)
         {
@@ -159,6 +182,9 @@ public struct SyncEngine: Sendable {
       throw Failure.inBook(book.title, .server(error))
     }
   }
+
+  /// The server answered 404 for a book's collection.
+  private struct BookGone: Error {}
 
   // MARK: - Listing
 

@@ -22,6 +22,11 @@ public struct SyncSummary: Hashable, Sendable {
   /// Cards this sync sent that the server holds with a value dropped or changed, with what
   /// (`Name: the server dropped PHOTO of the card sent …`): kept here as they were sent.
   public var changedByServer: [String] = []
+  /// The linked books the server no longer has (their titles), found now or earlier: not
+  /// synced, their contacts kept here. Said by every sync until the user links again.
+  public var goneBooks: [String] = []
+  /// Whether the book new contacts go to is among `goneBooks` (they wait here unsent).
+  public var defaultBookGone = false
   /// HTTP requests sent.
   public var requests = 0
   /// The book this summary is of, when it is one book's of several.
@@ -45,9 +50,10 @@ public struct SyncSummary: Hashable, Sendable {
   }
 
   /// Whether the user has something to do: conflicts to settle, cards that could not be read
-  /// or sent, or that the server did not keep as sent.
+  /// or sent, or that the server did not keep as sent, books the server no longer has.
   public var needsAttention: Bool {
     conflicts > 0 || unreadable > 0 || !refused.isEmpty || refusedEarlier > 0 || !changedByServer.isEmpty
+      || !goneBooks.isEmpty
   }
 
   /// One book's line: what moved ("3 sent, 12 received, 1 deleted here, 0 deleted there, 1
@@ -72,6 +78,9 @@ public struct SyncSummary: Hashable, Sendable {
     if !refused.isEmpty { parts.append("\(refused.count) refused by the server") }
     if refusedEarlier > 0 { parts.append("\(refusedEarlier) refused earlier and unchanged") }
     if !changedByServer.isEmpty { parts.append("\(changedByServer.count) changed by the server") }
+    if !goneBooks.isEmpty {
+      parts.append("\(goneBooks.count) address \(goneBooks.count == 1 ? "book" : "books") gone from the server")
+    }
     return parts.joined(separator: ", ")
   }
 }

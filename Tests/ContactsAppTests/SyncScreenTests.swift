@@ -167,6 +167,13 @@ struct ServerView {
     self.credentials = credentials ?? server.credentials
   }
 
+  /// Deletes the address book and its cards, as another client would.
+  func deleteTheBook() async throws {
+    try await CardDAVClient.withClient(credentials: credentials) { client in
+      try await client.deleteAddressBook(at: server.addressBookURL)
+    }
+  }
+
   /// The full names on the server, sorted.
   func names() async throws -> [String] {
     try await CardDAVClient.withClient(credentials: credentials) { client in
@@ -182,6 +189,34 @@ struct ServerView {
         }
       }
       return names.sorted()
+    }
+  }
+}
+
+extension SyncScreenTests {
+  /// The linked book deleted on the server: the next sync says so in the header, the screen
+  /// marks the book, and every contact stays in the list.
+  @Test func aBookRemovedOnTheServerIsSaidAndTheContactsStay() async throws {
+    defer { directory.remove() }
+    try await DAVTestServer.withServer(.radicale) { server in
+      let app = try await signedIn()
+      await app.type("s")
+      await app.type(server.baseURL.absoluteString)
+      await app.press(.tab)
+      await app.type(server.credentials.username)
+      await app.press(.tab)
+      await app.type(server.credentials.password)
+      await app.press(.enter)
+      await app.press(.enter)
+      #expect(app.screenText.contains("3 sent"))
+
+      try await ServerView(server: server).deleteTheBook()
+      await app.type("s")
+      #expect(app.state.signedIn?.sync.activity == .synced(SyncReport(goneBooks: 1)))
+      #expect(app.screenText.contains("1 address book gone from the server"))
+      #expect(app.screenText.contains("gone from the server: its contacts stay here, no longer synced"))
+      await app.press(.escape)
+      for name in ["Ada Lovelace", "Alan Turing", "Grace Hopper"] { #expect(app.screenText.contains(name)) }
     }
   }
 }

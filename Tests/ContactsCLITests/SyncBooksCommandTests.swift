@@ -110,4 +110,45 @@ import Testing
       #expect(after.split(separator: "\n").contains { $0.hasPrefix("  * Work") && $0.contains("2 contacts") })
     }
   }
+
+  /// A book deleted on the server: `sync` says so and exits 2 (and every later sync), `sync
+  /// status` marks it, its contacts stay here, and it cannot become the default.
+  @Test func aBookRemovedOnTheServerIsSaidAndItsContactsStay() async throws {
+    try await DAVTestServer.withServer(.radicale) { server in
+      try await Self.makeBooks(on: server)
+      let contacts = try ContactsBinary()
+      defer { contacts.cleanUp() }
+      try contacts.addAccount()
+      let setup = try contacts.run(
+        [
+          "sync", "setup", server.homeSetURL.absoluteString, "--username", server.credentials.username,
+          "--address-book", "shared", "--address-book", "Work",
+          "--password-command", "printf '\(server.credentials.password)\\n'",
+        ])
+      #expect(setup.status == 0, "\(setup.errors)")
+      #expect(try contacts.run(["sync"]).status == 0)
+      try await CardDAVClient.withClient(credentials: server.credentials) { client in
+        try await client.deleteAddressBook(at: server.homeSetURL.appending(path: "work/"))
+      }
+      for _ in 0..<2 {
+        let sync = try contacts.run(["sync"])
+        #expect(sync.status == 2, "\(sync.output) \(sync.errors)")
+        #expect(sync.output.contains("0 deleted here") && sync.output.contains("1 address book gone from the server"))
+        #expect(
+          sync.errors.contains(
+            "the address book Work is gone from the server: its contacts stay here and are no longer synced."),
+          "\(sync.errors)")
+      }
+      let status = try contacts.run(["sync", "status"]).output
+      #expect(
+        status.split(separator: "\n").contains { line in
+          line.hasPrefix("    Work") && line.contains("1 contacts, 0 on server")
+            && line.hasSuffix(": gone from the server")
+        }, "\(status)")
+      #expect(status.contains("On server:    2 contacts"), "\(status)")
+      #expect(try contacts.run(["export"]).output.contains("UID:wes"))
+      let chosen = try contacts.run(["sync", "default", "work"])
+      #expect(chosen.status == 1 && chosen.errors.contains("Work is gone from the server"), "\(chosen.errors)")
+    }
+  }
 }

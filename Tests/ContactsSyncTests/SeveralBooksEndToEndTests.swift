@@ -152,4 +152,66 @@ import VCardFormat
       #expect(try await Self.uids(in: server.addressBookURL, on: server) == [ann.uid])
     }
   }
+
+  /// A book deleted on the server (404 for its collection, asked with its token or without) is
+  /// said by this sync and every later one, and not asked for again; its contacts stay here,
+  /// and the other books go on syncing.
+  @Test(arguments: DAVTestServer.Kind.allCases)
+  func aBookRemovedOnTheServerIsSaidAndItsContactsStay(kind: DAVTestServer.Kind) async throws {
+    try await DAVTestServer.withServer(kind) { server in
+      let books = try await Self.makeBooks(on: server)
+      let side = try await SyncSide.make(on: server)
+      defer { side.remove() }
+      try await side.link(books.all)
+      let first = try await side.run()
+      #expect(first.received == 3 && first.goneBooks.isEmpty && !first.needsAttention)
+      try await CardDAVClient.withClient(credentials: server.credentials) { client in
+        try await client.deleteAddressBook(at: books.work)
+        // Another client adds a card to Shared meanwhile: that book still syncs.
+        _ = try await client.put(
+          CardDAVClient.href(forUID: "sid", in: books.shared), in: books.shared,
+          card: Array(card30(uid: "sid", name: "Sid Shared").utf8), condition: .create)
+      }
+      let second = try await side.run()
+      #expect(second.goneBooks == ["Work"] && !second.defaultBookGone && second.needsAttention)
+      #expect(second.received == 1 && second.deletedHere == 0)
+      #expect(try await side.contact(named: "Wes Work") != nil)
+      #expect(try await side.contact(named: "Sid Shared") != nil)
+      let link = try #require(try await side.sync.link(account: side.account))
+      #expect(link.books.map { $0.goneSince != nil } == [false, true, false])
+
+      // Every later sync says so and asks nothing of it; Wes, edited here, stays here.
+      let wes = try #require(try await side.contact(named: "Wes Work"))
+      try await side.edit(wes) { $0.notes = "left the company" }
+      let third = try await side.run()
+      #expect(third.goneBooks == ["Work"] && third.sent == 0 && third.deletedHere == 0)
+      #expect(third.books.map(\.book).last == "Shared" && third.books.count == 2)
+      #expect(try await side.contact(named: "Wes Work")?.notes == "left the company")
+    }
+  }
+
+  /// The only book, and the default, deleted on the server: the sync says so (the default's
+  /// too: new contacts wait here) and deletes nothing here.
+  @Test(arguments: [DAVTestServer.Kind.radicale, .xandikos])
+  func theDefaultBookRemovedOnTheServerKeepsEveryContact(kind: DAVTestServer.Kind) async throws {
+    try await DAVTestServer.withServer(kind) { server in
+      let side = try await SyncSide.make(on: server)
+      defer { side.remove() }
+      try await side.add("Ann Here")
+      try await side.add("Bob Here")
+      try await side.link()
+      #expect(try await side.run().sent == 2)
+      try await CardDAVClient.withClient(credentials: server.credentials) { client in
+        try await client.deleteAddressBook(at: server.addressBookURL)
+      }
+      try await side.add("Cy New")
+      let after = try await side.run()
+      #expect(after.goneBooks.count == 1 && after.defaultBookGone && after.needsAttention)
+      #expect(after.sent == 0 && after.deletedHere == 0)
+      #expect(try await side.all().count == 3)
+      let again = try await side.run()
+      #expect(again.goneBooks.count == 1 && again.requests == 0)
+      #expect(try await side.all().count == 3)
+    }
+  }
 }

@@ -90,6 +90,12 @@ struct SyncNow: AsyncParsableCommand {
     if summary.conflicts > 0 {
       print("\(summary.conflicts) contacts changed on both sides: see them with `contacts sync conflicts`.")
     }
+    for book in summary.goneBooks {
+      warn("the address book \(book) is gone from the server: its contacts stay here and are no longer synced.")
+    }
+    if summary.defaultBookGone {
+      warn("new contacts go to a book the server no longer has: choose another with `contacts sync default NAME`.")
+    }
     if summary.needsAttention { throw ExitCode(2) }
   }
 }

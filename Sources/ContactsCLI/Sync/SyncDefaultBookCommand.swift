@@ -32,6 +32,9 @@ struct SyncDefaultBookCommand: AsyncParsableCommand {
         "\(account.email) links no address book \(addressBook); it links "
           + link.books.map(\.title).joined(separator: ", ") + ". Nothing was changed.")
     }
+    guard book.goneSince == nil else {
+      throw CommandFailure("\(book.title) is gone from the server; choose a book it has. Nothing was changed.")
+    }
     try await store.makeDefault(book.key)
     print("New contacts of \(account.email) go to \(book.title) (\(book.url.absoluteString)) from now on.")
   }

@@ -23,7 +23,9 @@ struct SyncStatusCommand: AsyncParsableCommand {
       }
     print("Account:      \(account.email)")
     if let book = status.books.first, status.books.count == 1 {
-      print("Address book: \(book.book.url.absoluteString) (vCard \(book.book.cardVersion))")
+      print(
+        "Address book: \(book.book.url.absoluteString) (vCard \(book.book.cardVersion))"
+          + (book.book.goneSince == nil ? "" : ": gone from the server (its contacts stay here, not synced)"))
     } else {
       print("Address books: \(status.books.count), new contacts go to the one marked *")
       for line in Self.bookLines(status.books) { print("  " + line) }
@@ -35,7 +37,9 @@ struct SyncStatusCommand: AsyncParsableCommand {
     } else {
       print("Last sync:    never")
     }
-    print("On server:    \(status.onServer) contacts")
+    // What the link remembers of a book the server no longer has is not on the server.
+    let onServer = status.onServer - status.books.filter { $0.book.goneSince != nil }.reduce(0) { $0 + $1.onServer }
+    print("On server:    \(onServer) contacts")
     print("To send:      \(status.pending) changes")
     print("Conflicts:    \(status.conflicts)" + (status.conflicts > 0 ? " (see `contacts sync conflicts`)" : ""))
     if status.problems > 0 {
@@ -58,7 +62,8 @@ struct SyncStatusCommand: AsyncParsableCommand {
       let book = entry.book
       return (
         name: (book.isDefault ? "* " : "  ") + book.title,
-        counts: "\(entry.contacts) contacts, \(entry.onServer) on server, \(entry.pending) to send",
+        counts:
+          "\(entry.contacts) contacts, \(book.goneSince == nil ? entry.onServer : 0) on server, \(entry.pending) to send",
         place: "\(book.url.absoluteString) (vCard \(book.cardVersion))"
           + (book.goneSince == nil ? "" : ": gone from the server")
       )

@@ -76,6 +76,10 @@ struct SyncView: View {
       rows += bookRows(overview.books)
     } else {
       rows.append(line("Address book", overview.addressBook))
+      if overview.books.first?.isGone == true {
+        rows.append(
+          line("", [Span("gone from the server: its contacts stay here, no longer synced", style: theme.error)]))
+      }
     }
     rows.append(line("User", "\(overview.username), password \(overview.passwordSource)"))
     if let form = model.sync.newPassword { rows += newPassword(form) }

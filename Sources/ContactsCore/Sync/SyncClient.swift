@@ -269,10 +269,12 @@ public struct SyncReport: Equatable, Sendable, Codable {
   public var conflicts: Int
   /// Cards the server could not read or refused.
   public var problems: Int
+  /// Linked address books the server no longer has (their contacts stay here, not synced).
+  public var goneBooks: Int
 
   public init(
     sent: Int = 0, received: Int = 0, deletedHere: Int = 0, deletedThere: Int = 0, merged: Int = 0,
-    conflicts: Int = 0, problems: Int = 0
+    conflicts: Int = 0, problems: Int = 0, goneBooks: Int = 0
   ) {
     self.sent = sent
     self.received = received
@@ -281,6 +283,7 @@ public struct SyncReport: Equatable, Sendable, Codable {
     self.merged = merged
     self.conflicts = conflicts
     self.problems = problems
+    self.goneBooks = goneBooks
   }
 
   /// Whether contacts here changed (the list must catch up).
@@ -291,6 +294,7 @@ public struct SyncReport: Equatable, Sendable, Codable {
     let parts = [
       (sent, "sent"), (received, "received"), (deletedHere, "deleted here"), (deletedThere, "deleted on the server"),
       (merged, "merged"), (conflicts, conflicts == 1 ? "conflict" : "conflicts"), (problems, "refused or unreadable"),
+      (goneBooks, goneBooks == 1 ? "address book gone from the server" : "address books gone from the server"),
     ]
     .filter { $0.0 > 0 }.map { "\($0.0.formattedWithSeparators) \($0.1)" }
     return parts.isEmpty ? "nothing to do" : parts.joined(separator: ", ")

@@ -106,6 +106,18 @@ public final class SyncStore: Sendable {
     }
   }
 
+  /// Records that the server no longer has `book` (it answered 404 for the collection): it is
+  /// not synced from now on, and nothing of it is deleted here: its contacts stay, with what the
+  /// link remembers of them, until the user says what becomes of them.
+  public func markGone(_ book: SyncBook.Key) async throws {
+    let since = now().timeIntervalSince1970
+    try await database.writer.write { db in
+      try db.execute(
+        sql: "UPDATE sync_book SET goneSince = ? WHERE accountId = ? AND number = ? AND goneSince IS NULL",
+        arguments: [since, book.account, book.number])
+    }
+  }
+
   /// Records how a sync ended: its time and, when it failed, why (nil: it succeeded).
   public func recordEnd(account: Int64, error: String?) async throws {
     let ended = now().timeIntervalSince1970
