@@ -70,8 +70,10 @@ extension AppAction {
     case .signUp(.form(.edit(.insert(let text)))):
       return SessionRecorder<AppAction>.line(
         #"{"action":{"signUp":{"_0":{"form":{"_0":{"edit":{"_0":{"insert":{"_0":"#, text: text, "}}}}}}}}}")
+    case .editor(.form(.edit(.insert(let text)))):
+      return SessionRecorder<AppAction>.line(
+        #"{"action":{"editor":{"_0":{"form":{"_0":{"edit":{"_0":{"insert":{"_0":"#, text: text, "}}}}}}}}}")
     case .search(.key(let typed)): (prefix, key) = (#"{"action":{"search":{"_0":{"key":{"_0":"#, typed)
-    case .editor(.key(let typed)): (prefix, key) = (#"{"action":{"editor":{"_0":{"key":{"_0":"#, typed)
     default: return nil
     }
     return SessionRecorder<AppAction>.line(prefix, key, "}}}}}")

@@ -119,7 +119,7 @@ struct JourneyTests {
     await app.signIn(email: adaEmail, password: adaPassword)
     #expect(app.state.route == AppRoute.editContact(1).route)
     #expect(contains(app, "Edit contact"))
-    #expect(app.state.signedIn?.editor?.inputs[.name]?.text == "Ada Lovelace")
+    #expect(app.state.signedIn?.editor?.form.text(.name) == "Ada Lovelace")
   }
 
   @Test func resizingBetweenSplitAndStackMidEditLosesNothing() async throws {
@@ -139,7 +139,7 @@ struct JourneyTests {
     #expect(!app.frame().lines[1].hasPrefix("Contacts"))
     await app.resize(to: Size(width: 120, height: 24))
     #expect(app.frame().lines[1].hasPrefix("Contacts (10)"))
-    #expect(app.state.signedIn?.editor?.inputs[.name]?.text == "Ada Lovelace (Countess)")
+    #expect(app.state.signedIn?.editor?.form.text(.name) == "Ada Lovelace (Countess)")
     #expect(app.terminal.screen == app.frame(), "the terminal fed only diffs shows the same frame")
   }
 
@@ -192,7 +192,7 @@ struct JourneyTests {
     await app.signIn(email: adaEmail, password: adaPassword)
     await app.press(.character("a"))
     await app.paste(megabyte)
-    #expect(app.state.signedIn?.editor?.inputs[.name]?.text.count == 200)
+    #expect(app.state.signedIn?.editor?.form.text(.name).count == 200)
     #expect(contains(app, "The paste was cut to 200 characters"))
     #expect(app.frame().isWellFormed)
   }

@@ -165,10 +165,10 @@ struct MouseTests {
     await app.press(.enter, .character("e"))
     await app.settle()
     let editor = try #require(app.state.signedIn?.editor)
-    #expect(editor.focus.focused == .name)
+    #expect(editor.form.focus == .field(.name))
     try await click(app, on: "Analytical Engines", offset: 4)
-    #expect(app.state.signedIn?.editor?.focus.focused == .organization)
-    #expect(app.state.signedIn?.editor?[input: .organization]?.cursor == 4)
+    #expect(app.state.signedIn?.editor?.form.focus == .field(.organization))
+    #expect(app.state.signedIn?.editor?.form.fields.first { $0.id == .organization }?.content.input?.cursor == 4)
     await app.type("The ")
     try await click(app, on: "[ Save ]", offset: 2)
     await app.settle()
@@ -220,8 +220,8 @@ struct MouseTests {
     }
     if let search = state.signedIn?.search { texts["search"] = search.query.text }
     if let editor = state.signedIn?.editor {
-      texts["name"] = editor[input: .name]?.text
-      texts["organization"] = editor[input: .organization]?.text
+      texts["name"] = editor.form.text(.name)
+      texts["organization"] = editor.form.text(.organization)
     }
     return texts
   }

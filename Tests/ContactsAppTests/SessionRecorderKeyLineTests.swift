@@ -47,7 +47,8 @@ struct SessionRecorderKeyLineTests {
     for key in Self.keys {
       let typed = TextInput.edit(for: key).map { AppAction.signIn(.form(.edit($0))) }
       let typedUp = TextInput.edit(for: key).map { AppAction.signUp(.form(.edit($0))) }
-      let actions: [AppAction] = [typed, typedUp, .search(.key(key)), .editor(.key(key))].compactMap { $0 }
+      let typedInEditor = TextInput.edit(for: key).map { AppAction.editor(.form(.edit($0))) }
+      let actions: [AppAction] = [typed, typedUp, typedInEditor, .search(.key(key))].compactMap { $0 }
       for action in actions {
         guard let line = AppAction.typedKeyLine(action) else { continue }
         let encoded = try encoder.encode(SessionEntry<AppAction>.action(action)) + [0x0A]

@@ -206,15 +206,11 @@ struct AppFlowTests {
       $0.signedIn?.editor = ContactEditor(id: 2, contact: Contact(id: 2, name: "Ada Lovelace"))
     }
     // Rename Ada to Zelda: she moves to the end of the list.
-    store.send(.editor(.key(.ctrl("u")))) {
-      $0.signedIn?.editor?.inputs[.name]?.set("")
-      $0.signedIn?.editor?.edited = [.name]
+    for intent in [FormIntent.edit(.deleteToStart), .paste("Zelda Lovelace")] {
+      store.send(.editor(.form(intent))) { $0.signedIn?.editor?.form.apply(intent, rules: ContactEditor.rules) }
     }
-    store.send(.editor(.paste("Zelda Lovelace"))) {
-      $0.signedIn?.editor?.inputs[.name]?.set("Zelda Lovelace")
-    }
-    store.send(.editor(.key(.ctrl("s"))))
-    await store.receive(.editor(.save)) { $0.signedIn?.editor?.status = .saving }
+    #expect(store.state.signedIn?.editor?.form.text(.name) == "Zelda Lovelace")
+    store.send(.editor(.form(.submit))) { $0.signedIn?.editor?.form.isBusy = true }
     let zelda = Contact(id: 2, name: "Zelda Lovelace")
     await store.receive(.editor(.saved(zelda))) {
       $0.signedIn?.editor = nil
@@ -307,10 +303,10 @@ struct AppFlowTests {
       $0.route = AppRoute.newContact.route
       $0.signedIn?.editor = ContactEditor()
     }
-    store.send(.editor(.paste("Ada"))) {
-      $0.signedIn?.editor?.inputs[.name]?.set("Ada")
-      $0.signedIn?.editor?.edited = [.name]
+    store.send(.editor(.form(.paste("Ada")))) {
+      $0.signedIn?.editor?.form.apply(.paste("Ada"), rules: ContactEditor.rules)
     }
+    #expect(store.state.signedIn?.editor?.hasChanges == true)
     store.send(.quit) {
       $0.dialog = .confirmation(
         title: "Quit?", message: ContactEditor.unsavedMessage, confirm: "Quit", sends: .quitConfirmed,
@@ -326,22 +322,16 @@ struct AppFlowTests {
       $0.route = AppRoute.newContact.route
       $0.signedIn?.editor = ContactEditor()
     }
-    store.send(.editor(.paste("not an email"))) {
-      $0.signedIn?.editor?.inputs[.name]?.set("not an email")
-      $0.signedIn?.editor?.edited = [.name]
+    // A name, and an email that is not one.
+    let intents: [FormIntent] = [.paste("not an email"), .next, .next, .next, .next, .paste("nobody@")]
+    for intent in intents {
+      store.send(.editor(.form(intent))) { $0.signedIn?.editor?.form.apply(intent, rules: ContactEditor.rules) }
     }
-    for field in [ContactEditor.Field.nickname, .organization, .title, .entry(.email, 0, .value)] {
-      store.send(.editor(.key(.tab))) { $0.signedIn?.editor?.focus.focus(field) }
-    }
-    store.send(.editor(.paste("nobody@"))) {
-      $0.signedIn?.editor?.rows[.email]?[0].value.set("nobody@")
-      $0.signedIn?.editor?.edited = [.name, .entry(.email, 0, .value)]
-    }
-    store.send(.editor(.save)) {
-      $0.signedIn?.editor?.edited = Set(ContactEditor().fields)
-      $0.signedIn?.editor?.focus.focus(.entry(.email, 0, .value))
-    }
-    #expect(store.state.signedIn?.editor?.problem(.entry(.email, 0, .value)) == "Enter a valid email address")
+    #expect(store.state.signedIn?.editor?.form.focus == .entry(.email, 0))
+    #expect(store.state.signedIn?.editor?.form.shownProblem(at: .entry(.email, 0)) == nil, "not left yet")
+    store.send(.editor(.form(.submit))) { $0.signedIn?.editor?.form.submitTried = true }
+    #expect(store.state.signedIn?.editor?.form.shownProblem(at: .entry(.email, 0)) == "Enter a valid email address")
+    #expect(store.state.signedIn?.editor?.form.shownProblem(at: .field(.name)) == nil)
     #expect(people.contacts.withLock { $0.count } == 3, "nothing was saved")
   }
 

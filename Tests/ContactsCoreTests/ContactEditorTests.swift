@@ -9,8 +9,9 @@ import VCardFormat
 
 @testable import ContactsCore
 
-/// The editor's lists by keyboard alone: adding and removing entries, per-entry problems, the
-/// preferred mark, and a save that sends every row and keeps what was not edited.
+/// The editor on the framework's form: lists by keyboard alone (adding, moving and removing
+/// entries, the preferred mark), per-entry problems, a save that sends every entry and keeps
+/// what was not edited, and the question when the contact changed elsewhere.
 @MainActor
 struct ContactEditorTests {
   /// Ada with two emails read from a card: the second one grouped and labelled, as Apple writes.
@@ -41,140 +42,103 @@ struct ContactEditorTests {
     }
   }
 
-  private func editor(focused field: ContactEditor.Field) -> ContactEditor {
+  private func editor(focused place: FormPlace<ContactEditor.Field>) -> ContactEditor {
     var editor = ContactEditor(id: 7, contact: Self.ada)
-    editor.focus.focus(field)
+    editor.form.move(to: place)
+    editor.form.touched = []
     return editor
   }
 
-  @Test func everyListShowsARowEvenWhenTheContactHasNone() {
-    let editor = ContactEditor(id: 7, contact: Self.ada)
-    #expect(editor.rows[.email]?.map(\.value.text) == ["ada@work.example", "ada@home.example"])
-    #expect(editor.rows[.address]?.count == 1 && editor.rows[.address]?[0].value.text == "")
-    #expect(editor.rows[.url]?.count == 1)
-    #expect(!editor.hasChanges, "the empty rows are not changes")
-    #expect(editor.fields.contains(.entry(.address, 0, .value)))
+  /// `editor`'s form after `intent`, as the framework's form makes it.
+  private func applied(_ intent: FormIntent, to editor: inout ContactEditor) {
+    editor.form.apply(intent, rules: ContactEditor.rules)
   }
 
-  @Test func ctrlNAddsAnEntryAfterTheFocusedOneAndCtrlXRemovesIt() {
+  @Test func everyListShowsAnEntryEvenWhenTheContactHasNone() {
+    let editor = ContactEditor(id: 7, contact: Self.ada)
+    #expect(editor.form.entries(.email).map(\.value.text) == ["ada@work.example", "ada@home.example"])
+    #expect(editor.form.entries(.address) == [FormEntry()])
+    #expect(editor.form.entries(.url).count == 1)
+    #expect(!editor.hasChanges, "the empty entries are not changes")
+    #expect(editor.form.order.contains(.entry(.address, 0)))
+  }
+
+  @Test func anEntryIsAddedAfterTheFocusedOneAndRemoved() {
     let store = TestStore(
-      initialState: editor(focused: .entry(.email, 0, .type)), reducer: contactEditorReducer(client: Saves().client))
-    store.send(.key(.ctrl("n"))) {
-      $0.rows[.email]?.insert(ContactEditor.EntryRow(), at: 1)
-      $0.focus = FocusRing(ContactEditor.order($0.rows), focused: .entry(.email, 1, .value))
-    }
-    #expect(store.state.rows[.email]?.map(\.value.text) == ["ada@work.example", "", "ada@home.example"])
-    store.send(.paste("ada@new.example")) {
-      $0.rows[.email]?[1].value.set("ada@new.example")
-      $0.edited = [.entry(.email, 1, .value)]
-    }
-    store.send(.key(.tab)) { $0.focus.focus(.entry(.email, 1, .type)) }
-    store.send(.key(.character("w"))) {
-      $0.rows[.email]?[1].type.set("w")
-      $0.edited = [.entry(.email, 1, .value), .entry(.email, 1, .type)]
-    }
-    // Removing the first entry moves the new one (and its edited marks) up.
-    store.send(.key(.up)) { $0.focus.focus(.entry(.email, 1, .value)) }
-    store.send(.key(.up)) { $0.focus.focus(.entry(.email, 0, .type)) }
-    store.send(.key(.up)) { $0.focus.focus(.entry(.email, 0, .value)) }
-    store.send(.key(.ctrl("x"))) {
-      $0.rows[.email]?.remove(at: 0)
-      $0.edited = [.entry(.email, 0, .value), .entry(.email, 0, .type)]
-      $0.focus = FocusRing(ContactEditor.order($0.rows), focused: .entry(.email, 0, .value))
-    }
-    #expect(store.state.rows[.email]?.map(\.value.text) == ["ada@new.example", "ada@home.example"])
-    #expect(store.state.rows[.email]?.map(\.origin) == [nil, 1])
+      initialState: editor(focused: .entryType(.email, 0)), reducer: contactEditorReducer(client: Saves().client))
+    store.send(.form(.addEntry)) { self.applied(.addEntry, to: &$0) }
+    #expect(store.state.form.entries(.email).map(\.value.text) == ["ada@work.example", "", "ada@home.example"])
+    #expect(store.state.form.focus == .entry(.email, 1))
+    store.send(.form(.paste("ada@new.example"))) { self.applied(.paste("ada@new.example"), to: &$0) }
+    store.send(.form(.previous)) { self.applied(.previous, to: &$0) }
+    store.send(.form(.previous)) { self.applied(.previous, to: &$0) }
+    store.send(.form(.removeEntry)) { self.applied(.removeEntry, to: &$0) }
+    #expect(store.state.form.entries(.email).map(\.value.text) == ["ada@new.example", "ada@home.example"])
+    #expect(store.state.form.entries(.email).map(\.origin) == [nil, 1])
     #expect(store.state.hasChanges)
   }
 
-  @Test func removingTheLastEntryOfAListEmptiesItsRow() {
+  @Test func removingTheLastEntryOfAListEmptiesIt() {
     let store = TestStore(
-      initialState: editor(focused: .entry(.phone, 0, .value)), reducer: contactEditorReducer(client: Saves().client))
-    store.send(.key(.ctrl("x"))) {
-      $0.rows[.phone] = [ContactEditor.EntryRow()]
-    }
+      initialState: editor(focused: .entry(.phone, 0)), reducer: contactEditorReducer(client: Saves().client))
+    store.send(.form(.removeEntry)) { self.applied(.removeEntry, to: &$0) }
+    #expect(store.state.form.entries(.phone) == [FormEntry()])
     #expect(store.state.draft.phones.isEmpty)
-    #expect(store.state.fields.contains(.entry(.phone, 0, .value)), "the list can still be added to")
+    #expect(store.state.form.order.contains(.entry(.phone, 0)), "the list can still be added to")
   }
 
-  @Test func listKeysOutsideAListSayWhereTheyWork() {
-    let store = TestStore(initialState: editor(focused: .name), reducer: contactEditorReducer(client: Saves().client))
-    store.send(.key(.ctrl("n"))) {
-      $0.notice = "Ctrl-N adds an entry to the email, phone, address or web list it is pressed in"
-    }
-    store.send(.key(.ctrl("x"))) {
-      $0.notice = "Ctrl-X removes the email, phone, address or web entry it is pressed in"
-    }
-  }
-
-  @Test func ctrlPMovesThePreferredMarkWithinItsList() {
-    let store = TestStore(
-      initialState: editor(focused: .entry(.email, 1, .value)), reducer: contactEditorReducer(client: Saves().client))
-    store.send(.key(.ctrl("p"))) {
-      $0.rows[.email]?[0].isPreferred = false
-      $0.rows[.email]?[1].isPreferred = true
-    }
-    store.send(.key(.ctrl("p"))) { $0.rows[.email]?[1].isPreferred = false }
-    #expect(store.state.rows[.phone]?[0].isPreferred == false, "other lists keep theirs")
+  @Test func thePreferredMarkMovesWithinItsList() {
+    var editor = editor(focused: .entry(.email, 1))
+    applied(.togglePreferred, to: &editor)
+    #expect(editor.form.entries(.email).map(\.isPreferred) == [false, true])
+    applied(.togglePreferred, to: &editor)
+    #expect(editor.form.entries(.email).map(\.isPreferred) == [false, false])
+    #expect(editor.form.entries(.phone).map(\.isPreferred) == [false], "other lists keep theirs")
+    #expect(editor.draft.emails.map(\.isPreferred) == [false, false])
   }
 
   @Test func eachEntryShowsItsOwnProblemAndASaveGoesToTheFirst() {
     let saves = Saves()
-    let store = TestStore(
-      initialState: editor(focused: .entry(.email, 1, .value)), reducer: contactEditorReducer(client: saves.client))
-    store.send(.key(.ctrl("u"))) {
-      $0.rows[.email]?[1].value.set("")
-      $0.edited = [.entry(.email, 1, .value)]
-    }
-    store.send(.paste("not an email")) { $0.rows[.email]?[1].value.set("not an email") }
-    #expect(store.state.problem(.entry(.email, 1, .value)) == "Enter a valid email address")
-    #expect(store.state.problem(.entry(.email, 0, .value)) == nil)
-    store.send(.key(.tab)) { $0.focus.focus(.entry(.email, 1, .type)) }
-    store.send(.key(.tab)) { $0.focus.focus(.entry(.phone, 0, .value)) }
-    store.send(.key(.ctrl("a"))) { $0.rows[.phone]?[0].value.handle(.ctrl("a")) }
-    store.send(.paste("phone: ")) {
-      $0.rows[.phone]?[0].value.insert("phone: ")
-      $0.edited.insert(.entry(.phone, 0, .value))
-    }
-    #expect(store.state.problem(.entry(.phone, 0, .value)) == "Use digits, spaces and + - ( ) . / x")
-    store.send(.save) {
-      $0.edited = Set($0.fields)
-      $0.focus.focus(.entry(.email, 1, .value))
+    var editor = editor(focused: .entry(.email, 1))
+    applied(.edit(.deleteToStart), to: &editor)
+    applied(.paste("not an email"), to: &editor)
+    #expect(editor.form.problems[.entry(.email, 1)] == "Enter a valid email address")
+    #expect(editor.form.shownProblem(at: .entry(.email, 1)) == nil, "not left yet")
+    applied(.next, to: &editor)
+    #expect(editor.form.shownProblem(at: .entry(.email, 1)) == "Enter a valid email address")
+    #expect(editor.form.problems[.entry(.email, 0)] == nil)
+    applied(.next, to: &editor)
+    applied(.edit(.start), to: &editor)
+    applied(.paste("phone: "), to: &editor)
+    #expect(editor.form.problems[.entry(.phone, 0)] == "Use digits, spaces and + - ( ) . / x")
+    let store = TestStore(initialState: editor, reducer: contactEditorReducer(client: saves.client))
+    store.send(.form(.submit)) {
+      $0.form.submitTried = true
+      $0.form.move(to: .entry(.email, 1))
+      $0.form.touched.remove(.entry(.phone, 0))
     }
     #expect(saves.drafts.withLock { $0.isEmpty }, "nothing was saved")
   }
 
   @Test func aSaveSendsEveryEntryAndKeepsWhatWasNotEdited() async {
     let saves = Saves()
-    let store = TestStore(
-      initialState: editor(focused: .entry(.email, 0, .value)), reducer: contactEditorReducer(client: saves.client))
+    var editor = editor(focused: .entry(.email, 0))
     // Remove the work address, add a web address, keep the home one as it was.
-    store.send(.key(.ctrl("x"))) {
-      $0.rows[.email]?.remove(at: 0)
-      $0.focus = FocusRing(ContactEditor.order($0.rows), focused: .entry(.email, 0, .value))
-    }
-    for field in [ContactEditor.Field.entry(.email, 0, .type), .entry(.phone, 0, .value), .entry(.phone, 0, .type)] {
-      store.send(.key(.tab)) { $0.focus.focus(field) }
-    }
-    store.send(.key(.tab)) { $0.focus.focus(.entry(.address, 0, .value)) }
-    store.send(.key(.tab)) { $0.focus.focus(.entry(.address, 0, .type)) }
-    store.send(.key(.tab)) { $0.focus.focus(.entry(.url, 0, .value)) }
-    store.send(.paste(" https://ada.example ")) {
-      $0.rows[.url]?[0].value.set(" https://ada.example ")
-      $0.edited = [.entry(.url, 0, .value)]
-    }
-    store.send(.key(.ctrl("s")))
-    await store.receive(.save) { $0.status = .saving }
+    applied(.removeEntry, to: &editor)
+    while editor.form.focus != .entry(.url, 0) { applied(.next, to: &editor) }
+    applied(.paste(" https://ada.example "), to: &editor)
+    let store = TestStore(initialState: editor, reducer: contactEditorReducer(client: saves.client))
+    store.send(.form(.submit)) { $0.form.isBusy = true }
     var expected = ContactDraft(Self.ada)
     expected.emails.removeFirst()
     expected.urls = [ContactDraft.Entry("https://ada.example")]
     let savedContact = expected.applied(to: Self.ada)
-    // What follows a save is the app reducer's (AppFlowTests): the form itself changes no more.
-    await store.receive(.saved(savedContact))
+    // What follows a save is the app reducer's (AppFlowTests): the form is done.
+    await store.receive(.saved(savedContact)) { $0.form.isBusy = false }
     await store.finish()
     let draft = saves.drafts.withLock { $0.first }
     #expect(draft?.emails == [ContactDraft.Entry("ada@home.example", label: "home", origin: 1)])
-    #expect(draft?.urls == [ContactDraft.Entry("https://ada.example")], "trimmed, empty rows dropped")
+    #expect(draft?.urls == [ContactDraft.Entry("https://ada.example")], "trimmed, empty entries dropped")
     #expect(draft?.addresses == [])
     // The home address keeps its group: it was not edited.
     let applied = draft.map { $0.applied(to: Self.ada) }
@@ -208,14 +172,14 @@ struct ContactEditorTests {
   }
 
   private func conflicted(_ elsewhere: Elsewhere) async -> TestStore<ContactEditor, ContactEditorAction> {
-    var editor = editor(focused: .name)
-    editor.inputs[.name]?.set("Ada Lovelace-Byron")
-    editor.edited = [.name]
+    var editor = editor(focused: .field(.name))
+    editor.form.set(.name, text: "Ada Lovelace-Byron")
     let store = TestStore(initialState: editor, reducer: contactEditorReducer(client: elsewhere.client))
-    store.send(.key(.ctrl("s")))
-    await store.receive(.save) { $0.status = .saving }
-    await store.receive(.saveFailed(.changedElsewhere(current: Elsewhere.theirs))) {
-      $0.status = .failed(.changedElsewhere(current: Elsewhere.theirs))
+    store.send(.form(.submit)) { $0.form.isBusy = true }
+    let error = ContactSaveError.changedElsewhere(current: Elsewhere.theirs)
+    await store.receive(.saveFailed(error)) {
+      $0.form.finish(error: "\(error)")
+      $0.status = .changedElsewhere(current: Elsewhere.theirs)
     }
     await store.finish()
     return store
@@ -224,17 +188,18 @@ struct ContactEditorTests {
   @Test func aSaveOverANewerRevisionAsksAndKeepMineSavesOverIt() async {
     let elsewhere = Elsewhere()
     let store = await conflicted(elsewhere)
-    store.send(.key(.character("x")))  // the form is closed to edits while it asks
+    store.send(.form(.edit(.insert("x"))))  // the form is closed to edits while it asks
     // m, on the screen's key map. My name over theirs; their title, which I did not touch, stays.
     var mine = ContactDraft(Elsewhere.theirs)
     mine.name = "Ada Lovelace-Byron"
     store.send(.resolve(.keepMine)) {
-      $0.inputs[.title]?.set("Countess")
       $0.startedFrom = Elsewhere.theirs
-      $0.status = .saving
+      $0.status = .editing
+      $0.form = ContactEditor.form(for: mine, focus: .field(.name))
+      $0.form.isBusy = true
     }
     let saved = mine.applied(to: Elsewhere.theirs)
-    await store.receive(.saved(saved))
+    await store.receive(.saved(saved)) { $0.form.isBusy = false }
     await store.finish()
     #expect(elsewhere.saves.withLock { $0.map(\.name) } == ["Ada Lovelace-Byron"])
     #expect(elsewhere.saves.withLock { $0.map(\.title) } == ["Countess"])
@@ -244,20 +209,24 @@ struct ContactEditorTests {
     let store = await conflicted(Elsewhere())
     store.send(.resolve(.takeTheirs)) {
       $0.load(Elsewhere.theirs)
-      $0.notice = "Loaded the contact as it was saved elsewhere"
+      $0.form.notice = "Loaded the contact as it was saved elsewhere"
     }
-    #expect(store.state.inputs[.name]?.text == "Ada King")
+    #expect(store.state.form.text(.name) == "Ada King")
     #expect(!store.state.hasChanges)
   }
 
-  @Test func escKeepsEditingAndTheNextSaveAsksAgain() async {
+  @Test func keepEditingAndTheNextSaveAsksAgain() async {
     let store = await conflicted(Elsewhere())
     store.send(.resolve(.keepEditing)) { $0.status = .editing }  // Esc, on the screen's key map
-    #expect(store.state.inputs[.name]?.text == "Ada Lovelace-Byron")
-    store.send(.key(.ctrl("s")))
-    await store.receive(.save) { $0.status = .saving }
-    await store.receive(.saveFailed(.changedElsewhere(current: Elsewhere.theirs))) {
-      $0.status = .failed(.changedElsewhere(current: Elsewhere.theirs))
+    #expect(store.state.form.text(.name) == "Ada Lovelace-Byron")
+    store.send(.form(.submit)) {
+      $0.form.isBusy = true
+      $0.form.serverError = nil
+    }
+    let error = ContactSaveError.changedElsewhere(current: Elsewhere.theirs)
+    await store.receive(.saveFailed(error)) {
+      $0.form.finish(error: "\(error)")
+      $0.status = .changedElsewhere(current: Elsewhere.theirs)
     }
     await store.finish()
   }

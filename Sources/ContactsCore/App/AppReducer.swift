@@ -43,6 +43,7 @@ public func appReducer(_ dependencies: AppDependencies) -> Reducer<AppState, App
         _ = authForm.reduce(into: &forms.signUp, action: .tick)
         state.signedOut = forms
       }
+      if state.signedIn?.editor?.form.isBusy == true { state.signedIn?.editor?.form.tick += 1 }
       return .none
 
     case .signIn(let formAction):

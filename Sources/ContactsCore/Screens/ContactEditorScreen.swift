@@ -2,9 +2,10 @@ import ContactsModel
 public import Navigation
 public import TerminalUI
 
-/// The add/edit form. Each field and each list entry shows its problem under it once edited;
-/// Ctrl-N, Ctrl-X and Ctrl-P add, remove and mark entries of a list; Ctrl-S (or Enter on Save)
-/// saves; Esc cancels, asking first when something changed.
+/// The add/edit form: the framework's form under a heading, each field's and each entry's
+/// problem under it once shown; Ctrl-N, Ctrl-X, Alt-↑↓ and Ctrl-P add, remove, move and mark
+/// entries of a list; Ctrl-S (or Enter on Save) saves; Esc cancels, asking first when something
+/// changed.
 public struct ContactEditorScreen: Screen {
   /// The contact edited; nil for a new one.
   public let id: Int64?
@@ -16,44 +17,33 @@ public struct ContactEditorScreen: Screen {
     public var tick: Int
 
     var isAsking: Bool {
-      if case .failed(.changedElsewhere) = editor.status { true } else { false }
-    }
-    var isOnEntry: Bool {
-      if case .entry = editor.focus.focused { true } else { false }
+      if case .changedElsewhere = editor.status { true } else { false }
     }
   }
 
   /// What the config file calls these keys: `[keys.editor]`.
   public static let keysName = "editor"
 
+  /// The name the form's fields and Save answer clicks by.
+  static let control = "editor"
+
   /// The form's keys. While it asks what to do about a change made elsewhere only the answers
-  /// apply. Otherwise the focused field takes its editing keys; on a list's row the keys that
-  /// add, remove and mark entries show (elsewhere they explain where they work).
-  public static let keys = KeyMap<ViewModel?, AppAction>([
-    KeyBinding(["m", "M"], "Keep mine", .editor(.resolve(.keepMine)), shownAs: "m", when: \.asks),
-    KeyBinding(["t", "T"], "Take theirs", .editor(.resolve(.takeTheirs)), shownAs: "t", when: \.asks),
-    KeyBinding([.escape, "e", "E"], "Keep editing", .editor(.resolve(.keepEditing)), shownAs: "Esc", when: \.asks),
-    .typing(when: \.typesInField, key: { .editor(.key($0)) }, paste: { .editor(.paste($0)) }),
-    KeyBinding(.tab, "Next field", .editor(.key(.tab)), when: \.editsField),
-    KeyBinding(.tab, "Next", .editor(.key(.tab)), when: \.editsEntry),
-    KeyBinding(.ctrl("n"), "Add", .editor(.key(.ctrl("n"))), when: \.editsEntry),
-    KeyBinding(.ctrl("x"), "Remove", .editor(.key(.ctrl("x"))), when: \.editsEntry),
-    KeyBinding(.ctrl("p"), "Preferred", .editor(.key(.ctrl("p"))), when: \.editsEntry),
-    KeyBinding([.ctrl("n"), .ctrl("x"), .ctrl("p")], "Where list keys work", hidden: true, when: \.editsField) {
-      key, _ in .editor(.key(key))
-    },
-    KeyBinding(.ctrl("s"), "Save", .editor(.key(.ctrl("s"))), when: \.editsForm),
-    KeyBinding(.escape, "Cancel", .cancelEditing, when: \.editsForm),
-    KeyBinding([.down, .backTab, .up, .enter], "Move", hidden: true, when: \.editsForm) { key, _ in .editor(.key(key))
-    },
-    .click(ContactFormView.control, when: \.editsForm) { click, _ in
-      .editor(.click(index: click.index, column: click.column))
-    },
-  ])
+  /// apply; otherwise the form's (a list's while the focus is in one), Save and Cancel.
+  public static let keys = KeyMap<ViewModel?, AppAction>(
+    [
+      KeyBinding(["m", "M"], "Keep mine", .editor(.resolve(.keepMine)), shownAs: "m", when: \.asks),
+      KeyBinding(["t", "T"], "Take theirs", .editor(.resolve(.takeTheirs)), shownAs: "t", when: \.asks),
+      KeyBinding([.escape, "e", "E"], "Keep editing", .editor(.resolve(.keepEditing)), shownAs: "Esc", when: \.asks),
+    ] + KeyBinding.form(\.editableForm, control: control, next: "Next") { intent, _ in .editor(.form(intent)) }
+      + KeyBinding.formLists(\.editableForm) { intent, _ in .editor(.form(intent)) } + [
+        KeyBinding(.ctrl("s"), "Save", .editor(.form(.submit)), when: \.savable),
+        KeyBinding(.escape, "Cancel", .cancelEditing, when: { !$0.asks }),
+        KeyBinding(.enter, "Next or save", .editor(.form(.enter)), hidden: true, when: \.savable),
+      ])
 
   public func select(_ state: AppState) -> ViewModel? {
     guard let editor = state.signedIn?.editor, editor.id == id else { return nil }
-    return ViewModel(editor: editor, tick: editor.isBusy ? state.tick : 0)
+    return ViewModel(editor: editor, tick: editor.status == .loading ? state.tick : 0)
   }
 
   /// Loads the contact unless the list or the detail had it already.
@@ -65,19 +55,51 @@ public struct ContactEditorScreen: Screen {
 
   public func body(_ model: ViewModel?, isFocused: Bool) -> any View {
     guard let model else { return Spacer() }
-    return Padding(ContactFormView(model: model, isFocused: isFocused), horizontal: 2, vertical: 1)
+    let editor = model.editor
+    let content: any View
+    switch editor.status {
+    case .loading:
+      content = LoadingView<Int>(.loading, tick: model.tick, label: "Loading contact…") { _ in Spacer() }
+    case .loadFailed(let message):
+      content = LoadingView<Int>(.failed(message), tick: 0) { _ in Spacer() }
+    case .editing, .changedElsewhere:
+      let form = FormView(
+        editor.form, title: id == nil ? "New contact" : "Edit contact", button: "Save", busyLabel: "Saving…",
+        isFocused: isFocused && !model.isAsking, layout: .page(buttonNote: editor.hasChanges ? "Unsaved changes" : ""),
+        labelWidth: 11, control: Self.control)
+      content = model.isAsking ? Layers([form, ConflictQuestion()]) : form
+    }
+    return Padding(content, horizontal: 2, vertical: 1)
   }
 }
 
 extension ContactEditorScreen.ViewModel? {
   /// Whether the form asks what to do about a change made elsewhere: only its answers apply.
   var asks: Bool { self?.isAsking == true }
-  /// Whether the form takes keys as a form (it is not asking).
-  var editsForm: Bool { !asks }
-  /// Whether the focus is on a field's text input, and the form is not asking.
-  var typesInField: Bool { self.map { !$0.isAsking && $0.editor[input: $0.editor.focus.focused] != nil } ?? false }
-  /// Whether the focus is on a list's entry (where Ctrl-N, Ctrl-X and Ctrl-P work), not asking.
-  var editsEntry: Bool { self.map { !$0.isAsking && $0.isOnEntry } ?? false }
-  /// Whether the focus is elsewhere in the form, not asking.
-  var editsField: Bool { self.map { !$0.isAsking && !$0.isOnEntry } ?? true }
+  /// The form, while it takes keys: loaded, not asking (Esc cancels then too, and while loading).
+  var editableForm: Form<ContactEditor.Field>? { self?.editor.status == .editing ? self?.editor.form : nil }
+  /// Whether Save (and Enter) may start a save: the form takes keys and is not saving.
+  var savable: Bool { editableForm.map { !$0.isBusy } ?? false }
+}
+
+/// What the form asks when its save was refused because the contact changed elsewhere, in a
+/// modal over it: each answer with its key as the user's key map has it (`Frame.keyHelp`).
+private struct ConflictQuestion: View {
+  func render(into frame: inout Frame, in region: Rect) {
+    let theme = frame.theme
+    let keys = frame.keyHelp
+    let choice = { (label: String, meaning: String) -> any View in
+      let key = keys.first { $0.label == label }?.key ?? ""
+      return Text([Span(key, style: theme.helpKey), Span(" " + label + meaning)])
+    }
+    let question = VStack([
+      .fixed(1, Text("It was saved elsewhere after you started editing it.")),
+      .fixed(1, Spacer()),
+      .fixed(1, choice("Keep mine", ": save your version over theirs")),
+      .fixed(1, choice("Take theirs", ": drop your changes and load theirs")),
+      .fixed(1, choice("Keep editing", "")),
+    ])
+    let size = Size(width: min(region.width, 64), height: min(region.height, 7))
+    Modal(title: "Changed elsewhere", size: size, theme: theme, question).render(into: &frame, in: region)
+  }
 }

@@ -162,25 +162,28 @@ public struct Form<Field: Hashable & Sendable>: Hashable, Sendable {
     case .addEntry:
       editEntries(rules) { entries, index in
         entries.insert(FormEntry(), at: index + 1)
-        return index + 1
+        return (index + 1, { $0 > index ? $0 + 1 : $0 })
       }
     case .removeEntry:
       editEntries(rules) { entries, index in
         entries.remove(at: index)
-        if entries.isEmpty { entries = [FormEntry()] }
-        return min(index, entries.count - 1)
+        guard !entries.isEmpty else {
+          entries = [FormEntry()]
+          return (0, { _ in nil })
+        }
+        return (min(index, entries.count - 1), { $0 == index ? nil : $0 > index ? $0 - 1 : $0 })
       }
     case .moveEntry(let offset):
-      editEntries(rules) { entries, index in
+      editEntries(rules, keepingPart: true) { entries, index in
         let target = min(max(0, index + offset), entries.count - 1)
         entries.swapAt(index, target)
-        return target
+        return (target, { $0 == index ? target : $0 == target ? index : $0 })
       }
     case .togglePreferred:
-      editEntries(rules) { entries, index in
+      editEntries(rules, keepingPart: true) { entries, index in
         let was = entries[index].isPreferred
         for position in entries.indices { entries[position].isPreferred = position == index && !was }
-        return index
+        return (index, { $0 })
       }
     }
     return .none
@@ -261,25 +264,34 @@ public struct Form<Field: Hashable & Sendable>: Hashable, Sendable {
     validate(rules)
   }
 
-  /// Changes the entries of the list the focus is in; `edit` returns the entry to focus. The
-  /// places of its entries are no longer touched (they moved).
-  private mutating func editEntries(_ rules: FormRules<Field>, _ edit: (inout [FormEntry], Int) -> Int) {
+  /// Changes the entries of the list the focus is in; `edit` returns the entry to focus and
+  /// where each entry went (nil: gone), so that the touched marks (the problems shown) go with
+  /// their entries. The focus goes to that entry's value, or, `keepingPart`, to the part it was
+  /// in (moving an entry or marking it from its type leaves the cursor in the type).
+  private mutating func editEntries(
+    _ rules: FormRules<Field>, keepingPart: Bool = false,
+    _ edit: (inout [FormEntry], Int) -> (focus: Int, moved: (Int) -> Int?)
+  ) {
     guard let field = focusedField, case .list(var entries) = fields[field].content else { return }
     let id = fields[field].id
     let entry: Int
+    let inType: Bool
     switch focus {
-    case .entry(_, let index), .entryType(_, let index): entry = index
+    case .entry(_, let index): (entry, inType) = (index, false)
+    case .entryType(_, let index): (entry, inType) = (index, true)
     default: return
     }
-    let focused = edit(&entries, entry)
+    let (focused, moved) = edit(&entries, entry)
     fields[field].content = .list(entries)
-    touched = touched.filter { place in
-      switch place {
-      case .entry(id, _), .entryType(id, _): false
-      default: true
-      }
-    }
-    focus = .entry(id, focused)
+    touched = Set(
+      touched.compactMap { place in
+        switch place {
+        case .entry(id, let index): moved(index).map { .entry(id, $0) }
+        case .entryType(id, let index): moved(index).map { .entryType(id, $0) }
+        default: place
+        }
+      })
+    focus = keepingPart && inType ? .entryType(id, focused) : .entry(id, focused)
     changed(rules)
   }
 }

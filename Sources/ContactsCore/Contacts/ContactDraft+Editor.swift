@@ -1,4 +1,5 @@
 import ContactsModel
+import TerminalUI
 
 // The contact's draft as the editor reads and writes it: its fields by the editor's names.
 
