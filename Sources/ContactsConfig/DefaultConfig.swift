@@ -42,8 +42,8 @@ public enum DefaultConfig {
       "# The list's columns, in the order they show: "
         + ContactsListColumn.allCases.map(\.rawValue)
         .joined(separator: ", ") + ".",
-      "# A narrower terminal shows fewer: under 100 columns no company, under 64 no email, under 40",
-      "# the name alone.",
+      "# A narrower terminal shows fewer: under 100 columns no company, under 64 no email and no",
+      "# book, under 40 the name alone. The book shows only when the account syncs several.",
       "columns = [" + defaults.listColumns.map { quoted($0.rawValue) }.joined(separator: ", ") + "]",
       "",
       "[sync]",

@@ -25,20 +25,23 @@ extension AppDependencies {
       contacts: { user in
         let account = user.id
         return ContactsClient(
-          count: { try await contacts.count(account: account) },
-          page: { request, limit in
+          count: { book in try await contacts.count(account: account, book: book) },
+          page: { request, limit, book in
             switch request {
-            case .first: try await contacts.page(account: account, after: nil, limit: limit)
-            case .last: try await contacts.page(account: account, before: nil, limit: limit)
-            case .after(let position): try await contacts.page(account: account, after: position, limit: limit)
-            case .before(let position): try await contacts.page(account: account, before: position, limit: limit)
+            case .first: try await contacts.page(account: account, book: book, after: nil, limit: limit)
+            case .last: try await contacts.page(account: account, book: book, before: nil, limit: limit)
+            case .after(let position):
+              try await contacts.page(account: account, book: book, after: position, limit: limit)
+            case .before(let position):
+              try await contacts.page(account: account, book: book, before: position, limit: limit)
             }
           },
-          index: { position in try await contacts.index(of: position, account: account) },
+          index: { position, book in try await contacts.index(of: position, account: account, book: book) },
           contact: { id in try await contacts.contact(id: id, account: account) },
-          search: { query, limit in
-            try await contacts.search(account: account, query: query, limit: limit)
+          search: { query, limit, book in
+            try await contacts.search(account: account, book: book, query: query, limit: limit)
           },
+          books: { try await contacts.books(account: account) },
           insert: { draft throws(ContactSaveError) in
             try await ContactSaveError.catching(databasePath: path) {
               try await contacts.insert(draft, account: account)

@@ -37,6 +37,10 @@ public struct Contact: Hashable, Sendable, Identifiable, Codable {
   /// The properties the single-valued fields were read from (FN, N, NICKNAME, ORG, TITLE, BDAY,
   /// ANNIVERSARY, CATEGORIES, NOTE), written back as they were while the field is unchanged.
   public var sources: [String: VCardProperty]
+  /// The address book it is kept in (``ContactBook/number``) when its account syncs with a
+  /// server; nil when it does not. Where the contact is stored, not what its card says: never
+  /// written to a card.
+  public var book: Int?
 
   public init(
     id: Int64 = 0, uid: String = "", revision: Date? = nil, name: String, nameParts: PersonName = PersonName(),

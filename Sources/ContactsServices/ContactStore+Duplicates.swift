@@ -81,7 +81,7 @@ extension ContactStore {
       contact.revision = Self.revision(after: stored.revision, now: now)
       let card = try Self.update(contact, db)
       try db.execute(sql: "DELETE FROM contact WHERE id = ?", arguments: [other.id])
-      return StoredContact.reread(contact, card: card, id: survivor.id)
+      return try StoredContact.reread(contact, card: card, id: survivor.id, db)
     }
   }
 
@@ -102,7 +102,8 @@ extension ContactStore {
       back.revision = Self.revision(after: other.revision, now: now)
       let (id, otherCard) = try Self.insert(back, account: account, db)
       return (
-        StoredContact.reread(restored, card: card, id: merged.id), StoredContact.reread(back, card: otherCard, id: id)
+        try StoredContact.reread(restored, card: card, id: merged.id, db),
+        try StoredContact.reread(back, card: otherCard, id: id, db)
       )
     }
   }

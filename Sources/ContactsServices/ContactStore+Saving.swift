@@ -13,7 +13,7 @@ extension ContactStore {
     let new = contact
     return try await database.writer.write { db in
       let (id, card) = try Self.insert(new, account: account, db)
-      return StoredContact.reread(new, card: card, id: id)
+      return try StoredContact.reread(new, card: card, id: id, db)
     }
   }
 
@@ -41,7 +41,7 @@ extension ContactStore {
       guard contact != stored else { return stored }
       contact.revision = Self.revision(after: stored.revision, now: now)
       let card = try Self.update(contact, db)
-      return StoredContact.reread(contact, card: card, id: id)
+      return try StoredContact.reread(contact, card: card, id: id, db)
     }
   }
 

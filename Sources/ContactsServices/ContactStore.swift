@@ -82,32 +82,44 @@ public final class ContactStore: Sendable {
     ContactPosition.sortKey(for: name)
   }
 
-  /// How many contacts the account has: one row read (the triggers keep the count).
-  public func count(account: Int64) async throws -> Int {
+  /// How many contacts the account has: one row read (the triggers keep the count). With
+  /// `book`, how many of them are in that address book: a range of the `contact_by_book` index
+  /// counted (schema v10).
+  public func count(account: Int64, book: Int? = nil) async throws -> Int {
     try await database.writer.read { db in
-      try Int.fetchOne(db, sql: "SELECT contactCount FROM account WHERE id = ?", arguments: [account]) ?? 0
+      if let book {
+        return try Int.fetchOne(
+          db, sql: "SELECT COUNT(*) FROM contact WHERE accountId = ? AND book = ?", arguments: [account, book]) ?? 0
+      }
+      return try Int.fetchOne(db, sql: "SELECT contactCount FROM account WHERE id = ?", arguments: [account]) ?? 0
     }
   }
 
-  /// Up to `limit` contacts after `position` (from the start when nil), in order.
-  public func page(account: Int64, after position: ContactPosition?, limit: Int) async throws -> [Contact] {
-    try await page(account: account, beyond: position, forward: true, limit: limit)
+  /// Up to `limit` contacts after `position` (from the start when nil), in order; with `book`,
+  /// of that address book alone.
+  public func page(account: Int64, book: Int? = nil, after position: ContactPosition?, limit: Int) async throws
+    -> [Contact]
+  {
+    try await page(account: account, book: book, beyond: position, forward: true, limit: limit)
   }
 
-  /// Up to `limit` contacts before `position` (the end when nil), in order.
-  public func page(account: Int64, before position: ContactPosition?, limit: Int) async throws -> [Contact] {
-    try await page(account: account, beyond: position, forward: false, limit: limit)
+  /// Up to `limit` contacts before `position` (the end when nil), in order; with `book`, of
+  /// that address book alone.
+  public func page(account: Int64, book: Int? = nil, before position: ContactPosition?, limit: Int) async throws
+    -> [Contact]
+  {
+    try await page(account: account, book: book, beyond: position, forward: false, limit: limit)
   }
 
   /// One keyset page: a range scan of the (account, sortKey, id) index from `position` in the
-  /// given direction, returned in list order.
-  private func page(account: Int64, beyond position: ContactPosition?, forward: Bool, limit: Int) async throws
-    -> [Contact]
+  /// given direction, or of the (account, book, sortKey, id) one for a book, returned in list
+  /// order.
+  private func page(account: Int64, book: Int?, beyond position: ContactPosition?, forward: Bool, limit: Int)
+    async throws -> [Contact]
   {
     let comparison = forward ? ">" : "<"
     let order = forward ? "sortKey, id" : "sortKey DESC, id DESC"
-    var condition = "accountId = ?"
-    var arguments: StatementArguments = [account]
+    var (condition, arguments) = Self.scope(account: account, book: book)
     if let position {
       condition += " AND (sortKey, id) \(comparison) (?, ?)"
       arguments += [position.sortKey, position.id]
@@ -121,13 +133,24 @@ public final class ContactStore: Sendable {
     return forward ? contacts : contacts.reversed()
   }
 
-  /// How many contacts come before `position`: the absolute index of a contact in the list.
-  public func index(of position: ContactPosition, account: Int64) async throws -> Int {
-    try await database.writer.read { db in
-      try Int.fetchOne(
-        db, sql: "SELECT COUNT(*) FROM contact WHERE accountId = ? AND (sortKey, id) < (?, ?)",
-        arguments: [account, position.sortKey, position.id]) ?? 0
+  /// How many contacts come before `position`: the absolute index of a contact in the list
+  /// (in the list of `book` alone, when given).
+  public func index(of position: ContactPosition, account: Int64, book: Int? = nil) async throws -> Int {
+    var (condition, arguments) = Self.scope(account: account, book: book)
+    arguments += [position.sortKey, position.id]
+    let sql = "SELECT COUNT(*) FROM contact WHERE \(condition) AND (sortKey, id) < (?, ?)"
+    let query = arguments
+    return try await database.writer.read { db in
+      try Int.fetchOne(db, sql: sql, arguments: query) ?? 0
     }
+  }
+
+  /// The condition on `contact` that keeps the account's contacts, or those of its book `book`,
+  /// and its arguments: the leading columns of `contact_by_account_sortKey` or of
+  /// `contact_by_book`, so that what follows is a range of that index.
+  static func scope(account: Int64, book: Int?) -> (condition: String, arguments: StatementArguments) {
+    guard let book else { return ("accountId = ?", [account]) }
+    return ("accountId = ? AND book = ?", [account, book])
   }
 
   public func contact(id: Int64, account: Int64) async throws -> Contact? {
@@ -165,24 +188,29 @@ public final class ContactStore: Sendable {
   /// among them ("johnson17" among the "joh…"), the word most candidates lacked joins the query
   /// whole (few postings to gather, since it is rare) and the fewer contacts it gives are
   /// tested: a common word is never gathered whole ("example" is in 10M email addresses).
-  public func search(account: Int64, query: String, limit: Int) async throws -> ContactSearchResult {
+  ///
+  /// With `book`, only the contacts of that address book match: the candidates are tested for it
+  /// as they are read, as for the words.
+  public func search(account: Int64, book: Int? = nil, query: String, limit: Int) async throws
+    -> ContactSearchResult
+  {
     guard let terms = SearchTerms(query), limit > 0 else {
       return ContactSearchResult(contacts: [], total: 0, isTotalExact: true)
     }
     let countLimit = Self.searchCountLimit
     let keys = Self.listKeyRange(of: account)
-    let matching = Self.matchingSQL
-    let candidatesSQL = Self.candidatesSQL
+    let bookArguments: StatementArguments = book.map { [$0] } ?? []
+    let matchesSQL = book == nil ? Self.matchesSQL : Self.matchesInBookSQL
+    let candidatesSQL = book == nil ? Self.candidatesSQL : Self.candidatesInBookSQL
     let candidates = terms.candidates(indexedPrefix: ContactsSchema.indexedPrefix)
     return try await database.writer.read { db in
       if candidates.isExact {
         let found = try Int64.fetchAll(
-          db, sql: "SELECT contact_search.rowid FROM contact_search WHERE \(matching) LIMIT ?",
-          arguments: [candidates.pattern] + keys + [countLimit + 1])
+          db, sql: matchesSQL, arguments: [candidates.pattern] + keys + bookArguments + [countLimit + 1])
         return try Self.result(db, matches: found, limit: limit, countLimit: countLimit)
       }
       let statement = try db.cachedStatement(sql: candidatesSQL)
-      statement.setUncheckedArguments([candidates.pattern] + keys)
+      statement.setUncheckedArguments([candidates.pattern] + keys + bookArguments)
       var scan = SearchScan(statement, terms: terms)
       var found: [Int64] = []
       let wanted = countLimit + 1
@@ -199,7 +227,7 @@ public final class ContactStore: Sendable {
         // query whole, and the fewer contacts it gives are tested.
         let statement = try db.makeStatement(sql: candidatesSQL)
         let pattern = terms.candidates(indexedPrefix: ContactsSchema.indexedPrefix, keepingWhole: rarest).pattern
-        statement.setUncheckedArguments([pattern] + keys)
+        statement.setUncheckedArguments([pattern] + keys + bookArguments)
         var rare = SearchScan(statement, terms: terms)
         found = []
         _ = try rare.next(into: &found, until: wanted, budget: .max)
@@ -208,17 +236,33 @@ public final class ContactStore: Sendable {
     }
   }
 
-  /// The account's matches in list order: its list keys are one range of rowids (arguments:
-  /// the FTS5 query, then `listKeyRange(of:)`).
-  static let matchingSQL = """
-    contact_search MATCH ? AND contact_search.rowid >= ? AND contact_search.rowid < ?
-    ORDER BY contact_search.rowid
+  /// The account's matches: its list keys are one range of rowids (arguments: the FTS5 query,
+  /// then `listKeyRange(of:)`).
+  static let matchingSQL = "contact_search MATCH ? AND contact_search.rowid >= ? AND contact_search.rowid < ?"
+
+  /// The list keys of the account's matches in list order, up to a limit (the last argument).
+  static let matchesSQL = """
+    SELECT contact_search.rowid FROM contact_search WHERE \(matchingSQL) ORDER BY contact_search.rowid LIMIT ?
     """
 
-  /// The contacts a query gives, with the columns `SearchScan` tests.
+  /// The list keys of the matches in one book (the argument after the key range), in list order.
+  static let matchesInBookSQL = """
+    SELECT contact_search.rowid FROM contact_search CROSS JOIN contact ON contact.listKey = contact_search.rowid
+    WHERE \(matchingSQL) AND contact.book = ? ORDER BY contact_search.rowid LIMIT ?
+    """
+
+  /// The contacts a query gives, in list order, with the columns `SearchScan` tests.
   static let candidatesSQL = """
     SELECT contact.listKey, contact.sortKey, contact.email, contact.phoneWords, contact.company
-    FROM contact_search CROSS JOIN contact ON contact.listKey = contact_search.rowid WHERE \(matchingSQL)
+    FROM contact_search CROSS JOIN contact ON contact.listKey = contact_search.rowid
+    WHERE \(matchingSQL) ORDER BY contact_search.rowid
+    """
+
+  /// `candidatesSQL` for the contacts of one book (the argument after the key range).
+  static let candidatesInBookSQL = """
+    SELECT contact.listKey, contact.sortKey, contact.email, contact.phoneWords, contact.company
+    FROM contact_search CROSS JOIN contact ON contact.listKey = contact_search.rowid
+    WHERE \(matchingSQL) AND contact.book = ? ORDER BY contact_search.rowid
     """
 
   /// The first and the end of the account's list keys.

@@ -34,11 +34,13 @@ enum StoredContact {
 
   /// The contact as reading it back from the database gives it: what a save returns, so that
   /// it equals what the next read gives (each field with the property it is stored as).
-  /// `card` is the text the save wrote.
-  static func reread(_ contact: Contact, card text: String, id: Int64) -> Contact {
+  /// `card` is the text the save wrote; the book is the row's (the triggers give a new contact
+  /// of a linked account its book).
+  static func reread(_ contact: Contact, card text: String, id: Int64, _ db: Database) throws -> Contact {
     guard let card = VCardReader.read(text).first?.card else { return contact }
     var stored = Contact(card: card, id: id)
     stored.revision = contact.revision.map { Date(timeIntervalSince1970: $0.timeIntervalSince1970) }
+    stored.book = try Int.fetchOne(db, sql: "SELECT book FROM contact WHERE id = ?", arguments: [id])
     return stored
   }
 
@@ -51,6 +53,7 @@ enum StoredContact {
       if contact.uid.isEmpty { contact.uid = row["uid"] ?? "" }
       // The card's REV has whole seconds; the column has the revision a save compares.
       contact.revision = Date(timeIntervalSince1970: row["updatedAt"])
+      contact.book = row["book"]
       return contact
     }
     var contact = Contact(
@@ -58,6 +61,7 @@ enum StoredContact {
       address: row["address"], notes: row["notes"])
     contact.uid = row["uid"] ?? ""
     contact.revision = Date(timeIntervalSince1970: row["updatedAt"])
+    contact.book = row["book"]
     return contact
   }
 }

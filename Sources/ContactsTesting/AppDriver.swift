@@ -32,18 +32,21 @@ public final class AppDriver {
   /// With `recordingTo`, the session is recorded there from the start, as `contacts --record`
   /// would, with `seed` in the header when the inputs were drawn at random; ``finishRecording()``
   /// ends it. `keyBindings`, `listColumns` and `theme` (a built-in theme's name) are what a
-  /// config file would set.
+  /// config file would set. Without `syncing`, the app sees no link to a server (what the list
+  /// reads of the account's address books, it reads from the database all the same): for
+  /// screens of a linked account that must not wait on a server.
   public init(
     databasePath path: String, size: Size = Size(width: 80, height: 24), route: AppRoute = .signIn,
     recordingTo recordingPath: String? = nil, seed: UInt64? = nil, keyBindings: [String: [String: [Key]]] = [:],
-    listColumns: [ContactsListColumn] = ContactsListColumn.allCases, theme: String = "dark",
+    listColumns: [ContactsListColumn] = ContactsListColumn.allCases, theme: String = "dark", syncing: Bool = true,
     didBuild: @escaping (AnyObject, String) -> Void = { _, _ in }
   ) async throws {
     database = try ContactsDatabase.open(at: path)
     let accounts = AccountService(database: database, hasher: .fastForTesting)
     let app = ContactsApp(
       initialState: AppState(route: route, size: size),
-      dependencies: Self.dependencies(accounts: accounts, database: database), theme: Theme.named(theme) ?? .dark,
+      dependencies: Self.dependencies(accounts: accounts, database: database, syncing: syncing),
+      theme: Theme.named(theme) ?? .dark,
       keyBindings: keyBindings, listColumns: listColumns)
     app.didBuildScreen = { live, screen in didBuild(live, Self.routeKey(of: screen)) }
     if let recordingPath {
@@ -94,13 +97,19 @@ public final class AppDriver {
   ///
   /// Phone numbers without a country code are read as British (``phoneRegion``), as a British
   /// user's app reads them: the fixture people are in London, whatever this machine's locale.
-  private static func dependencies(accounts: AccountService, database: ContactsDatabase) -> AppDependencies {
+  private static func dependencies(accounts: AccountService, database: ContactsDatabase, syncing: Bool)
+    -> AppDependencies
+  {
     var dependencies = AppDependencies.live(
       accounts: accounts, contacts: ContactStore(database: database, phoneRegion: phoneRegion)
     )
     .syncing(database)
     dependencies.sleep = { _ in try Task.checkCancellation() }
     dependencies.syncTimer = { _ in try await Task.sleep(for: .seconds(365 * 86_400)) }
+    guard syncing else {
+      dependencies.sync = { _ in SyncClient() }
+      return dependencies
+    }
     let live = dependencies.sync
     dependencies.sync = { user in
       var client = live(user)

@@ -214,7 +214,7 @@ struct ConfigFileTests {
         "config.toml:1:1: there is no theme “solarized”; the themes are: dark, light, high-contrast, monochrome",
         "config.toml:2:1: unknown setting “colour”; the settings are: database, account, theme, mouse, colors, [list], "
           + "[sync], [phones], [keys]",
-        "config.toml:5:3: there is no column \"birthday\"; the columns are: name, email, phone, company",
+        "config.toml:5:3: there is no column \"birthday\"; the columns are: name, email, phone, company, book",
         "config.toml:5:3: the column “name” is listed twice",
         "config.toml:6:3: unknown setting “width” in [list]; the settings are: columns",
         "config.toml:9:1: “interval” must be a whole number of minutes from 0 (off) to 1440, like interval = 5",
@@ -258,7 +258,7 @@ struct ConfigFileTests {
         "config.toml:2:1: “add”: \"Ctrl-Shift-Banana\" is not a key; keys are written like q, Enter, Esc, Tab, "
           + "Shift-Tab, Ctrl-S, Alt-b, Up, PgDn, Home, Del, Space, F5",
         "config.toml:3:1: [keys.list]: there is no key binding “opne” here; there are: move, move-vi, done, clear, open, "
-          + "search, add, edit, delete, clear-search, retry, sync, duplicates, sign-out, quit",
+          + "search, add, book, edit, delete, clear-search, retry, sync, duplicates, sign-out, quit",
         "config.toml:4:1: [keys.list]: “move” takes 6 keys, in this order (each does what the one in its place does): "
           + "Up, Down, PgUp, PgDn, Home, End; 2 are given",
         "config.toml:8:1: [keys.editor]: “save” is given no key",

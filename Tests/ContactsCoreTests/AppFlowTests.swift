@@ -28,8 +28,8 @@ final class InMemoryContacts: Sendable {
 
   var client: ContactsClient {
     ContactsClient(
-      count: { self.contacts.withLock { $0.count } },
-      page: { request, limit in
+      count: { _ in self.contacts.withLock { $0.count } },
+      page: { request, limit, _ in
         let all = self.sorted
         switch request {
         case .first: return Array(all.prefix(limit))
@@ -38,9 +38,9 @@ final class InMemoryContacts: Sendable {
         case .before(let position): return Array(all.filter { Self.precedes($0.position, position) }.suffix(limit))
         }
       },
-      index: { position in self.sorted.count { Self.precedes($0.position, position) } },
+      index: { position, _ in self.sorted.count { Self.precedes($0.position, position) } },
       contact: { id in self.contacts.withLock { $0.first { $0.id == id } } },
-      search: { query, limit in
+      search: { query, limit, _ in
         let words = query.lowercased().split(separator: " ")
         let matches = self.sorted.filter { contact in
           let tokens = contact.name.lowercased().split(separator: " ")

@@ -34,7 +34,7 @@ struct ContactEditorTests {
 
     var client: ContactsClient {
       ContactsClient(
-        count: { 1 }, page: { _, _ in [] },
+        count: { _ in 1 }, page: { _, _, _ in [] },
         update: { id, draft, _ in
           self.drafts.withLock { $0.append(draft) }
           return draft.applied(to: ContactEditorTests.ada)
@@ -160,7 +160,7 @@ struct ContactEditorTests {
 
     var client: ContactsClient {
       ContactsClient(
-        count: { 1 }, page: { _, _ in [] },
+        count: { _ in 1 }, page: { _, _, _ in [] },
         update: { _, draft, startedFrom throws(ContactSaveError) in
           guard startedFrom?.revision == Self.theirs.revision else {
             throw .changedElsewhere(current: Self.theirs)

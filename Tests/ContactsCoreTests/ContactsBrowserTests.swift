@@ -18,8 +18,8 @@ final class FakeContacts: Sendable {
 
   var client: ContactsClient {
     ContactsClient(
-      count: { self.all.count },
-      page: { request, limit in
+      count: { _ in self.all.count },
+      page: { request, limit, _ in
         self.requests.withLock { $0.append(request) }
         let before = { (contact: Contact, position: ContactPosition) in
           (contact.position.sortKey, contact.id) < (position.sortKey, position.id)
@@ -133,7 +133,7 @@ struct ContactsBrowserTests {
 
   @Test func aPageWithNothingNewEndsTheLoading() async {
     let contacts = FakeContacts(count: 1_000)
-    let empty = ContactsClient(count: { 1_000 }, page: { _, _ in [] })
+    let empty = ContactsClient(count: { _ in 1_000 }, page: { _, _, _ in [] })
     let store = Store(initialState: ContactsBrowser(), reducer: contactsBrowserReducer(client: empty))
     store.send(.appeared(visibleRows: 20))
     await settle(store)

@@ -370,6 +370,8 @@ struct SyncFlowTests {
     store.send(.dismissDialog) { $0.dialog = nil }
     store.send(.sync(.forget))
     await store.receive(.sync(.forgotten)) { $0.signedIn?.sync.overview = .loaded(nil) }
+    // The list reads the account's books again (none before, none now: nothing to say).
+    await store.finish()
     #expect(store.state.statusText == "ada@example.com")
     #expect(sync.linked.withLock { $0 } == nil)
     #expect(people.contacts.withLock { $0.count } == 1)

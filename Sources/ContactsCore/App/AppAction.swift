@@ -32,6 +32,9 @@ public enum AppAction: Equatable, Sendable, Codable {
   /// The delete is done; `neighbour` takes the deleted contact's place under the selection.
   indirect case deleted(Contact, neighbour: Contact?)
   case deleteFailed(String)
+  /// The list's book key: a chooser of the account's address books, "All books" first, whose
+  /// answer sends ``ContactsBrowserAction/showBook(_:)``.
+  case chooseBook
   /// Sign-out asks first; the confirmation sends ``signOut``.
   case askToSignOut
   case signOut

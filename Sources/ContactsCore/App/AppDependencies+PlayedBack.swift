@@ -10,7 +10,7 @@ extension AppDependencies {
       lastEmail: { nil }, rememberEmail: { _ in }),
     contacts: { _ in
       ContactsClient(
-        count: { throw ContactsClientError.unimplemented("count during a replay") },
-        page: { _, _ in throw ContactsClientError.unimplemented("page during a replay") })
+        count: { _ in throw ContactsClientError.unimplemented("count during a replay") },
+        page: { _, _, _ in throw ContactsClientError.unimplemented("page during a replay") })
     })
 }

@@ -73,8 +73,17 @@ public func appReducer(_ dependencies: AppDependencies) -> Reducer<AppState, App
         state.go(to: AppRoute.contact(saved.id).route, dependencies: dependencies),
         .send(.browser(.reload(around: saved))), .send(.search(.refresh)), .send(.sync(.changedHere)))
 
+    case .browser(.showBook(let book)):
+      // The search shows the same book as the list.
+      return .merge(state.reduceFeatures(action, features), .send(.search(.inBook(book))))
+
     case .browser, .search, .detail, .editor:
       return state.reduceFeatures(action, features)
+
+    case .chooseBook:
+      guard let browser = state.signedIn?.browser, !browser.booksShown.isEmpty else { return .none }
+      state.dialog = .bookChooser(browser.booksShown, showing: browser.book)
+      return .none
 
     case .sync(.askToForget):
       guard let overview = state.signedIn?.sync.overview.value ?? nil else { return .none }
@@ -99,7 +108,14 @@ public func appReducer(_ dependencies: AppDependencies) -> Reducer<AppState, App
       guard var signedIn = state.signedIn else { return .none }
       let effect = sync.reduce(into: &signedIn, action: action)
       state.session = .signedIn(signedIn)
-      return effect
+      // The link read again (after set-up, a sync, a default chosen) or gone: the list's books
+      // follow (a message only when they changed).
+      switch action {
+      case .sync(.loaded), .sync(.forgotten):
+        return .merge(effect, state.reduceFeatures(.browser(.reloadBooks), features))
+      default:
+        return effect
+      }
 
     case .duplicates:
       return duplicates.reduce(into: &state, action: action)

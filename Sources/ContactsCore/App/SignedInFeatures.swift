@@ -37,11 +37,12 @@ extension ContactsClient {
       return contacts(user)
     }
     return ContactsClient(
-      count: { try await resolved().count() },
-      page: { try await resolved().page($0, $1) },
-      index: { try await resolved().index($0) },
+      count: { try await resolved().count($0) },
+      page: { try await resolved().page($0, $1, $2) },
+      index: { try await resolved().index($0, $1) },
       contact: { try await resolved().contact($0) },
-      search: { try await resolved().search($0, $1) },
+      search: { try await resolved().search($0, $1, $2) },
+      books: { try await resolved().books() },
       insert: { draft throws(ContactSaveError) in try await resolved().insert(draft) },
       update: { id, draft, startedFrom throws(ContactSaveError) in try await resolved().update(id, draft, startedFrom)
       },

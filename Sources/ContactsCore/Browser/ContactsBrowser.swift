@@ -22,6 +22,19 @@ public struct ContactsBrowser: Equatable, Sendable {
   public var pending: PageRequest?
   /// The row count: loading until the database answers, or why it could not.
   public var count: Loadable<Int> = .loading
+  /// The address books of the account's sync link, in order: none when it is not linked.
+  public var books: [ContactBook] = []
+  /// The book listed alone (``ContactBook/number``); nil lists every contact.
+  public var book: Int?
+
+  /// The books to tell apart (a column, a filter, a detail line): only when there are several.
+  public var booksShown: [ContactBook] { books.count > 1 ? books : [] }
+
+  /// The name of book `number`, when there are books to tell apart.
+  public func bookName(_ number: Int?) -> String? {
+    guard books.count > 1, let number else { return nil }
+    return books.first { $0.number == number }?.name
+  }
 
   /// True once the count is known and every row on screen is loaded: only then does the
   /// header show the count (what a user, and the benchmark, take as "the list is there").
@@ -86,6 +99,13 @@ public enum ContactsBrowserAction: Equatable, Sendable, Codable {
   case resized(visibleRows: Int)
   case pageLoaded(PageRequest, [Contact])
   case loadFailed(String)
+  /// Read the account's address books again: its sync link changed (linked, synced, unlinked).
+  case reloadBooks
+  /// The account's address books, read when the list appears, the contacts change or the link
+  /// does (sent only when they are not the books known).
+  case booksLoaded([ContactBook])
+  /// List the address book `book` alone (nil: every contact), from its first row.
+  case showBook(Int?)
 
   public typealias Move = ScrollWindow.Move
 
@@ -120,7 +140,7 @@ public enum ContactsBrowserAction: Equatable, Sendable, Codable {
 
 extension ContactsBrowser {
   /// The ids of the effects the browser runs, so that leaving the list can cancel them.
-  public static let effectIDs = ["contacts/count", "contacts/page", "contacts/refresh"]
+  public static let effectIDs = ["contacts/count", "contacts/page", "contacts/refresh", "contacts/books"]
 }
 
 public func contactsBrowserReducer(client: ContactsClient) -> Reducer<ContactsBrowser, ContactsBrowserAction> {
@@ -129,11 +149,32 @@ public func contactsBrowserReducer(client: ContactsClient) -> Reducer<ContactsBr
     case .appeared(let rows):
       browser.window.resize(visible: rows)
       browser.count = .loading
-      return count(client: client)
+      return .merge(count(browser.book, client: client), books(browser.books, client: client))
 
     case .retry:
       browser.count = .loading
-      return count(client: client)
+      return .merge(count(browser.book, client: client), books(browser.books, client: client))
+
+    case .reloadBooks:
+      return books(browser.books, client: client)
+
+    case .booksLoaded(let books):
+      browser.books = books
+      // The book listed alone is gone from the link, or there is no other: list them all.
+      if let book = browser.book, browser.booksShown.first(where: { $0.number == book }) == nil {
+        return .send(.showBook(nil))
+      }
+      return .none
+
+    case .showBook(let book):
+      guard browser.book != book else { return .none }
+      browser.book = book
+      browser.count = .loading
+      browser.window.home()
+      browser.loaded = []
+      browser.loadedStart = 0
+      browser.pending = nil
+      return .merge(.cancel(id: "contacts/page"), .cancel(id: "contacts/refresh"), count(book, client: client))
 
     case .counted(let total):
       browser.count = .loaded(total)
@@ -144,11 +185,13 @@ public func contactsBrowserReducer(client: ContactsClient) -> Reducer<ContactsBr
       return load(&browser, client: client)
 
     case .reload(let contact):
+      let book = browser.book
       return .run { send in
-        let total = try await client.count()
+        let total = try await client.count(book)
         var focus: ContactsBrowserAction.Focus?
-        if let contact {
-          focus = ContactsBrowserAction.Focus(contact: contact, index: try await client.index(contact.position))
+        // A contact of another book than the one listed is not in the list: no focus.
+        if let contact, book == nil || contact.book == book {
+          focus = ContactsBrowserAction.Focus(contact: contact, index: try await client.index(contact.position, book))
         }
         await send(.reloaded(total: total, focus: focus))
       } onError: { error, send in
@@ -175,7 +218,9 @@ public func contactsBrowserReducer(client: ContactsClient) -> Reducer<ContactsBr
       return load(&browser, client: client)
 
     case .refresh:
-      return refresh(around: browser.selectedContact, client: client)
+      return .merge(
+        refresh(around: browser.selectedContact, book: browser.book, client: client),
+        books(browser.books, client: client))
 
     case .refreshed(let total, let segment):
       browser.count = .loaded(total)
@@ -236,32 +281,47 @@ public func contactsBrowserReducer(client: ContactsClient) -> Reducer<ContactsBr
   }
 }
 
-private func count(client: ContactsClient) -> Effect<ContactsBrowserAction> {
+private func count(_ book: Int?, client: ContactsClient) -> Effect<ContactsBrowserAction> {
   .run { send in
-    await send(.counted(try await client.count()))
+    await send(.counted(try await client.count(book)))
   } onError: { error, send in
     await send(.loadFailed("\(error)"))
   }
   .cancellable(id: "contacts/count", cancelInFlight: true)
 }
 
+/// Reads the account's address books, and says so when they are not `known` (as a rule they are:
+/// nothing is sent). A failure leaves the books as they were: the list works without them.
+private func books(_ known: [ContactBook], client: ContactsClient) -> Effect<ContactsBrowserAction> {
+  .run { send in
+    let books = try await client.books()
+    if books != known { await send(.booksLoaded(books)) }
+  } onError: { _, _ in
+  }
+  .cancellable(id: "contacts/books", cancelInFlight: true)
+}
+
 /// Counts again and reads the rows around `selected` as they are now: the contact itself if it
 /// still exists (perhaps renamed, so elsewhere in the list), else the one after the place it
 /// had, else the one before.
-private func refresh(around selected: Contact?, client: ContactsClient) -> Effect<ContactsBrowserAction> {
+private func refresh(around selected: Contact?, book: Int?, client: ContactsClient) -> Effect<
+  ContactsBrowserAction
+> {
   .run { send in
-    let total = try await client.count()
+    let total = try await client.count(book)
     var segment: ContactsBrowserAction.Segment?
     var current: Contact?
     if let selected {
       current = try await client.contact(selected.id)
-      if current == nil { current = try await client.page(.after(selected.position), 1).first }
-      if current == nil { current = try await client.page(.before(selected.position), 1).last }
+      // Moved to another book than the one listed: the row after its place takes the selection.
+      if let found = current, book != nil, found.book != book { current = nil }
+      if current == nil { current = try await client.page(.after(selected.position), 1, book).first }
+      if current == nil { current = try await client.page(.before(selected.position), 1, book).last }
     }
     if let current {
-      let index = try await client.index(current.position)
-      let before = try await client.page(.before(current.position), ContactsBrowser.prefetch)
-      let after = try await client.page(.after(current.position), ContactsBrowser.prefetch * 2)
+      let index = try await client.index(current.position, book)
+      let before = try await client.page(.before(current.position), ContactsBrowser.prefetch, book)
+      let after = try await client.page(.after(current.position), ContactsBrowser.prefetch * 2, book)
       segment = ContactsBrowserAction.Segment(
         rows: before + [current] + after, start: index - before.count, selected: index)
     }
@@ -277,8 +337,9 @@ private func load(_ browser: inout ContactsBrowser, client: ContactsClient) -> E
   guard browser.pending == nil, let request = browser.neededPage() else { return .none }
   browser.pending = request
   let limit = ContactsBrowser.prefetch * 2
+  let book = browser.book
   return .run { send in
-    await send(.pageLoaded(request, try await client.page(request, limit)))
+    await send(.pageLoaded(request, try await client.page(request, limit, book)))
   } onError: { error, send in
     await send(.loadFailed("\(error)"))
   }

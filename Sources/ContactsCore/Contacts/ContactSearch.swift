@@ -21,6 +21,8 @@ public struct ContactSearch: Equatable, Sendable {
   public var window = ScrollWindow(total: 0, visible: 20)
   /// Set when a paste did not fit in the field.
   public var notice: String?
+  /// The address book searched alone (the list's filter, ``ContactsBrowser/book``); nil: all.
+  public var book: Int?
 
   public init() {}
 
@@ -52,6 +54,8 @@ public enum ContactSearchAction: Equatable, Sendable, Codable {
   /// Ask again for the current query (after a save or a delete, or when another program
   /// changed the contacts).
   case refresh
+  /// The list shows the address book `book` alone (nil: all of them): the search follows.
+  case inBook(Int?)
   case answered(query: String, ContactSearchResult)
   case failed(query: String, String)
 }
@@ -88,8 +92,10 @@ public func contactSearchReducer(client: ContactsClient) -> Reducer<ContactSearc
 
     case .clear:
       let visible = search.window.visible
+      let book = search.book
       search = ContactSearch()
       search.window.resize(visible: visible)
+      search.book = book
       return .cancel(id: ContactSearch.effectID)
 
     case .resized(let rows):
@@ -97,6 +103,13 @@ public func contactSearchReducer(client: ContactsClient) -> Reducer<ContactSearc
       return .none
 
     case .refresh:
+      return search.isActive ? run(&search, client: client) : .none
+
+    case .inBook(let book):
+      guard search.book != book else { return .none }
+      search.book = book
+      // Other results: asked afresh, the selection from the first.
+      search.answeredQuery = ""
       return search.isActive ? run(&search, client: client) : .none
 
     case .answered(let query, let result):
@@ -128,6 +141,7 @@ public func contactSearchReducer(client: ContactsClient) -> Reducer<ContactSearc
 /// Asks for the results of the current query, replacing any request still in flight.
 private func run(_ search: inout ContactSearch, client: ContactsClient) -> Effect<ContactSearchAction> {
   let query = search.query.text
+  let book = search.book
   guard search.isActive else {
     search.results = nil
     search.isSearching = false
@@ -137,7 +151,7 @@ private func run(_ search: inout ContactSearch, client: ContactsClient) -> Effec
   }
   search.isSearching = true
   return .run { send in
-    await send(.answered(query: query, try await client.search(query, ContactSearch.resultLimit)))
+    await send(.answered(query: query, try await client.search(query, ContactSearch.resultLimit, book)))
   } onError: { error, send in
     await send(.failed(query: query, "\(error)"))
   }

@@ -5,13 +5,18 @@ public import ContactsModel
 ///
 /// Closures a test does not provide fail loudly with ``ContactsClientError/unimplemented(_:)``
 /// rather than answering something plausible.
+///
+/// The list's calls take the address book it shows alone (``ContactBook/number``; nil: every
+/// contact of the account).
 public struct ContactsClient: Sendable {
-  public var count: @Sendable () async throws -> Int
-  public var page: @Sendable (PageRequest, _ limit: Int) async throws -> [Contact]
+  public var count: @Sendable (_ book: Int?) async throws -> Int
+  public var page: @Sendable (PageRequest, _ limit: Int, _ book: Int?) async throws -> [Contact]
   /// The absolute index of a contact in the sorted list (to keep the selection on it).
-  public var index: @Sendable (ContactPosition) async throws -> Int
+  public var index: @Sendable (ContactPosition, _ book: Int?) async throws -> Int
   public var contact: @Sendable (Int64) async throws -> Contact?
-  public var search: @Sendable (_ query: String, _ limit: Int) async throws -> ContactSearchResult
+  public var search: @Sendable (_ query: String, _ limit: Int, _ book: Int?) async throws -> ContactSearchResult
+  /// The address books of the account's sync link, in order (none when it is not linked).
+  public var books: @Sendable () async throws -> [ContactBook]
   /// Saves a new contact; a refusal says why (``ContactSaveError``).
   public var insert: @Sendable (ContactDraft) async throws(ContactSaveError) -> Contact
   /// Applies a draft to contact `id`. With `startedFrom` (the contact as the edit loaded it),
@@ -21,17 +26,18 @@ public struct ContactsClient: Sendable {
   public var delete: @Sendable (Int64) async throws -> Void
 
   public init(
-    count: @escaping @Sendable () async throws -> Int,
-    page: @escaping @Sendable (PageRequest, Int) async throws -> [Contact],
-    index: @escaping @Sendable (ContactPosition) async throws -> Int = { _ in
+    count: @escaping @Sendable (Int?) async throws -> Int,
+    page: @escaping @Sendable (PageRequest, Int, Int?) async throws -> [Contact],
+    index: @escaping @Sendable (ContactPosition, Int?) async throws -> Int = { _, _ in
       throw ContactsClientError.unimplemented("index")
     },
     contact: @escaping @Sendable (Int64) async throws -> Contact? = { _ in
       throw ContactsClientError.unimplemented("contact")
     },
-    search: @escaping @Sendable (String, Int) async throws -> ContactSearchResult = { _, _ in
+    search: @escaping @Sendable (String, Int, Int?) async throws -> ContactSearchResult = { _, _, _ in
       throw ContactsClientError.unimplemented("search")
     },
+    books: @escaping @Sendable () async throws -> [ContactBook] = { [] },
     insert: @escaping @Sendable (ContactDraft) async throws(ContactSaveError) -> Contact = {
       _ throws(ContactSaveError) in
       throw .failed(ContactsClientError.unimplemented("insert").description)
@@ -48,6 +54,7 @@ public struct ContactsClient: Sendable {
     self.index = index
     self.contact = contact
     self.search = search
+    self.books = books
     self.insert = insert
     self.update = update
     self.delete = delete

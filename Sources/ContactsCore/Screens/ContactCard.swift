@@ -4,7 +4,8 @@ import TerminalUI
 /// A contact's fields under the "Contact details" heading, one row per value: every email,
 /// phone, address and web address with its types and a ★ on the preferred one, nicknames,
 /// organisation and title, birthday and anniversary (a date without a year reads "15 April"),
-/// categories, then the notes. Empty fields are left out.
+/// categories, the address book it is in (when the account syncs several), then the notes.
+/// Empty fields are left out.
 ///
 /// The screen does not scroll: when the rows are taller than the region, the last row that fits
 /// says how many more there are and that the editor shows them all, rather than dropping them
@@ -20,6 +21,8 @@ struct ContactCard: View {
   /// entry both have with other types or another ★ is marked `≈`, dimmed: the merge keeps this
   /// side's types and adds nothing.
   var entryKeys: ListEntryKeys? = nil
+  /// The name of the address book the contact is in, when the account has several to tell apart.
+  var book: String? = nil
 
   /// The width of the label column: "Anniversary" and a space.
   static let labelWidth = 12
@@ -79,6 +82,7 @@ struct ContactCard: View {
     single("Birthday", contact.birthday?.reading ?? "")
     single("Anniversary", contact.anniversary?.reading ?? "")
     single("Categories", contact.categories.joined(separator: ", "))
+    single("Book", book ?? "")
     return rows
   }
 

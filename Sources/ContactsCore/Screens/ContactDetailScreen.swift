@@ -12,6 +12,8 @@ public struct ContactDetailScreen: Screen {
     public var id: Int64
     public var contact: Loadable<Contact>
     public var tick: Int
+    /// The name of the contact's address book, when the account has several.
+    public var book: String? = nil
 
     var isLoaded: Bool { contact.value != nil }
   }
@@ -20,7 +22,9 @@ public struct ContactDetailScreen: Screen {
     guard let detail = state.signedIn?.detail, detail.id == id else {
       return ViewModel(id: id, contact: .loading, tick: 0)
     }
-    return ViewModel(id: id, contact: detail.contact, tick: detail.contact.isLoading ? state.tick : 0)
+    return ViewModel(
+      id: id, contact: detail.contact, tick: detail.contact.isLoading ? state.tick : 0,
+      book: state.signedIn?.browser.bookName(detail.contact.value?.book))
   }
 
   /// What the config file calls these keys: `[keys.detail]`.
@@ -42,11 +46,12 @@ public struct ContactDetailScreen: Screen {
   public func title(_ model: ViewModel) -> String { model.contact.value?.name ?? "Contact" }
 
   public func body(_ model: ViewModel, isFocused: Bool) -> any View {
-    LoadingView(model.contact, tick: model.tick, label: "Loading contact…", content: Self.card)
+    LoadingView(model.contact, tick: model.tick, label: "Loading contact…") { Self.card($0, book: model.book) }
   }
 
-  /// A contact as this screen shows it once loaded (the list's preview shows it the same way).
-  static func card(_ contact: Contact) -> any View {
-    Padding(ContactCard(contact: contact), horizontal: 2, vertical: 1)
+  /// A contact as this screen shows it once loaded (the list's preview shows it the same way),
+  /// with the name of its address book when the account has several.
+  static func card(_ contact: Contact, book: String? = nil) -> any View {
+    Padding(ContactCard(contact: contact, book: book), horizontal: 2, vertical: 1)
   }
 }

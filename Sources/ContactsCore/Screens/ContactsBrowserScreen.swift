@@ -20,11 +20,25 @@ public struct ContactsListViewModel: Equatable, Sendable {
   public var isPreviewPaused: Bool
   /// The contact the keys that act on one act on (nil while its row loads).
   public var selected: Contact?
+  /// The account's address books when it has several (the book column and the book key show
+  /// only then), else none.
+  public var books: [ContactBook] = []
+  /// The name of the book listed alone, if one is.
+  public var bookShown: String?
 
   /// Before the first value arrives: nothing listed, no search.
   static let empty = ContactsListViewModel(
     count: .loading, isReady: false, window: ScrollWindow(), rows: [], search: nil, tick: 0, preview: nil,
     isPreviewPaused: false, selected: nil)
+
+  /// Whether the account has books to choose among (not while the search field is typed in).
+  var choosesBook: Bool { !books.isEmpty && isNotEditingSearch }
+
+  /// The name of the book `contact` is in, when there are several.
+  func bookName(of contact: Contact) -> String {
+    guard let number = contact.book else { return "" }
+    return books.first { $0.number == number }?.name ?? ""
+  }
 
   /// Whether a contact is listed (the keys that act on one apply only then).
   var listsContacts: Bool { window.total > 0 }
@@ -58,7 +72,8 @@ public struct ContactsListViewModel: Equatable, Sendable {
       search: search.isEditing || search.isActive ? search : nil,
       tick: isLoading ? state.tick : 0,
       preview: state.showsPreview && !isPreviewPaused ? signedIn.selectedContact : nil,
-      isPreviewPaused: isPreviewPaused, selected: signedIn.selectedContact)
+      isPreviewPaused: isPreviewPaused, selected: signedIn.selectedContact, books: browser.booksShown,
+      bookShown: browser.bookName(browser.book))
   }
 }
 
@@ -91,6 +106,7 @@ public struct ContactsBrowserScreen: Screen {
     KeyBinding(.enter, "Open", when: \.actsOnSelection) { _, model in .go(.contact(model.selected!.id)) },
     KeyBinding("/", "Search", .search(.start), when: \.isNotEditingSearch),
     KeyBinding("a", "Add", .go(.newContact), when: \.isNotEditingSearch),
+    KeyBinding("b", "Book", .chooseBook, when: \.choosesBook),
     KeyBinding("e", "Edit", when: \.actsOnSelection) { _, model in .go(.editContact(model.selected!.id)) },
     KeyBinding(["d", .delete], "Delete", shownAs: "d", when: \.actsOnSelection) { _, model in
       .askToDelete(model.selected!)
@@ -124,7 +140,10 @@ public struct ContactsBrowserScreen: Screen {
   /// The selected contact, shown beside the list on a wide terminal as it would be opened
   /// (see ``ContactPreview``).
   public func preview(_ model: ContactsListViewModel) -> (any View)? {
-    if let contact = model.preview { return ContactDetailScreen.card(contact) }
+    if let contact = model.preview {
+      let book = model.bookName(of: contact)
+      return ContactDetailScreen.card(contact, book: book.isEmpty ? nil : book)
+    }
     // Blank while the selection moves, rather than "Nothing selected", which would not be true.
     return model.isPreviewPaused ? Spacer() : nil
   }
@@ -174,7 +193,7 @@ struct ContactsListView: View {
       let matches: String
       if let result = search.results {
         let count = result.total.formattedWithSeparators + (result.isTotalExact ? "" : "+")
-        matches = result.total == 1 ? "1 match" : "\(count) matches"
+        matches = (result.total == 1 ? "1 match" : "\(count) matches") + (model.bookShown.map { " in \($0)" } ?? "")
       } else {
         matches = ""
       }
@@ -195,11 +214,13 @@ struct ContactsListView: View {
       .render(into: &frame, in: row)
       return
     }
+    // The book listed alone names the list: "Work (12)".
+    let name = model.bookShown ?? "Contacts"
     let title: String
     if model.isReady, let count = model.count.value {
-      title = "Contacts (\(count.formattedWithSeparators))"
+      title = "\(name) (\(count.formattedWithSeparators))"
     } else {
-      title = "Contacts"
+      title = name
     }
     let position = model.isReady && model.window.total > 0 ? ListView.positionLabel(model.window) : ""
     Heading(title, note: position).render(into: &frame, in: row)
@@ -217,12 +238,17 @@ struct TableView: View {
   let columns: [ContactsListColumn]
 
   func render(into frame: inout Frame, in region: Rect) {
-    let shown = ContactsListColumn.shown(columns, width: region.width)
+    // The book column tells books apart: not while one book is listed alone (its title names it).
+    let shown = ContactsListColumn.shown(
+      columns, width: region.width, hasBooks: !model.books.isEmpty && model.bookShown == nil)
     let columns = shown.map { column in
       ListColumn(column.title, column.width(among: shown.count, tableWidth: region.width))
     }
     let rows = model.rows.map { contact in
-      ListRow(contact.map { contact in shown.map { $0.value(of: contact) } } ?? ["…"])
+      ListRow(
+        contact.map { contact in
+          shown.map { $0 == .book ? model.bookName(of: contact) : $0.value(of: contact) }
+        } ?? ["…"])
     }
     ListView(
       columns: columns, rows: rows, window: model.window, isFocused: isFocused, emptyMessage: emptyMessage,

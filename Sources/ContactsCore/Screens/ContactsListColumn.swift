@@ -4,19 +4,22 @@ import TerminalUI
 /// A column the contacts list can show; the user picks which and in what order (the config
 /// file's `[list] columns`), the terminal's width how many.
 public enum ContactsListColumn: String, CaseIterable, Hashable, Sendable {
-  case name, email, phone, company
+  /// `book`: the address book a contact is in, shown only when the account syncs several.
+  case name, email, phone, company, book
 
   /// Of `chosen`, in its order, those a table `width` wide has room for: the name alone under
   /// 40 columns, no email under 64 (the list pane of a split on 120 columns keeps the phone),
-  /// no company under 100. At least the first chosen one.
-  static func shown(_ chosen: [ContactsListColumn], width: Int) -> [ContactsListColumn] {
-    let room: Set<ContactsListColumn> =
+  /// no company under 100; the book from 64 on, and only when the account `hasBooks` (several).
+  /// At least the first chosen one.
+  static func shown(_ chosen: [ContactsListColumn], width: Int, hasBooks: Bool = false) -> [ContactsListColumn] {
+    var room: Set<ContactsListColumn> =
       switch width {
       case ..<40: [.name]
       case ..<64: [.name, .phone]
-      case ..<100: [.name, .email, .phone]
+      case ..<100: [.name, .email, .phone, .book]
       default: Set(allCases)
       }
+    if !hasBooks { room.remove(.book) }
     let shown = chosen.filter(room.contains)
     return shown.isEmpty ? Array(chosen.prefix(1)) : shown
   }
@@ -28,6 +31,7 @@ public enum ContactsListColumn: String, CaseIterable, Hashable, Sendable {
   func width(among count: Int, tableWidth: Int) -> Length {
     switch self {
     case .phone: count == 1 ? .fill : .fixed(18)
+    case .book: count == 1 ? .fill : .fixed(12)
     case .name, .email: tableWidth < 64 ? .fill : .flexible(3)
     case .company: tableWidth < 64 ? .fill : .flexible(2)
     }
@@ -41,6 +45,8 @@ public enum ContactsListColumn: String, CaseIterable, Hashable, Sendable {
     case .email: contact.email
     case .phone: contact.phone
     case .company: contact.company
+    // The book's name is the list's to give (the contact holds its number).
+    case .book: ""
     }
   }
 }

@@ -46,7 +46,10 @@ public struct SyncBook: Hashable, Sendable {
   }
 
   /// The book as people name it: its name, else the last segment of its URL.
-  public var title: String {
+  public var title: String { Self.title(name: name, url: url) }
+
+  /// A book's title from its name and URL (see ``title``).
+  static func title(name: String?, url: URL) -> String {
     if let name, !name.isEmpty { return name }
     return url.lastPathComponent.isEmpty ? url.absoluteString : url.lastPathComponent
   }

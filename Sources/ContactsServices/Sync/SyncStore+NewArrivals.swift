@@ -11,9 +11,9 @@ extension SyncStore {
 
   /// Runs `body` with the triggers of `db`'s connection off, and turns them on again before
   /// returning or throwing. `body` inserts contacts and nothing else: the triggers an insert
-  /// fires (`contact_search_insert`, `contact_count_insert`, `sync_mark_insert`: the list key
-  /// and search index entry, the account's count, the sync mark) are the work `writeNew` does
-  /// once for the batch.
+  /// fires (`contact_search_insert`, `contact_count_insert`, `sync_mark_insert`,
+  /// `contact_book_insert`: the list key and search index entry, the account's count, the sync
+  /// mark, the contact's book) are the work `writeNew` does once for the batch.
   ///
   /// Why not drop the triggers and create them again, as this did before: that changes the
   /// schema twice a batch, so every other connection (the reader that asks for held ETags) read
@@ -93,12 +93,13 @@ extension SyncStore {
       let columns = StoredContact.columns
       let insert = try db.makeStatement(
         sql: """
-          INSERT INTO contact (accountId, listKey, \(columns.joined(separator: ", ")))
-          VALUES (?, ?, \(databaseQuestionMarks(count: columns.count)))
+          INSERT INTO contact (accountId, listKey, book, \(columns.joined(separator: ", ")))
+          VALUES (?, ?, ?, \(databaseQuestionMarks(count: columns.count)))
           """)
       var firstID: Int64?
       for (row, key) in zip(rows, keys) {
-        var arguments: StatementArguments = [account, key]
+        // The contact's book (schema v10), which the item's trigger would have written.
+        var arguments: StatementArguments = [account, key, book.number]
         arguments += row.values
         try insert.execute(arguments: arguments)
         if firstID == nil { firstID = db.lastInsertedRowID }

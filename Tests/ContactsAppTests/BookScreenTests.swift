@@ -1,0 +1,158 @@
+import ContactsCore
+import ContactsModel
+import ContactsServices
+import ContactsTesting
+import Foundation
+import SnapshotTesting
+import TerminalTesting
+import TerminalUI
+import TestSupport
+import Testing
+
+/// An account that syncs several address books: the list's book column, its chooser and the
+/// list of one book (with the search in it), and the detail's "Book" line; and an account with
+/// one book, whose screens are those of an account with none.
+@MainActor
+struct BookScreenTests {
+  let directory: TemporaryDirectory
+
+  init() throws { directory = try TemporaryDirectory() }
+
+  var databasePath: String { directory.path("contacts.sqlite") }
+
+  /// Ada's fixture people, her account linked to `books` (the first the default, where her
+  /// contacts go), and the people `arriving` in the second book as a sync would bring them.
+  private func linked(books: [String], arriving: [String] = []) async throws {
+    let database = try ContactsDatabase.open(at: databasePath)
+    let accounts = AccountService(database: database, hasher: .fastForTesting)
+    let ada = try await accounts.createAccount(email: adaEmail, password: adaPassword).id
+    let store = ContactStore(database: database)
+    for person in fixturePeople { _ = try await store.insert(person, account: ada) }
+    let sync = SyncStore(database: database)
+    try await sync.saveLink(
+      SyncLink(
+        account: ada, username: "ada", password: .command("echo x"),
+        linking: books.map { name in
+          SyncLink.NewBook(
+            url: URL(string: "http://127.0.0.1:5232/ada/\(name.lowercased())/")!, name: name, cardVersion: "4.0")
+        }))
+    let cards = arriving.enumerated().map { index, name in
+      RemoteCard(
+        href: "/ada/work/\(index).vcf", etag: "\"1\"",
+        text: "BEGIN:VCARD\r\nVERSION:4.0\r\nUID:work-\(index)\r\nFN:\(name)\r\n"
+          + "EMAIL:\(name.split(separator: " ")[0].lowercased())@work.example\r\nEND:VCARD\r\n")
+    }
+    if !cards.isEmpty { _ = try await sync.applyArrivals(cards, book: SyncBook.Key(account: ada, number: 1)) }
+  }
+
+  /// The app signed in as Ada, seeing no server (the books are read from the database).
+  private func signedIn(size: Size = Size(width: 80, height: 24)) async throws -> AppDriver {
+    let app = try await AppDriver(databasePath: databasePath, size: size, syncing: false)
+    await app.signIn(email: adaEmail, password: adaPassword)
+    return app
+  }
+
+  static let workPeople = ["Barbara Liskov", "Ken Thompson", "Frances Allen"]
+
+  @Test func severalBooksShowTheirColumnTheirChooserAndOneBookAlone() async throws {
+    defer { directory.remove() }
+    try await linked(books: ["Personal", "Work"], arriving: Self.workPeople)
+    let app = try await signedIn()
+    let list = app.frame()
+    #expect(list.lines[1].hasPrefix("Contacts (13)"))
+    #expect(list.lines[2].contains("Book"))
+    #expect(list.lines.contains { $0.contains("Ken Thompson") && $0.contains("Work") })
+    #expect(list.lines.contains { $0.contains("Ada Lovelace") && $0.contains("Personal") })
+    assertSnapshot(of: list, as: .frame, named: "books-list")
+
+    await app.press(.character("b"))
+    let chooser = app.frame()
+    #expect(chooser.lines.contains { $0.contains("All books") && $0.contains("Personal") && $0.contains("Work") })
+    assertSnapshot(of: chooser, as: .frame, named: "books-chooser")
+
+    await app.press(.character("2"))
+    let work = app.frame()
+    #expect(work.lines[1].hasPrefix("Work (3)"))
+    #expect(work.lines.filter { $0.contains("@work.example") }.count == 3)
+    #expect(!work.lines.contains { $0.contains("Ada Lovelace") })
+    assertSnapshot(of: work, as: .frame, named: "books-work")
+
+    // The search looks in the book shown: "k" finds Ken, not Katherine (Personal).
+    await app.press(.character("/"))
+    await app.type("k")
+    let search = app.frame()
+    #expect(search.lines.contains { $0.contains("Ken Thompson") })
+    #expect(!search.lines.contains { $0.contains("Katherine Johnson") })
+    #expect(search.lines[1].contains("1 match"))
+    assertSnapshot(of: search, as: .frame, named: "books-work-search")
+
+    await app.press(.enter, .enter)
+    let detail = app.frame()
+    #expect(detail.lines.contains { $0.contains("Book") && $0.contains("Work") })
+    assertSnapshot(of: detail, as: .frame, named: "books-detail")
+
+    // Back, the search cleared, and all books again: the whole list.
+    await app.press(.escape, .escape, .character("b"), .character("0"))
+    #expect(app.frame().lines[1].hasPrefix("Contacts (13)"))
+    #expect(app.state.signedIn?.search.book == nil)
+  }
+
+  @Test func severalBooksOnAWideTerminal() async throws {
+    defer { directory.remove() }
+    try await linked(books: ["Personal", "Work"], arriving: Self.workPeople)
+    let app = try await signedIn(size: Size(width: 160, height: 30))
+    let wide = app.frame()
+    #expect(wide.lines[2].contains("Book"))
+    #expect(wide.lines.contains { $0.contains("Book") && $0.contains("Personal") && !$0.contains("Ada Lovelace") })
+    assertSnapshot(of: wide, as: .frame, named: "books-wide")
+  }
+
+  /// Another program links the account (`contacts sync setup` in another terminal) or unlinks
+  /// it: when the app hears the database changed, the list's books follow, and a book listed
+  /// alone that is no longer linked gives way to all of them.
+  @Test func booksLinkedOrUnlinkedElsewhereAreFollowed() async throws {
+    defer { directory.remove() }
+    try await linked(books: ["Personal"])
+    let app = try await signedIn()
+    #expect(!app.frame().lines[2].contains("Book"))
+    let database = try ContactsDatabase.open(at: databasePath)
+    try await database.writer.write { db in
+      try db.execute(
+        sql: """
+          INSERT INTO sync_book (accountId, number, url, name, cardVersion)
+          VALUES (1, 1, 'http://127.0.0.1:5232/ada/work/', 'Work', '4.0')
+          """)
+    }
+    app.app.store.send(.databaseChanged)
+    await app.settle()
+    #expect(app.frame().lines[2].contains("Book"))
+    await app.press(.character("b"), .character("2"))
+    #expect(app.frame().lines[1].hasPrefix("Work (0)"))
+
+    try await SyncStore(database: database).forget(account: 1)
+    app.app.store.send(.databaseChanged)
+    await app.settle()
+    let unlinked = app.frame()
+    #expect(unlinked.lines[1].hasPrefix("Contacts (10)"))
+    #expect(!unlinked.lines[2].contains("Book"))
+    #expect(app.state.signedIn?.browser.book == nil && app.state.signedIn?.search.book == nil)
+  }
+
+  /// One book, or none: nothing to tell apart, so no column, no key, no line: the screens are
+  /// those of an account that does not sync.
+  @Test func oneBookShowsWhatNoBookShows() async throws {
+    defer { directory.remove() }
+    let unlinked = try await AppDriver(databasePath: directory.path("unlinked.sqlite"), syncing: false)
+    try await unlinked.seedAda()
+    await unlinked.signIn(email: adaEmail, password: adaPassword)
+    try await linked(books: ["Personal"])
+    let app = try await signedIn()
+    #expect(app.frame().lines == unlinked.frame().lines)
+    await app.press(.character("b"))
+    #expect(app.state.dialog == nil)
+    await app.press(.enter)
+    await unlinked.press(.enter)
+    #expect(app.frame().lines == unlinked.frame().lines)
+    #expect(!app.frame().lines.contains { $0.contains("Book") })
+  }
+}
