@@ -95,6 +95,16 @@ struct BookScreenTests {
     await app.press(.escape, .escape, .character("b"), .character("0"))
     #expect(app.frame().lines[1].hasPrefix("Contacts (13)"))
     #expect(app.state.signedIn?.search.book == nil)
+
+    // A contact added while Work is listed goes to the default book, and the notice says which.
+    await app.press(.character("b"), .character("2"), .character("a"))
+    await app.type("Edsger Dijkstra")
+    await app.press(.ctrl("s"))
+    let saved = app.frame()
+    #expect(saved.lines[0].contains("Saved “Edsger Dijkstra” in Personal"))
+    #expect(saved.lines.contains { $0.contains("Book") && $0.contains("Personal") })
+    await app.press(.escape)
+    #expect(app.frame().lines[1].hasPrefix("Work (3)"))
   }
 
   @Test func severalBooksOnAWideTerminal() async throws {

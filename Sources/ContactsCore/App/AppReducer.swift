@@ -66,7 +66,10 @@ public func appReducer(_ dependencies: AppDependencies) -> Reducer<AppState, App
       // What follows a save, all of it: the form closes on the saved contact, the list's
       // selection goes to it wherever its name put it, and search and sync hear of it.
       guard var signedIn = state.signedIn, signedIn.editor != nil else { return .none }
-      signedIn.notice = "Saved “\(saved.name)”"
+      // With several books, where it is: a new contact goes to the default book, which may not
+      // be the one listed.
+      let book = signedIn.browser.bookName(saved.book).map { " in \($0)" } ?? ""
+      signedIn.notice = "Saved “\(saved.name)”\(book)"
       signedIn.detail = ContactDetail(id: saved.id, contact: .loaded(saved))
       state.session = .signedIn(signedIn)
       return .merge(
