@@ -63,6 +63,25 @@ struct ContactEditorTests {
     #expect(editor.form.order.contains(.entry(.address, 0)))
   }
 
+  /// The rules trim every field on each edit without Foundation: the same text as Foundation's
+  /// trimming, odd white space and combining marks included.
+  @Test func trimmingIsFoundationsWithoutFoundation() {
+    let texts = [
+      "", " ", "Ada", "  Ada Lovelace ", "\t\r\nAda\u{85}", "\u{3000}李小龍\u{2029}", "\u{A0}\u{202F}Zoë\u{205F}",
+      " \u{301}e", "e\u{301} ", "👩‍💻\u{2003}", "\u{200B}zero width\u{200B}", "\u{1680}\u{2000}\u{200A}",
+      " a b ",
+    ]
+    for text in texts {
+      #expect(
+        text.trimmedOfWhiteSpace == text.trimmingCharacters(in: .whitespacesAndNewlines), "\(text.debugDescription)")
+    }
+    var draft = ContactDraft(Self.ada)
+    draft.name = " Ada\u{3000}"
+    draft.emails[1].label = "home\n"
+    #expect(draft.trimmed.name == "Ada")
+    #expect(draft.trimmed.emails.map(\.label) == ["work", "home"])
+  }
+
   @Test func anEntryIsAddedAfterTheFocusedOneAndRemoved() {
     let store = TestStore(
       initialState: editor(focused: .entryType(.email, 0)), reducer: contactEditorReducer(client: Saves().client))

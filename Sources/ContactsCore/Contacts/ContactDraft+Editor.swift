@@ -56,22 +56,43 @@ extension ContactDraft {
     }
   }
 
-  /// Without surrounding spaces in any field or entry.
+  /// Without surrounding spaces in any field or entry. The rules trim the whole draft on every
+  /// edit, so a field with nothing to trim is kept as it is, not copied.
   var trimmed: ContactDraft {
     var draft = self
     for field in ContactEditor.Field.allCases where !field.isList {
-      draft[field] = draft[field].trimmingCharacters(in: .whitespacesAndNewlines)
+      draft[field] = draft[field].trimmedOfWhiteSpace
     }
     for list in ContactEditor.Field.lists {
       draft[list: list] = draft[list: list].map { entry in
         var entry = entry
-        entry.value = entry.value.trimmingCharacters(in: .whitespacesAndNewlines)
-        entry.label = entry.label.trimmingCharacters(in: .whitespacesAndNewlines)
+        entry.value = entry.value.trimmedOfWhiteSpace
+        entry.label = entry.label.trimmedOfWhiteSpace
         return entry
       }
     }
     return draft
   }
+}
+
+extension String {
+  /// Without white space (spaces of every width, tabs, line breaks) at either end: what
+  /// Foundation's `trimmingCharacters(in: .whitespacesAndNewlines)` gives (its set is Unicode's
+  /// White_Space and, on Linux, the zero width space), without bridging to `NSString`, and the
+  /// string itself when there is nothing to trim.
+  var trimmedOfWhiteSpace: String {
+    let scalars = unicodeScalars
+    guard let first = scalars.first, let last = scalars.last, first.isTrimmed || last.isTrimmed else { return self }
+    guard let start = scalars.firstIndex(where: { !$0.isTrimmed }),
+      let end = scalars.lastIndex(where: { !$0.isTrimmed })
+    else { return "" }
+    return String(scalars[start...end])
+  }
+}
+
+extension Unicode.Scalar {
+  /// Whether trimming drops it: in Foundation's `whitespacesAndNewlines` (every scalar checked).
+  fileprivate var isTrimmed: Bool { properties.isWhitespace || value == 0x200B }
 }
 
 extension ContactDraft.Field {

@@ -143,7 +143,12 @@ extension ContactEditor.Field {
   /// The fields that are lists of entries.
   static let lists: [Self] = [.email, .phone, .address, .url]
 
-  var isList: Bool { Self.lists.contains(self) }
+  var isList: Bool {
+    switch self {
+    case .email, .phone, .address, .url: true
+    default: false
+    }
+  }
 
   /// What a user sees next to the field (a list's, next to its first entry).
   public var label: String {
