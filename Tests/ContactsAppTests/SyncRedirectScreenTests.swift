@@ -47,7 +47,7 @@ struct SyncRedirectScreenTests {
         #expect(app.state.dialog != nil)
         await app.press(.enter)
         await app.settle()
-        #expect(app.state.signedIn?.sync.setup.server.text == target)
+        #expect(app.state.signedIn?.sync.setup.form.text(.server) == target)
         #expect(app.screenText.contains(target))
         #expect(app.state.signedIn?.sync.setup.isChoosing == true)
         #expect(!other.requests.isEmpty)

@@ -44,7 +44,7 @@ struct SyncScreenTests {
     let failed = app.screenText
     #expect(failed.contains("✖"))
     #expect(failed.contains("127.0.0.1"))
-    #expect(app.state.signedIn?.sync.setup.server.text == "http://127.0.0.1:1")
+    #expect(app.state.signedIn?.sync.setup.form.text(.server) == "http://127.0.0.1:1")
     #expect(!failed.contains("secret"))
   }
 

@@ -228,27 +228,60 @@ struct SyncFlowTests {
       store.state.statusText == "ada@example.com · Sync failed: the server refused the user name or password (401).")
   }
 
+  @Test func setUpSaysWhatIsMissingAndAClickInThePasswordPutsTheCursorAtItsEnd() {
+    let entry = ServerPasswordEntry()
+    let store = TestStore(
+      initialState: signedIn(route: .sync, overview: .some(nil)),
+      reducer: appReducer(dependencies(FakeSync(linked: nil, entry: entry))), timeout: Self.timeout)
+    store.send(.sync(.setup(.form(.enter)))) { $0.signedIn?.sync.setup.form.move(to: .field(.username)) }
+    #expect(store.state.signedIn?.sync.setup.form.shownProblem(at: .field(.server)) == "Enter the server's address")
+    #expect(store.state.signedIn?.sync.setup.form.shownProblem(at: .field(.username)) == nil, "not left yet")
+    // Connect with nothing filled in: every problem, the focus on the first; nothing is asked.
+    store.send(.sync(.setup(.form(.submit)))) {
+      $0.signedIn?.sync.setup.form.submitTried = true
+      $0.signedIn?.sync.setup.form.move(to: .field(.server))
+      $0.signedIn?.sync.setup.form.touched.remove(.field(.username))
+    }
+    #expect(store.state.signedIn?.sync.setup.form.shownProblem(at: .field(.password)) == "Enter the password")
+    // The password typed, its cursor moved to its start; a click on it puts the cursor at its end.
+    for character in "abc" { _ = entry.edit(.character(character)) }
+    let atStart = entry.edit(.home)
+    store.send(.sync(.setup(.password(atStart)))) { $0.signedIn?.sync.setup.setPassword(atStart) }
+    store.send(.sync(.setup(.form(.focus(index: 2, column: 0))))) {
+      $0.signedIn?.sync.setup.form.move(to: .field(.password))
+      $0.signedIn?.sync.setup.setPassword(PasswordMask(length: 3, cursor: 3))
+    }
+    #expect(entry.text == "abc")
+    #expect(entry.edit(.character("d")) == PasswordMask(length: 4, cursor: 4), "the entry's cursor is at the end too")
+  }
+
   @Test func setUpKeepsThePasswordOutOfStateAndActionsAndSyncsOnceLinked() async throws {
     let entry = ServerPasswordEntry()
     let sync = FakeSync(linked: nil, entry: entry)
     let store = TestStore(
       initialState: signedIn(route: .sync, overview: .some(nil)), reducer: appReducer(dependencies(sync)),
       timeout: Self.timeout)
-    for character in "dav.example.com" {
-      store.send(.sync(.setup(.key(.character(character))))) {
-        $0.signedIn?.sync.setup.server.handle(.character(character))
+    // The server (a pasted one is a line, without spaces around it) and the user name.
+    let intents: [FormIntent] = [.paste("  dav.example.com \nmore"), .next, .edit(.insert("a")), .paste("da"), .next]
+    for intent in intents {
+      store.send(.sync(.setup(.form(intent)))) {
+        let applied = intent == .paste("  dav.example.com \nmore") ? .paste("dav.example.com") : intent
+        $0.signedIn?.sync.setup.form.apply(applied, rules: SyncSetupForm.rules)
       }
     }
-    store.send(.sync(.setup(.nextField))) { $0.signedIn?.sync.setup.focus.next() }
-    store.send(.sync(.setup(.paste("ada")))) { _ = $0.signedIn?.sync.setup.username.insert("ada") }
-    store.send(.sync(.setup(.nextField))) { $0.signedIn?.sync.setup.focus.next() }
+    #expect(store.state.signedIn?.sync.setup.form.text(.server) == "dav.example.com")
+    #expect(store.state.signedIn?.sync.setup.form.text(.username) == "ada")
+    #expect(store.state.signedIn?.sync.setup.isTypingPassword == true)
     // The coordinator's part: the keys go to the entry, the store hears of the mask.
     var mask = PasswordMask()
     for character in "s3cret-horse" { mask = entry.edit(.character(character)) }
     #expect(mask == PasswordMask(length: 12, cursor: 12))
-    store.send(.sync(.setup(.password(mask)))) { $0.signedIn?.sync.setup.password = mask }
-    store.send(.sync(.setup(.submit))) { $0.signedIn?.sync.setup.status = .connecting }
+    store.send(.sync(.setup(.password(mask)))) { $0.signedIn?.sync.setup.setPassword(mask) }
+    #expect(store.state.signedIn?.sync.setup.form.text(.password) == String(repeating: "•", count: 12))
+    #expect(store.state.signedIn?.sync.setup.form.isValid == true)
+    store.send(.sync(.setup(.form(.enter)))) { $0.signedIn?.sync.setup.form.isBusy = true }
     await store.receive(.sync(.setup(.discovered(FakeSync.discovery)))) {
+      $0.signedIn?.sync.setup.form.isBusy = false
       $0.signedIn?.sync.setup.status = .choosing(FakeSync.discovery, selected: 0)
     }
     // Two rows: the book, and making a new one; the selection stays on them.

@@ -44,6 +44,7 @@ public func appReducer(_ dependencies: AppDependencies) -> Reducer<AppState, App
         state.signedOut = forms
       }
       if state.signedIn?.editor?.form.isBusy == true { state.signedIn?.editor?.form.tick += 1 }
+      if state.signedIn?.sync.setup.form.isBusy == true { state.signedIn?.sync.setup.form.tick += 1 }
       return .none
 
     case .signIn(let formAction):

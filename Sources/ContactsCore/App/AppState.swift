@@ -64,7 +64,7 @@ public struct AppState: Equatable, Sendable {
     case .signedIn(let state):
       return state.browser.count.isLoading || state.search.isSearching
         || state.detail?.contact.isLoading == true || state.editor?.status == .loading
-        || state.editor?.form.isBusy == true || state.sync.isRunning || state.sync.setup.status == .connecting
+        || state.editor?.form.isBusy == true || state.sync.isRunning || state.sync.setup.form.isBusy
         || state.sync.setup.status == .linking || state.duplicates.isBusy
     }
   }

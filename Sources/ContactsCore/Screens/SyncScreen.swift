@@ -30,6 +30,8 @@ public struct SyncScreen: Screen {
     var setup: SyncSetupForm? { sync.overview == .loaded(nil) ? sync.setup : nil }
     var isChoosing: Bool { setup?.isChoosing == true }
     var isSettingUp: Bool { setup != nil && !isChoosing }
+    /// The set-up form, while it takes keys.
+    var setupForm: Form<SyncSetupForm.Field>? { setup?.status == .editing ? setup?.form : nil }
     var linked: SyncOverview? { sync.overview.value ?? nil }
     /// Linked, with no new password being typed: the linked screen's keys apply.
     var isLinkedIdle: Bool { linked != nil && sync.newPassword == nil }
@@ -40,7 +42,7 @@ public struct SyncScreen: Screen {
   public func select(_ state: AppState) -> ViewModel {
     let sync = state.signedIn?.sync ?? SyncState()
     let busy =
-      sync.isRunning || sync.overview.isLoading || sync.setup.status == .connecting || sync.setup.status == .linking
+      sync.isRunning || sync.overview.isLoading || sync.setup.isConnecting || sync.setup.status == .linking
       || sync.newPassword?.status == .checking
     return ViewModel(sync: sync, tick: busy ? state.tick : 0, password: password)
   }
@@ -49,53 +51,55 @@ public struct SyncScreen: Screen {
   public static let keysName = "sync"
 
   /// The keys of each state of the screen, and its help.
-  public static let keys = KeyMap<ViewModel, AppAction>([
-    // Set-up: the focused field takes its editing keys; the password's never reach the store.
-    .typing(
-      when: { [.server, .username].contains($0.setup?.focusedInput) }, key: { .sync(.setup(.key($0))) },
-      paste: { .sync(.setup(.paste($0))) }),
-    .typing(
-      when: { $0.setup?.focusedInput == .password },
-      key: { key, model in .sync(.setup(.password(model.password.edit(key)))) },
-      paste: { text, model in .sync(.setup(.password(model.password.paste(text)))) }),
-    KeyBinding([.tab, .down], "Next field", .sync(.setup(.nextField)), shownAs: "Tab", when: \.isSettingUp),
-    KeyBinding([.backTab, .up], "Previous field", .sync(.setup(.previousField)), hidden: true, when: \.isSettingUp),
-    KeyBinding(.enter, "Connect", .sync(.setup(.submit)), when: \.isSettingUp),
-    // A new password, after it changed on the server.
-    .typing(
-      when: \.isTypingNewPassword,
-      key: { key, model in .sync(.newPassword(.typed(model.password.edit(key)))) },
-      paste: { text, model in .sync(.newPassword(.typed(model.password.paste(text)))) }),
-    KeyBinding(.enter, "Save password", .sync(.newPassword(.submit)), when: \.isTypingNewPassword),
-    KeyBinding(.escape, "Cancel", .sync(.newPassword(.cancel)), when: { $0.sync.newPassword != nil }),
-    // Choosing the address book.
-    KeyBinding([.up, .down], "Move", shownAs: "↑↓", when: \.isChoosing) { key, _ in
-      .sync(.setup(.moveChoice(by: key == .up ? -1 : 1)))
-    },
-    KeyBinding(.enter, "Link", .sync(.setup(.choose)), when: \.isChoosing),
-    KeyBinding(.escape, "Back", .sync(.setup(.back)), named: "back-to-form", when: \.isChoosing),
-    // A click selects an address book or a conflict; a double click on the book links it.
-    .click(SyncView.books, when: \.isChoosing) { click, model in
-      guard case .choosing(_, let selected) = model.sync.setup.status else { return .sync(.setup(.moveChoice(by: 0))) }
-      return click.count > 1 && click.index == selected
-        ? .sync(.setup(.choose)) : .sync(.setup(.moveChoice(by: click.index - selected)))
-    },
-    .click(SyncView.conflicts, when: \.hasConflicts) { click, model in
-      .sync(.moveConflict(by: click.index - model.sync.selectedConflict))
-    },
-    // Linked.
-    KeyBinding(.character("s"), "Sync now", .sync(.syncNow), when: { $0.isLinkedIdle && !$0.sync.isRunning }),
-    KeyBinding([.up, .down], "Conflict", shownAs: "↑↓", when: \.hasConflicts) { key, _ in
-      .sync(.moveConflict(by: key == .up ? -1 : 1))
-    },
-    KeyBinding(.character("h"), "Keep here", .sync(.resolve(.here)), when: \.hasConflicts),
-    KeyBinding(.character("t"), "Keep server's", .sync(.resolve(.server)), when: \.hasConflicts),
-    KeyBinding(.character("b"), "Keep both", .sync(.resolve(.both)), when: \.hasConflicts),
-    KeyBinding(.character("p"), "New password", .sync(.newPassword(.start)), when: \.isLinkedIdle),
-    KeyBinding(.character("u"), "Unlink", .sync(.askToForget), when: \.isLinkedIdle),
-    KeyBinding(.character("r"), "Retry", .sync(.load), when: { $0.sync.overview.failure != nil }),
-    KeyBinding(.escape, "Back", .route(.pop), when: { !$0.isChoosing && $0.sync.newPassword == nil }),
-  ])
+  public static let keys = KeyMap<ViewModel, AppAction>(
+    [
+      // Set-up: the password's keys go to the entry first, and never reach the store.
+      .typing(
+        when: { $0.setup?.isTypingPassword == true },
+        key: { key, model in .sync(.setup(.password(model.password.edit(key)))) },
+        paste: { text, model in .sync(.setup(.password(model.password.paste(text)))) })
+    ] + KeyBinding.form(\.setupForm, control: setupControl) { intent, _ in .sync(.setup(.form(intent))) } + [
+      KeyBinding(.enter, "Connect", .sync(.setup(.form(.enter))), when: { $0.setupForm.map { !$0.isBusy } ?? false }),
+      // A new password, after it changed on the server.
+      .typing(
+        when: \.isTypingNewPassword,
+        key: { key, model in .sync(.newPassword(.typed(model.password.edit(key)))) },
+        paste: { text, model in .sync(.newPassword(.typed(model.password.paste(text)))) }),
+      KeyBinding(.enter, "Save password", .sync(.newPassword(.submit)), when: \.isTypingNewPassword),
+      KeyBinding(.escape, "Cancel", .sync(.newPassword(.cancel)), when: { $0.sync.newPassword != nil }),
+      // Choosing the address book.
+      KeyBinding([.up, .down], "Move", shownAs: "↑↓", when: \.isChoosing) { key, _ in
+        .sync(.setup(.moveChoice(by: key == .up ? -1 : 1)))
+      },
+      KeyBinding(.enter, "Link", .sync(.setup(.choose)), when: \.isChoosing),
+      KeyBinding(.escape, "Back", .sync(.setup(.back)), named: "back-to-form", when: \.isChoosing),
+      // A click selects an address book or a conflict; a double click on the book links it.
+      .click(SyncView.books, when: \.isChoosing) { click, model in
+        guard case .choosing(_, let selected) = model.sync.setup.status else {
+          return .sync(.setup(.moveChoice(by: 0)))
+        }
+        return click.count > 1 && click.index == selected
+          ? .sync(.setup(.choose)) : .sync(.setup(.moveChoice(by: click.index - selected)))
+      },
+      .click(SyncView.conflicts, when: \.hasConflicts) { click, model in
+        .sync(.moveConflict(by: click.index - model.sync.selectedConflict))
+      },
+      // Linked.
+      KeyBinding(.character("s"), "Sync now", .sync(.syncNow), when: { $0.isLinkedIdle && !$0.sync.isRunning }),
+      KeyBinding([.up, .down], "Conflict", shownAs: "↑↓", when: \.hasConflicts) { key, _ in
+        .sync(.moveConflict(by: key == .up ? -1 : 1))
+      },
+      KeyBinding(.character("h"), "Keep here", .sync(.resolve(.here)), when: \.hasConflicts),
+      KeyBinding(.character("t"), "Keep server's", .sync(.resolve(.server)), when: \.hasConflicts),
+      KeyBinding(.character("b"), "Keep both", .sync(.resolve(.both)), when: \.hasConflicts),
+      KeyBinding(.character("p"), "New password", .sync(.newPassword(.start)), when: \.isLinkedIdle),
+      KeyBinding(.character("u"), "Unlink", .sync(.askToForget), when: \.isLinkedIdle),
+      KeyBinding(.character("r"), "Retry", .sync(.load), when: { $0.sync.overview.failure != nil }),
+      KeyBinding(.escape, "Back", .route(.pop), when: { !$0.isChoosing && $0.sync.newPassword == nil }),
+    ])
+
+  /// The name the set-up form's fields and Connect answer clicks by.
+  static let setupControl = "sync-setup"
 
   /// The link as it is now.
   public func onAppear(_ model: ViewModel) -> AppAction? { .sync(.load) }

@@ -27,12 +27,39 @@ struct SyncView: View {
       if case .choosing(let discovery, let selected) = model.sync.setup.status {
         content = chooser(discovery, selected: selected)
       } else {
-        content = SetupFormView(form: model.sync.setup, tick: model.tick, isFocused: isFocused)
+        content = setupForm(model.sync.setup.form)
       }
     case .loaded(let overview?):
       content = linked(overview)
     }
     Padding(content, horizontal: 2, vertical: 1).render(into: &frame, in: region)
+  }
+
+  // MARK: Setting up
+
+  /// The set-up form in a box (a spinner for Connect while discovery runs), under what it is
+  /// for and over what is enough to give. Why connecting failed is said under the box, on two
+  /// lines: a server that sends set-up elsewhere takes more words than the box's one line.
+  private func setupForm(_ form: Form<SyncSetupForm.Field>) -> any View {
+    var boxed = form
+    boxed.serverError = nil
+    var rows: [StackItem] = [
+      .fixed(1, Text("Keep this account's contacts in step with a CardDAV server.", style: theme.title)),
+      .fill(
+        FormView(
+          boxed, title: "CardDAV server", button: "Connect", busyLabel: "Connecting…", isFocused: isFocused,
+          layout: .boxed(width: 64), control: SyncScreen.setupControl)),
+    ]
+    if let error = form.serverError {
+      rows.append(.fixed(2, Text("✖ " + error, style: theme.error, overflow: .wrap)))
+    }
+    rows.append(
+      .fixed(
+        2,
+        Text(
+          "The server's address is enough: the address book is found from it. The password is stored sealed "
+            + "under your account's password.", style: theme.secondary, overflow: .wrap)))
+    return VStack(rows)
   }
 
   // MARK: Choosing an address book
@@ -199,51 +226,5 @@ struct SyncView: View {
         spacing: 1,
         [.fixed(Self.labelWidth, Text(label, style: theme.secondary)), .fill(Text(value, overflow: .headEllipsis))])
     )
-  }
-}
-
-/// The set-up form: labelled fields, the error in words, and the Connect button (a spinner
-/// while discovery runs).
-struct SetupFormView: View {
-  let form: SyncSetupForm
-  let tick: Int
-  let isFocused: Bool
-
-  func render(into frame: inout Frame, in region: Rect) {
-    let theme = frame.theme
-    var rows: [StackItem] = [
-      .fixed(1, Text("Keep this account's contacts in step with a CardDAV server.", style: theme.title)),
-      .fixed(1, Spacer()),
-    ]
-    func field(_ label: String, _ input: TextInput, _ field: SyncSetupForm.Field, placeholder: String, masked: Bool) {
-      rows.append(
-        .fixed(
-          1,
-          LabelledField(
-            label: label, input: input, placeholder: placeholder, isMasked: masked,
-            isFocused: isFocused && form.focus.focused == field, isDisabled: form.status == .connecting)))
-    }
-    field("Server", form.server, .server, placeholder: "https://dav.example.com", masked: false)
-    field("User", form.username, .username, placeholder: "your user name there", masked: false)
-    field("Password", form.password.input, .password, placeholder: "", masked: true)
-    rows.append(.fixed(1, Spacer()))
-    switch form.status {
-    case .connecting:
-      rows.append(.fixed(1, Spinner(tick: tick, label: "Connecting…")))
-    case .failed(let message):
-      rows.append(.fixed(2, Text("✖ " + message, style: theme.error, overflow: .wrap)))
-    default:
-      rows.append(
-        .fixed(
-          1, Button("Connect", isFocused: isFocused && form.focus.focused == .connect, isDisabled: !form.canConnect)))
-    }
-    rows.append(.fixed(1, Spacer()))
-    rows.append(
-      .fixed(
-        2,
-        Text(
-          "The server's address is enough: the address book is found from it. The password is stored sealed "
-            + "under your account's password.", style: theme.secondary, overflow: .wrap)))
-    VStack(rows).render(into: &frame, in: region)
   }
 }

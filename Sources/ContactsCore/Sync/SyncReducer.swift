@@ -246,66 +246,48 @@ extension SyncSetupForm {
     _ action: SyncSetupAction, dependencies: AppDependencies, user: SignedInUser
   ) -> Effect<AppAction> {
     switch action {
-    case .key(let key):
-      switch focusedInput {
-      case .server: server.handle(key)
-      case .username: username.handle(key)
-      default: break
+    case .form(var intent):
+      guard status == .editing else { return .none }
+      if case .paste(let text) = intent {
+        // A line: the first of a paste, and the server's without spaces around it.
+        let line = text.split(whereSeparator: \.isNewline).first.map(String.init) ?? ""
+        intent = .paste(form.focus == .field(.server) ? line.trimmingCharacters(in: .whitespaces) : line)
       }
-      if case .failed = status { status = .editing }
-      return .none
-
-    case .paste(let text):
-      let line = text.split(whereSeparator: \.isNewline).first.map(String.init) ?? ""
-      switch focusedInput {
-      case .server: _ = server.insert(line.trimmingCharacters(in: .whitespaces))
-      case .username: _ = username.insert(line)
-      default: break
+      let outcome = form.apply(intent, rules: Self.rules)
+      if case .focus = intent, isTypingPassword {
+        // A click in the password: its text is not here to place the cursor in, so the cursor
+        // goes to its end, in the entry and in the dots alike.
+        setPassword(dependencies.serverPassword.edit(.end))
       }
-      return .none
-
-    case .password(let mask):
-      password = mask
-      if case .failed = status { status = .editing }
-      return .none
-
-    case .nextField:
-      focus.next()
-      return .none
-
-    case .previousField:
-      focus.previous()
-      return .none
-
-    case .submit:
-      guard focus.focused == .connect || canConnect else {
-        focus.next()
-        return .none
-      }
-      guard canConnect else {
-        status = .failed("Fill in the server, the user name and the password.")
-        return .none
-      }
+      guard outcome == .submit else { return .none }
       return discover(dependencies: dependencies, user: user)
 
+    case .password(let mask):
+      guard status == .editing, !form.isBusy else { return .none }
+      setPassword(mask)
+      return .none
+
     case .discovered(let discovery):
-      guard status == .connecting else { return .none }
+      guard isConnecting else { return .none }
+      form.finish(error: nil)
       status = .choosing(discovery, selected: 0)
       return .none
 
     case .failed(let message):
-      status = .failed(message)
+      form.finish(error: message)
+      status = .editing
       return .none
 
     case .redirected(let redirect):
       // Said on the form while the app's dialog asks whether to link the other server.
-      status = .failed(redirect.description)
+      form.finish(error: redirect.description)
       return .none
 
     case .followRedirect(let target):
-      guard status != .connecting, status != .linking else { return .none }
-      server.set(target)
-      guard canConnect else { return .none }
+      guard status == .editing, !form.isBusy else { return .none }
+      form.set(.server, text: target)
+      form.validate(Self.rules)
+      guard form.isValid, form.apply(.submit, rules: Self.rules) == .submit else { return .none }
       return discover(dependencies: dependencies, user: user)
 
     case .moveChoice(let offset):
@@ -330,6 +312,7 @@ extension SyncSetupForm {
 
     case .back:
       status = .editing
+      form.finish(error: nil)
       return .cancel(id: SyncState.requestEffectID)
 
     case .linked:
@@ -340,9 +323,8 @@ extension SyncSetupForm {
   /// Asks the server in the form for its address books; one that sends set-up to another server
   /// comes back as `.redirected`, to be asked about.
   private mutating func discover(dependencies: AppDependencies, user: SignedInUser) -> Effect<AppAction> {
-    status = .connecting
-    let server = server.text.trimmingCharacters(in: .whitespaces)
-    let username = username.text
+    let server = form.text(.server).trimmingCharacters(in: .whitespaces)
+    let username = form.text(.username)
     return .run { send in
       let discovery = try await dependencies.sync(user).discover(server, username)
       await send(.sync(.setup(.discovered(discovery))))

@@ -31,7 +31,7 @@ public struct SyncState: Equatable, Sendable {
   /// Whether keys go into a password field now (set-up's, or a new password's).
   public var isTypingPassword: Bool {
     if isLinked { return newPassword.map { $0.status != .checking } ?? false }
-    return overview == .loaded(nil) && setup.focusedInput == .password
+    return overview == .loaded(nil) && setup.isTypingPassword
   }
   public var isRunning: Bool { if case .running = activity { true } else { false } }
 
@@ -56,40 +56,57 @@ public struct SyncState: Equatable, Sendable {
   static let requestEffectID = "contacts/sync/request"
 }
 
-/// The set-up form: the server, the user name, the password's mask, and where set-up is.
+/// The set-up form: the framework's form (the server, the user name, the password's mask), and
+/// where set-up is: editing (connecting while the form is busy), choosing the address book, or
+/// linking it.
 public struct SyncSetupForm: Equatable, Sendable {
-  public enum Field: Hashable, Sendable { case server, username, password, connect }
+  public enum Field: Hashable, Sendable { case server, username, password }
 
   public enum Status: Equatable, Sendable {
+    /// The form: filled in, or asking the server (the form busy), or saying why that failed
+    /// (its server error).
     case editing
-    case connecting
-    case failed(String)
     /// Discovery answered: the address books to choose from (the last row makes a new one).
     case choosing(SyncDiscovery, selected: Int)
     case linking
   }
 
-  public var server = TextInput("", maxLength: 2_048)
-  public var username = TextInput("", maxLength: 256)
-  /// Dots: the password itself is in ``ServerPasswordEntry``.
-  public var password = PasswordMask()
-  public var focus = FocusRing<Field>([.server, .username, .password, .connect])
+  /// The server, the user name, and the password as dots: the password itself is in
+  /// ``ServerPasswordEntry``.
+  public var form: Form<Field>
   public var status = Status.editing
 
-  public init() {}
-
-  public var canConnect: Bool {
-    !server.text.trimmingCharacters(in: .whitespaces).isEmpty && !username.text.isEmpty && password.length > 0
-      && status != .connecting && status != .linking
+  public init() {
+    form = Form([
+      FormField(Field.server, "Server", .text(TextInput("", maxLength: 2_048)), placeholder: "https://dav.example.com"),
+      FormField(.username, "User", .text(TextInput("", maxLength: 256)), placeholder: "your user name there"),
+      FormField(.password, "Password", .secret(PasswordMask().input)),
+    ])
+    form.validate(Self.rules)
   }
 
-  /// Whether keys go into a text field now (and which).
-  public var focusedInput: Field? {
-    guard !isChoosing, status != .connecting, status != .linking, focus.focused != .connect else { return nil }
-    return focus.focused
+  /// What set-up needs before it asks the server: an address, a user name and a password.
+  static let rules: FormRules<Field> = { form in
+    var problems: [FormPlace<Field>: String] = [:]
+    if form.text(.server).allSatisfy(\.isWhitespace) { problems[.field(.server)] = "Enter the server's address" }
+    if form.text(.username).isEmpty { problems[.field(.username)] = "Enter your user name there" }
+    if form.text(.password).isEmpty { problems[.field(.password)] = "Enter the password" }
+    return problems
   }
 
+  /// Whether discovery runs.
+  public var isConnecting: Bool { status == .editing && form.isBusy }
   public var isChoosing: Bool { if case .choosing = status { true } else { false } }
+  /// Whether keys go into the password field now (they never reach the store).
+  public var isTypingPassword: Bool { status == .editing && !form.isBusy && form.focus == .field(.password) }
+
+  /// Shows `mask` in the password field (its dots and cursor).
+  mutating func setPassword(_ mask: PasswordMask) {
+    guard let index = form.index(of: .password) else { return }
+    form.fields[index].content = .secret(mask.input)
+    form.serverError = nil
+    form.validate(Self.rules)
+  }
 }
 
 /// The form that gives a link a new server password: its dots and where the check stands. The
@@ -149,15 +166,11 @@ public enum NewPasswordAction: Equatable, Sendable, Codable {
 
 /// The set-up form's actions.
 public enum SyncSetupAction: Equatable, Sendable, Codable {
-  /// An editing key for the server or user name field.
-  case key(Key)
-  case paste(String)
+  /// What a key, a paste or a click means to the server or user name field, or to the form; a
+  /// submit connects.
+  case form(FormIntent)
   /// The password field changed: its length and cursor (the text is in ``ServerPasswordEntry``).
   case password(PasswordMask)
-  case nextField
-  case previousField
-  /// Enter: on a field, the next one; on the button, connect.
-  case submit
   case discovered(SyncDiscovery)
   case failed(String)
   /// The server sends set-up to another server (`target`): asked about in a dialog.
