@@ -125,6 +125,9 @@ struct LiveSync: Sendable {
           }
         try await store.resolve(uid: uid, keeping: kept, account: account)
       },
+      move: { id, book in
+        _ = try await store.move(contacts: [id], to: SyncBook.Key(account: account, number: book))
+      },
       forget: { try await store.forget(account: account) },
       end: { [keys, account] in keys.end(account) })
   }

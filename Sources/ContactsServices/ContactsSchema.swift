@@ -102,13 +102,17 @@ enum ContactsSchema {
     migrator.registerMigration("v10: each contact's address book, indexed for the list") { db in
       try migrateToContactBooks(db)
     }
+    migrator.registerMigration("v11: a contact moving to another book keeps its old copy until the new one is stored") {
+      db in
+      try migrateToBookMoves(db)
+    }
     return migrator
   }
 
   /// About how many minutes the migration called `name` takes per million contacts (measured:
   /// Benchmarks/README.md, "Upgrading older databases"), for the upgrade's estimate.
   static func minutesPerMillion(_ name: String) -> Double {
-    if ["v1:", "v6:", "v7:", "v8:", "v9:"].contains(where: name.hasPrefix) { return 0 }
+    if ["v1:", "v6:", "v7:", "v8:", "v9:", "v11:"].contains(where: name.hasPrefix) { return 0 }
     // v10 rewrites each linked contact's row (13 s at a million, all linked; 2 s unlinked).
     if name.hasPrefix("v10:") { return 1.0 / 5 }
     return name.hasPrefix("v5") ? 1.0 / 8 : 1.0 / 2

@@ -115,6 +115,7 @@ public struct SyncEngine: Sendable {
           summary.books.append(part)
         }
       }
+      try await finishMoves(into: &summary)
       let outstanding = try await store.outstanding(account: link.account)
       summary.conflicts = outstanding.conflicts
       // Every problem still outstanding, found now or earlier: said until it is gone.
@@ -185,6 +186,72 @@ public struct SyncEngine: Sendable {
 
   /// The server answered 404 for a book's collection.
   private struct BookGone: Error {}
+
+  // MARK: - Moves between books
+
+  /// Deletes the old copies of contacts moved to another book whose new copies are stored
+  /// (`SyncStore.movesToFinish`): never before, so a sync stopped anywhere leaves the card in
+  /// one book or both, and the next one finishes. The old copy gone already finishes the move; a
+  /// book the server no longer has holds nothing to delete. The old copy changed on the server
+  /// meanwhile (412): the newer version, by its revision, is kept (the server's becomes the
+  /// contact's and goes to the new book at the next sync, the old copy deleted then), and said.
+  private func finishMoves(into summary: inout SyncSummary) async throws {
+    for move in try await store.movesToFinish(account: link.account) {
+      guard let book = link.books.first(where: { $0.key.number == move.from }), book.goneSince == nil else {
+        try await store.finishedMove(uid: move.uid, account: link.account)
+        continue
+      }
+      var etag = move.etag
+      if etag == nil { etag = try await currentETag(of: move.href, in: book) }
+      guard let etag else {
+        // Not there any more.
+        try await store.finishedMove(uid: move.uid, account: link.account)
+        summary.moved += 1
+        continue
+      }
+      do {
+        try await client.delete(move.href, in: book.url, etag: etag)
+        try await store.finishedMove(uid: move.uid, account: link.account)
+        summary.moved += 1
+      } catch CardDAVError.notFound {
+        try await store.finishedMove(uid: move.uid, account: link.account)
+        summary.moved += 1
+      } catch CardDAVError.preconditionFailed {
+        try await oldCopyChanged(move, in: book, into: &summary)
+      }
+    }
+  }
+
+  /// The old copy of `move` changed on the server: the newer version is kept (see
+  /// `finishMoves`); when it is this side's, the old copy is deleted at its new ETag now.
+  private func oldCopyChanged(_ move: PendingMove, in book: SyncBook, into summary: inout SyncSummary) async throws {
+    var fetched: (etag: String, text: String)?
+    try await client.multiget(book.url, hrefs: [move.href], version: book.cardVersion) { card in
+      if case .card(_, let etag, let text) = card { fetched = (etag, text) }
+    }
+    guard let fetched else {
+      try await store.finishedMove(uid: move.uid, account: link.account)
+      summary.moved += 1
+      return
+    }
+    if try await store.oldCopyChanged(uid: move.uid, etag: fetched.etag, text: fetched.text, account: link.account) {
+      summary.changedWhileMoving.append(
+        "\(move.name): changed in \(book.title) while it moved: the server's newer version is kept and moves too")
+      return
+    }
+    summary.changedWhileMoving.append(
+      "\(move.name): changed in \(book.title) while it moved: this side's newer version is kept")
+    do {
+      try await client.delete(move.href, in: book.url, etag: fetched.etag)
+      try await store.finishedMove(uid: move.uid, account: link.account)
+      summary.moved += 1
+    } catch CardDAVError.notFound {
+      try await store.finishedMove(uid: move.uid, account: link.account)
+      summary.moved += 1
+    } catch CardDAVError.preconditionFailed {
+      // Changed again: the next sync decides again.
+    }
+  }
 
   // MARK: - Listing
 

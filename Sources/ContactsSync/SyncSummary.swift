@@ -27,6 +27,12 @@ public struct SyncSummary: Hashable, Sendable {
   public var goneBooks: [String] = []
   /// Whether the book new contacts go to is among `goneBooks` (they wait here unsent).
   public var defaultBookGone = false
+  /// Contacts whose move to another book finished: the new copy stored there, the old one
+  /// deleted from the book they left.
+  public var moved = 0
+  /// Contacts whose old copy changed on the server while they moved (`Name: …`), with which
+  /// version was kept.
+  public var changedWhileMoving: [String] = []
   /// HTTP requests sent.
   public var requests = 0
   /// The book this summary is of, when it is one book's of several.

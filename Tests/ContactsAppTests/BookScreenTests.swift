@@ -1,3 +1,5 @@
+import CardDAV
+import CardDAVTesting
 import ContactsCore
 import ContactsModel
 import ContactsServices
@@ -90,6 +92,11 @@ struct BookScreenTests {
     let detail = app.frame()
     #expect(detail.lines.contains { $0.contains("Book") && $0.contains("Work") })
     assertSnapshot(of: detail, as: .frame, named: "books-detail")
+    await app.press(.character("m"))
+    let move = app.frame()
+    #expect(move.lines.contains { $0.contains("[ Personal ]") } && !move.lines.contains { $0.contains("[ Work ]") })
+    assertSnapshot(of: move, as: .frame, named: "books-move-chooser")
+    await app.press(.escape)
 
     // Back, the search cleared, and all books again: the whole list.
     await app.press(.escape, .escape, .character("b"), .character("0"))
@@ -146,6 +153,65 @@ struct BookScreenTests {
     #expect(unlinked.lines[1].hasPrefix("Contacts (10)"))
     #expect(!unlinked.lines[2].contains("Book"))
     #expect(app.state.signedIn?.browser.book == nil && app.state.signedIn?.search.book == nil)
+  }
+
+  /// Makes "Work" beside the test server's book.
+  nonisolated static func makeWork(on server: DAVTestServer) async throws -> URL {
+    try await CardDAVClient.withClient(credentials: server.credentials) { client in
+      try await client.createAddressBook(in: server.homeSetURL, segment: "work", displayName: "Work").url
+    }
+  }
+
+  /// How many cards `book` holds on the server.
+  nonisolated static func cards(in book: URL, on server: DAVTestServer) async throws -> Int {
+    try await CardDAVClient.withClient(credentials: server.credentials) { client in
+      var count = 0
+      _ = try await client.listETags(book) { _ in count += 1 }
+      return count
+    }
+  }
+
+  /// `m` on a contact, against a real Radicale with two books: the chooser of the other book,
+  /// the contact in it here at once, and on the server after the sync that follows: created in
+  /// Work, gone from the book it left.
+  @Test func aContactMovedInTheAppMovesOnTheServer() async throws {
+    defer { directory.remove() }
+    try await DAVTestServer.withServer(.radicale) { server in
+      let work = try await Self.makeWork(on: server)
+      let database = try ContactsDatabase.open(at: databasePath)
+      let accounts = AccountService(database: database, hasher: .fastForTesting)
+      let ada = try await accounts.createAccount(email: adaEmail, password: adaPassword).id
+      let store = ContactStore(database: database)
+      for person in fixturePeople.prefix(2) { _ = try await store.insert(person, account: ada) }
+      try await SyncStore(database: database).saveLink(
+        SyncLink(
+          account: ada, username: server.credentials.username,
+          password: .command("printf '%s\\n' '\(server.credentials.password)'"),
+          linking: [
+            SyncLink.NewBook(url: server.addressBookURL, name: "Home", cardVersion: "3.0"),
+            SyncLink.NewBook(url: work, name: "Work", cardVersion: "3.0"),
+          ]))
+      let app = try await AppDriver(databasePath: databasePath)
+      await app.signIn(email: adaEmail, password: adaPassword)
+      let home = ServerView(server: server)
+      #expect(try await home.names() == ["Ada Lovelace", "Alan Turing"])
+
+      await app.press(.character("m"))
+      let chooser = app.frame()
+      #expect(chooser.lines.contains { $0.contains("Move “Ada Lovelace” to another address book?") })
+      #expect(chooser.lines.contains { $0.contains("[ Work ]") } && !chooser.lines.contains { $0.contains("[ Home ]") })
+      await app.press(.character("1"))
+      let moved = app.frame()
+      #expect(moved.lines[0].contains("Moved “Ada Lovelace” to Work"))
+      #expect(moved.lines.contains { $0.contains("Ada Lovelace") && $0.contains("Work") })
+      // The sync after the change moved her on the server; another `m` offers Home back.
+      #expect(try await home.names() == ["Alan Turing"])
+      #expect(try await Self.cards(in: work, on: server) == 1)
+      await app.press(.enter, .character("m"))
+      #expect(app.frame().lines.contains { $0.contains("[ Home ]") })
+      await app.press(.escape)
+      #expect(app.state.dialog == nil)
+    }
   }
 
   /// One book, or none: nothing to tell apart, so no column, no key, no line: the screens are

@@ -258,7 +258,7 @@ struct ConfigFileTests {
         "config.toml:2:1: “add”: \"Ctrl-Shift-Banana\" is not a key; keys are written like q, Enter, Esc, Tab, "
           + "Shift-Tab, Ctrl-S, Alt-b, Up, PgDn, Home, Del, Space, F5",
         "config.toml:3:1: [keys.list]: there is no key binding “opne” here; there are: move, move-vi, done, clear, open, "
-          + "search, add, book, edit, delete, clear-search, retry, sync, duplicates, sign-out, quit",
+          + "search, add, book, edit, move-to-book, delete, clear-search, retry, sync, duplicates, sign-out, quit",
         "config.toml:4:1: [keys.list]: “move” takes 6 keys, in this order (each does what the one in its place does): "
           + "Up, Down, PgUp, PgDn, Home, End; 2 are given",
         "config.toml:8:1: [keys.editor]: “save” is given no key",

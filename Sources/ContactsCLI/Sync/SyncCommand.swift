@@ -15,7 +15,8 @@ struct SyncCommand: AsyncParsableCommand {
       """,
     subcommands: [
       SyncNow.self, SyncSetupCommand.self, SyncStatusCommand.self, SyncConflictsCommand.self,
-      SyncResolveCommand.self, SyncPasswordCommand.self, SyncDefaultBookCommand.self, SyncForgetCommand.self,
+      SyncResolveCommand.self, SyncPasswordCommand.self, SyncDefaultBookCommand.self, SyncMoveCommand.self,
+      SyncForgetCommand.self,
     ],
     defaultSubcommand: SyncNow.self)
 }
@@ -84,6 +85,11 @@ struct SyncNow: AsyncParsableCommand {
     }
     for refusal in summary.refused { warn(refusal) }
     for change in summary.changedByServer { warn(change) }
+    for change in summary.changedWhileMoving { warn(change) }
+    if summary.moved > 0 {
+      print(
+        "\(summary.moved) \(summary.moved == 1 ? "contact" : "contacts") moved to another book, the old copy deleted.")
+    }
     if summary.refusedEarlier > 0 {
       warn("\(summary.refusedEarlier) contacts the server refused before: see `contacts sync status`.")
     }

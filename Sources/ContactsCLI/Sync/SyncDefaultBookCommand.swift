@@ -21,13 +21,7 @@ struct SyncDefaultBookCommand: AsyncParsableCommand {
     let (database, account) = try await options.open()
     let store = SyncStore(database: database)
     let link = try await ServerPassword.link(of: account, in: store)
-    let wanted = addressBook.lowercased()
-    guard
-      let book = link.books.first(where: { book in
-        book.url.absoluteString.lowercased() == wanted || book.url.lastPathComponent.lowercased() == wanted
-          || book.name?.lowercased() == wanted
-      })
-    else {
+    guard let book = link.book(named: addressBook) else {
       throw CommandFailure(
         "\(account.email) links no address book \(addressBook); it links "
           + link.books.map(\.title).joined(separator: ", ") + ". Nothing was changed.")

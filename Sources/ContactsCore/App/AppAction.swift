@@ -35,6 +35,15 @@ public enum AppAction: Equatable, Sendable, Codable {
   /// The list's book key: a chooser of the account's address books, "All books" first, whose
   /// answer sends ``ContactsBrowserAction/showBook(_:)``.
   case chooseBook
+  /// The move key: a chooser of the account's other books (those the server has) for `contact`,
+  /// whose answer sends ``moveContact(_:toBook:)``.
+  indirect case chooseBookToMove(Contact)
+  /// Move `contact` to the account's book `toBook` (``ContactBook/number``).
+  indirect case moveContact(Contact, toBook: Int)
+  /// The move is done here (the next sync does it on the server): the list and the detail follow.
+  indirect case movedContact(Contact, toBook: String)
+  /// The move was refused: why, in words.
+  case moveFailed(String)
   /// Sign-out asks first; the confirmation sends ``signOut``.
   case askToSignOut
   case signOut

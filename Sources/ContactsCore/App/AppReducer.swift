@@ -84,6 +84,32 @@ public func appReducer(_ dependencies: AppDependencies) -> Reducer<AppState, App
     case .browser, .search, .detail, .editor:
       return state.reduceFeatures(action, features)
 
+    case .chooseBookToMove(let contact):
+      guard let browser = state.signedIn?.browser else { return .none }
+      let others = browser.booksShown.filter { !$0.isGone && $0.number != contact.book }
+      guard !others.isEmpty else { return .none }
+      state.dialog = .moveChooser(contact, to: others)
+      return .none
+
+    case .moveContact(let contact, let book):
+      guard let signedIn = state.signedIn else { return .none }
+      let user = signedIn.user
+      let name = signedIn.browser.bookName(book) ?? "the other book"
+      return .run { send in
+        try await dependencies.sync(user).move(contact.id, book)
+        await send(.movedContact(contact, toBook: name))
+      } onError: { error, send in
+        await send(.moveFailed("Could not move “\(contact.name)”: \(error)."))
+      }
+      .cancellable(id: "contacts/move")
+
+    case .movedContact(let contact, let book):
+      guard var signedIn = state.signedIn else { return .none }
+      signedIn.notice = "Moved “\(contact.name)” to \(book)"
+      state.session = .signedIn(signedIn)
+      let detail: Effect<AppAction> = state.appRoute?.detailID == contact.id ? .send(.detail(.load)) : .none
+      return .merge(detail, .send(.browser(.refresh)), .send(.search(.refresh)), .send(.sync(.changedHere)))
+
     case .chooseBook:
       guard let browser = state.signedIn?.browser, !browser.booksShown.isEmpty else { return .none }
       state.dialog = .bookChooser(browser.booksShown, showing: browser.book)
@@ -175,6 +201,10 @@ public func appReducer(_ dependencies: AppDependencies) -> Reducer<AppState, App
         ? state.go(to: AppRoute.contacts.route, dependencies: dependencies) : .none
       return .merge(
         leave, .send(.browser(.reload(around: neighbour))), .send(.search(.refresh)), .send(.sync(.changedHere)))
+
+    case .moveFailed(let message):
+      state.dialog = .alert(title: "Could not move", message: message)
+      return .none
 
     case .deleteFailed(let message):
       state.dialog = .alert(title: "Could not delete", message: message)

@@ -17,4 +17,19 @@ extension Dialog where Action == AppAction {
     buttons.append(Button("Cancel", keys: DialogKeys.cancel, named: "cancel"))
     return Dialog(title: "Show which book?", message: "The list shows \(now).", buttons: buttons)
   }
+
+  /// The chooser of the book to move `contact` to: each of `books` (the account's others the
+  /// server has) by its place (1 to 9, Enter the first), and Esc to leave it where it is.
+  public static func moveChooser(_ contact: Contact, to books: [ContactBook]) -> Dialog {
+    var buttons: [Button] = []
+    for (place, book) in books.prefix(9).enumerated() {
+      let keys = [Key.character(Character(String(place + 1)))] + (place == 0 ? [.enter] : [])
+      buttons.append(Button(book.name, keys: keys, sends: .moveContact(contact, toBook: book.number)))
+    }
+    buttons.append(Button("Cancel", keys: DialogKeys.cancel, named: "cancel"))
+    return Dialog(
+      title: "Move to which book?",
+      message: "Move “\(contact.name)” to another address book? The next sync moves it on the server too.",
+      buttons: buttons)
+  }
 }

@@ -15,6 +15,9 @@ public struct ContactDetailScreen: Screen {
     /// The name of the contact's address book, when the account has several.
     public var book: String? = nil
 
+    /// Whether it can move to another book (the account has several).
+    var canMove: Bool { isLoaded && book != nil }
+
     var isLoaded: Bool { contact.value != nil }
   }
 
@@ -36,6 +39,7 @@ public struct ContactDetailScreen: Screen {
     KeyBinding(["d", .delete], "Delete", shownAs: "d", when: \.isLoaded) { _, model in
       .askToDelete(model.contact.value!)
     },
+    KeyBinding("m", "Move to book", when: \.canMove) { _, model in .chooseBookToMove(model.contact.value!) },
     KeyBinding("r", "Retry", .detail(.load), when: { $0.contact.failure != nil }),
     KeyBinding(.escape, "Back", .route(.pop)),
   ])

@@ -108,6 +108,9 @@ public struct ContactsBrowserScreen: Screen {
     KeyBinding("a", "Add", .go(.newContact), when: \.isNotEditingSearch),
     KeyBinding("b", "Book", .chooseBook, when: \.choosesBook),
     KeyBinding("e", "Edit", when: \.actsOnSelection) { _, model in .go(.editContact(model.selected!.id)) },
+    KeyBinding("m", "Move to book", when: { $0.actsOnSelection && !$0.books.isEmpty }) { _, model in
+      .chooseBookToMove(model.selected!)
+    },
     KeyBinding(["d", .delete], "Delete", shownAs: "d", when: \.actsOnSelection) { _, model in
       .askToDelete(model.selected!)
     },

@@ -25,6 +25,9 @@ public struct SyncClient: Sendable {
   public var changePassword: @Sendable () async throws -> Void
   /// Settles a conflict; the next sync sends what has to be sent.
   public var resolve: @Sendable (_ uid: String, _ keeping: SyncChoice) async throws -> Void
+  /// Moves contact `id` to the account's book `book` (``ContactBook/number``): there at once
+  /// here, on the server at the next sync; a refusal says why in words.
+  public var move: @Sendable (_ id: Int64, _ book: Int) async throws -> Void
   /// Unlinks the account; its contacts stay.
   public var forget: @Sendable () async throws -> Void
   /// Forgets what the session holds for syncing (the account and server passwords): at sign-out.
@@ -47,6 +50,9 @@ public struct SyncClient: Sendable {
     resolve: @escaping @Sendable (String, SyncChoice) async throws -> Void = { _, _ in
       throw SyncClientError.unimplemented("resolve")
     },
+    move: @escaping @Sendable (Int64, Int) async throws -> Void = { _, _ in
+      throw SyncClientError.unimplemented("move")
+    },
     forget: @escaping @Sendable () async throws -> Void = { throw SyncClientError.unimplemented("forget") },
     end: @escaping @Sendable () async -> Void = {}
   ) {
@@ -56,6 +62,7 @@ public struct SyncClient: Sendable {
     self.link = link
     self.changePassword = changePassword
     self.resolve = resolve
+    self.move = move
     self.forget = forget
     self.end = end
   }

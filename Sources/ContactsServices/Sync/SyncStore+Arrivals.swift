@@ -135,6 +135,9 @@ extension SyncStore {
   ) throws -> ArrivalTally {
     let account = book.account
     var tally = ArrivalTally()
+    // The old copies of contacts moving to another book are this side's own (schema v11): the
+    // move deletes them once the new copies are stored, and receives none of them.
+    let cards = try Self.leavingOutOldCopies(cards, account: account, db)
     var eachOnItsOwn = cards[...]
     let readable = cards.filter { $0.card != nil }
     if readable.count >= Self.fewestWrittenTogether {

@@ -1,0 +1,63 @@
+import ArgumentParser
+import ContactsServices
+
+/// `contacts sync move QUERY --to NAME`: contacts to another of the account's address books.
+struct SyncMoveCommand: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "move",
+    abstract: "Move contacts to another linked address book.",
+    discussion: """
+      Finds the contacts as the app's search does. More than one match is moved only with --all. \
+      Here the contacts are in the new book at once; on the server, the next sync creates each \
+      card in the new book first and deletes it from the old one only once the new one is there, \
+      so a sync stopped anywhere loses nothing. A card changed on the server in the old book \
+      meanwhile: the newer version is kept, and the sync says so.
+      """)
+
+  @OptionGroup var options: AccountOptions
+
+  @Argument(help: "Which contacts: what the app's search would find.")
+  var query: [String]
+
+  @Option(name: .long, help: ArgumentHelp("The address book: its name, last path segment or URL.", valueName: "NAME"))
+  var to: String
+
+  @Flag(name: .long, help: "Move every contact the search finds, when it finds several.")
+  var all = false
+
+  func run() async throws {
+    let (database, account) = try await options.open()
+    let store = SyncStore(database: database)
+    let link = try await ServerPassword.link(of: account, in: store)
+    guard let book = link.book(named: to) else {
+      throw CommandFailure(
+        "\(account.email) links no address book \(to); it links "
+          + link.books.map(\.title).joined(separator: ", ") + ". Nothing was moved.")
+    }
+    let text = query.joined(separator: " ")
+    let found = try await ContactStore(database: database).search(
+      account: account.id, query: text, limit: ContactStore.searchCountLimit)
+    guard !found.contacts.isEmpty else { throw CommandFailure("No contacts match '\(text)'. Nothing was moved.") }
+    guard found.contacts.count == 1 || all else {
+      let names = found.contacts.prefix(10).map(\.name).joined(separator: ", ")
+      let more = found.total > 10 ? ", …" : ""
+      throw CommandFailure(
+        "'\(text)' matches \(found.total)\(found.isTotalExact ? "" : "+") contacts (\(names)\(more)): "
+          + "name one, or move them all with --all. Nothing was moved.")
+    }
+    guard found.isTotalExact else {
+      throw CommandFailure("'\(text)' matches more than \(found.total) contacts: narrow it. Nothing was moved.")
+    }
+    let moved: [String]
+    do {
+      moved = try await store.move(contacts: found.contacts.map(\.id), to: book.key)
+    } catch let error as BookMoveError {
+      throw CommandFailure("\(error). Nothing was moved.")
+    }
+    let stayed = found.contacts.count - moved.count
+    print(
+      "Moved \(moved.count) \(moved.count == 1 ? "contact" : "contacts") to \(book.title)"
+        + (stayed > 0 ? " (\(stayed) there already)" : "")
+        + (moved.isEmpty ? "." : ": the next `contacts sync` moves \(moved.count == 1 ? "it" : "them") on the server."))
+  }
+}

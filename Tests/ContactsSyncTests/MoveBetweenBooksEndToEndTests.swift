@@ -1,0 +1,128 @@
+import CardDAV
+import CardDAVTesting
+import ContactsModel
+import ContactsServices
+import ContactsSync
+import Foundation
+import GRDB
+import Testing
+import VCardFormat
+
+/// A contact moved to another address book (schema v11): here at once, on the server at the
+/// next sync, which creates the card in the new book first and deletes the old copy only once
+/// the new one's ETag is stored, so a sync stopped between the two, or failing, loses nothing
+/// and leaves it in both books only until the next one.
+@Suite struct MoveBetweenBooksEndToEndTests {
+  /// The real client, stopped before any DELETE: a sync killed between the PUT that made the
+  /// new copy and the DELETE of the old one.
+  struct StopsBeforeDelete: AddressBookRemote {
+    struct Stopped: Error, CustomStringConvertible {
+      var description: String { "stopped before the DELETE (injected)" }
+    }
+
+    let client: CardDAVClient
+    var requestCount: Int { client.requestCount }
+
+    func syncCollection(_ book: URL, token: String?, each: (SyncChange) throws -> Void) async throws
+      -> SyncCollectionResult
+    {
+      try await client.syncCollection(book, token: token, each: each)
+    }
+    func listETags(_ book: URL, each: (RemoteETag) throws -> Void) async throws -> String? {
+      try await client.listETags(book, each: each)
+    }
+    func multiget(_ book: URL, hrefs: [String], version: String?, each: (FetchedCard) throws -> Void) async throws {
+      try await client.multiget(book, hrefs: hrefs, version: version, each: each)
+    }
+    func queryAll(_ book: URL, version: String?, each: (FetchedCard) throws -> Void) async throws -> Bool {
+      try await client.queryAll(book, version: version, each: each)
+    }
+    func put(_ href: String, in book: URL, card: [UInt8], condition: PutCondition) async throws -> String? {
+      try await client.put(href, in: book, card: card, condition: condition)
+    }
+    func delete(_ href: String, in book: URL, etag: String) async throws { throw Stopped() }
+  }
+
+  @Test(arguments: DAVTestServer.Kind.allCases)
+  func aMovedContactIsCreatedThereFirstAndLeavesTheOldBookOnlyThen(kind: DAVTestServer.Kind) async throws {
+    try await DAVTestServer.withServer(kind) { server in
+      let books = try await SeveralBooksEndToEndTests.makeBooks(on: server)
+      let laptop = try await SyncSide.make(on: server, name: "laptop")
+      let desktop = try await SyncSide.make(on: server, name: "desktop")
+      defer {
+        laptop.remove()
+        desktop.remove()
+      }
+      let ann = try await laptop.add("Ann Here", email: "ann@example.com")
+      try await laptop.link(books.all)
+      try await laptop.run()
+      #expect(try await SeveralBooksEndToEndTests.uids(in: books.all[0].url, on: server) == [ann.uid])
+
+      // Moved here: in Work at once.
+      let work = SyncBook.Key(account: laptop.account, number: 1)
+      #expect(try await laptop.sync.move(contacts: [ann.id], to: work) == ["Ann Here"])
+      #expect(try SeveralBooksEndToEndTests.books(of: laptop)[ann.uid] == 1)
+      #expect(try await laptop.contacts.contact(id: ann.id, account: laptop.account)?.book == 1)
+
+      // A sync stopped before the DELETE: the card is in both books, nothing lost.
+      await #expect(throws: (any Error).self) { try await laptop.run(through: { StopsBeforeDelete(client: $0) }) }
+      #expect(try await SeveralBooksEndToEndTests.uids(in: books.work, on: server) == ["wes", ann.uid])
+      #expect(try await SeveralBooksEndToEndTests.uids(in: books.all[0].url, on: server) == [ann.uid])
+
+      // The next sync finishes: Ann only in Work, said, and no card in two books.
+      let finished = try await laptop.run()
+      #expect(finished.moved == 1 && finished.unreadable == 0 && finished.changedWhileMoving.isEmpty)
+      #expect(try await SeveralBooksEndToEndTests.uids(in: books.work, on: server) == ["wes", ann.uid])
+      #expect(try await SeveralBooksEndToEndTests.uids(in: books.all[0].url, on: server).isEmpty)
+      #expect(try await laptop.contact(named: "Ann Here")?.email == "ann@example.com")
+
+      // Another database finds her in Work; a sync with nothing to do moves nothing.
+      try await desktop.link(books.all)
+      try await desktop.run()
+      #expect(try SeveralBooksEndToEndTests.books(of: desktop)[ann.uid] == 1)
+      let noOp = try await laptop.run()
+      #expect(noOp.moved == 0 && noOp.sent == 0 && noOp.received == 0 && noOp.unreadable == 0)
+    }
+  }
+
+  /// Another client changes the old copy while the move waits: the newer version (here the
+  /// server's, by its REV) is kept, goes to the new book, and the old copy is deleted after.
+  @Test(arguments: DAVTestServer.Kind.allCases)
+  func anOldCopyChangedMeanwhileKeepsTheNewerVersion(kind: DAVTestServer.Kind) async throws {
+    try await DAVTestServer.withServer(kind) { server in
+      let books = try await SeveralBooksEndToEndTests.makeBooks(on: server)
+      let laptop = try await SyncSide.make(on: server, name: "laptop")
+      defer { laptop.remove() }
+      let ann = try await laptop.add("Ann Here", email: "ann@example.com")
+      try await laptop.link(books.all)
+      try await laptop.run()
+      _ = try await laptop.sync.move(contacts: [ann.id], to: SyncBook.Key(account: laptop.account, number: 1))
+
+      // Edited elsewhere in the old book, later than here.
+      try await CardDAVClient.withClient(credentials: server.credentials) { client in
+        var members: [RemoteETag] = []
+        _ = try await client.listETags(books.all[0].url) { members.append($0) }
+        let old = try #require(members.first)
+        let edited = """
+          BEGIN:VCARD\r\nVERSION:3.0\r\nUID:\(ann.uid)\r\nFN:Ann Here\r\nN:Here;Ann;;;\r\n\
+          EMAIL:ann@elsewhere.example\r\nREV:20990101T000000Z\r\nEND:VCARD\r\n
+          """
+        _ = try await client.put(
+          old.href, in: books.all[0].url, card: Array(edited.utf8), condition: .replace(etag: old.etag))
+      }
+      let first = try await laptop.run()
+      #expect(first.changedWhileMoving.count == 1 && first.moved == 0)
+      #expect(first.changedWhileMoving.first?.contains("the server's newer version is kept") == true)
+      #expect(try await laptop.contact(named: "Ann Here")?.email == "ann@elsewhere.example")
+      let second = try await laptop.run()
+      #expect(second.moved == 1)
+      #expect(try await SeveralBooksEndToEndTests.uids(in: books.all[0].url, on: server).isEmpty)
+      #expect(try await SeveralBooksEndToEndTests.uids(in: books.work, on: server) == ["wes", ann.uid])
+      let fresh = try await SyncSide.make(on: server, name: "fresh")
+      defer { fresh.remove() }
+      try await fresh.link(books.all)
+      try await fresh.run()
+      #expect(try await fresh.contact(named: "Ann Here")?.email == "ann@elsewhere.example")
+    }
+  }
+}
