@@ -23,6 +23,10 @@
 #   SERVER=cyrus Benchmarks/sync.sh     # against Cyrus IMAP 3.6 (Tests/Servers/cyrus.sh, as the
 #                                       # tests start it: a private instance); its books are PUT
 #                                       # eight at a time after it starts, before any measuring
+#   SPLIT=3 SIZES=100000 UPLOAD=0 Benchmarks/sync.sh
+#                                       # each download's cards spread over 3 address books of
+#                                       # the one account (Radicale only), linked from the
+#                                       # principal as a user with several books links them
 #
 # Radicale's time per PUT grows with the collection, so the books to download are written
 # straight into its storage folder before it starts (as the test harness does); its first
@@ -37,6 +41,10 @@ BOOKS=${BOOKS:-}
 SERVER=${SERVER:-radicale}
 case "$SERVER" in radicale|davical|cyrus) ;; *) echo "SERVER is radicale, davical or cyrus" >&2; exit 1 ;; esac
 UPLOADS=${UPLOADS:-}
+SPLIT=${SPLIT:-1}
+[ "$SPLIT" -ge 1 ] || { echo "SPLIT is a number of books, 1 or more" >&2; exit 1; }
+[ "$SPLIT" = 1 ] || [ "$SERVER" = radicale ] || { echo "SPLIT is Radicale's only" >&2; exit 1; }
+[ "$SPLIT" = 1 ] || [ "$UPLOAD" = 0 ] || { echo "SPLIT spreads downloads only: give UPLOAD=0 with it" >&2; exit 1; }
 
 make --no-print-directory dav-servers >/dev/null
 VENV="$PWD/.build/dav-servers"
@@ -59,6 +67,8 @@ PORT=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0));
 PASSWORD=bench-password
 USERNAME=bench
 URL="http://127.0.0.1:$PORT/bench/book/"
+# The folders of the books a download's cards are spread over: "book", or book-1 … book-N.
+book_names() { if [ "$SPLIT" = 1 ]; then echo book; else seq -f 'book-%g' 1 "$SPLIT"; fi; }
 
 # DAViCal: one server for the run (Tests/Servers/davical.sh), a principal of its own for each
 # book, named after the folder $1, the cards of $1's book loaded into it by DAViCal's import.
@@ -129,17 +139,18 @@ start_server() {
   # each fsynced (storage/multifilesystem/history.py): 583 s for 100,000 here. Every
   # client that keeps sync tokens pays it once per book (vdirsyncer, which lists by PROPFIND,
   # never does), so it is paid here once too and reported as the server's row.
-  if [ ! -e "$1/.history" ] && [ -d "$1/collection-root/bench/book" ]; then
-    "$VENV/bin/python3" - "$URL" "$PASSWORD" "$1/.history" <<'PY'
+  if [ ! -e "$1/.history" ] && [ -d "$1/collection-root/bench/$(book_names | head -n 1)" ]; then
+    "$VENV/bin/python3" - "http://127.0.0.1:$PORT/bench/" "$PASSWORD" "$1/.history" $(book_names) <<'PY'
 import base64, sys, time, urllib.request
-url, password, marker = sys.argv[1:4]
+home, password, marker, books = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4:]
 body = (b'<?xml version="1.0" encoding="utf-8"?><D:sync-collection xmlns:D="DAV:"><D:sync-token/>'
         b'<D:sync-level>1</D:sync-level><D:prop><D:getetag/></D:prop></D:sync-collection>')
-request = urllib.request.Request(url, data=body, method="REPORT", headers={
-    "Authorization": "Basic " + base64.b64encode(f"bench:{password}".encode()).decode(),
-    "Content-Type": "application/xml", "Depth": "1"})
 started = time.monotonic()
-urllib.request.urlopen(request, timeout=3600).read()
+for book in books:
+    request = urllib.request.Request(home + book + "/", data=body, method="REPORT", headers={
+        "Authorization": "Basic " + base64.b64encode(f"bench:{password}".encode()).decode(),
+        "Content-Type": "application/xml", "Depth": "1"})
+    urllib.request.urlopen(request, timeout=3600).read()
 with open(marker, "w") as f:
     f.write(f"{time.monotonic() - started:.1f}\n")
 PY
@@ -163,15 +174,17 @@ stop_server() {
 # used before, brought them nearly in list order, which flatters a client that files each new
 # card between its neighbours.) The same function picks the cards the 100-changes step edits.
 make_book() {
-  python3 - "$1" "$2" <<'PY'
+  python3 - "$1" "$2" $(book_names) <<'PY'
 import os, sys, uuid
-storage, count = sys.argv[1], int(sys.argv[2])
-book = os.path.join(storage, "collection-root", "bench", "book")
-os.makedirs(book, exist_ok=True)
-with open(os.path.join(book, ".Radicale.props"), "w") as props:
-    props.write('{"D:displayname": "Book", "tag": "VADDRESSBOOK"}')
+storage, count, names = sys.argv[1], int(sys.argv[2]), sys.argv[3:]
+books = [os.path.join(storage, "collection-root", "bench", name) for name in names]
+for book, name in zip(books, names):
+    os.makedirs(book, exist_ok=True)
+    with open(os.path.join(book, ".Radicale.props"), "w") as props:
+        props.write('{"D:displayname": "%s", "tag": "VADDRESSBOOK"}' % name.capitalize())
 for i in range(count):
     uid = str(uuid.uuid5(uuid.NAMESPACE_URL, f"termflow-sync-bench/{i}"))
+    book = books[i % len(books)]
     with open(os.path.join(book, uid + ".vcf"), "w", newline="") as card:
         card.write(f"BEGIN:VCARD\r\nVERSION:3.0\r\nUID:{uid}\r\nN:Person;Number {i};;;\r\nFN:Number {i} Person\r\n"
                    f"EMAIL;TYPE=INTERNET:person{i}@example.com\r\nTEL;TYPE=CELL:+1 555 {i:07d}\r\n"
@@ -182,20 +195,54 @@ PY
 # A fresh database with an account linked to the book; prints nothing.
 linked_database() {
   printf '%s\n' "$PASSWORD" | "$BIN" user add --db "$1" bench@example.com >/dev/null
-  "$BIN" sync setup --db "$1" "$URL" --username "$USERNAME" --password-command "printf '%s\n' $PASSWORD" >/dev/null
+  local url=$URL
+  [ "$SPLIT" = 1 ] || url="http://127.0.0.1:$PORT/bench/"  # the principal: set-up links every book
+  "$BIN" sync setup --db "$1" "$url" --username "$USERNAME" --password-command "printf '%s\n' $PASSWORD" >/dev/null
 }
 
-# Runs `contacts sync` under /usr/bin/time; prints "wall cpu rss-MB requests".
+# The CPU seconds the server has used so far: the process sync.sh started, every process whose
+# command line names this run's folder (DAViCal's PostgreSQL, which pg_ctl detaches), and their
+# descendants, each with the children it has reaped (a Cyrus httpd or a PostgreSQL backend that
+# served one connection and ended).
+server_cpu() {
+  python3 - "${SERVER_PID:-0}" "$WORK" "${BOOKS:-$WORK}" <<'PY'
+import os, sys
+root, folders = int(sys.argv[1]), sys.argv[2:]
+tick = os.sysconf("SC_CLK_TCK")
+parent, usage, named = {}, {}, set()
+for pid in filter(str.isdigit, os.listdir("/proc")):
+    try:
+        stat = open(f"/proc/{pid}/stat").read().rsplit(")", 1)[1].split()
+        cmdline = open(f"/proc/{pid}/cmdline", "rb").read().decode(errors="replace")
+    except OSError:
+        continue
+    parent[int(pid)] = int(stat[1])
+    usage[int(pid)] = sum(int(x) for x in stat[11:15])  # utime stime cutime cstime
+    if int(pid) != os.getpid() and any(folder in cmdline for folder in folders):
+        named.add(int(pid))
+def counted(pid):
+    while pid > 1:
+        if pid == root or pid in named:
+            return True
+        pid = parent.get(pid, 0)
+    return False
+print(f"{sum(t for pid, t in usage.items() if counted(pid)) / tick:.2f}")
+PY
+}
+
+# Runs `contacts sync` under /usr/bin/time; prints "wall cpu rss-MB requests server-cpu".
 measure_sync() {
+  local before; before=$(server_cpu)
   /usr/bin/time -f "%e %U %S %M" -o "$WORK/time" "$BIN" sync --db "$1" ${UPLOADS:+--uploads "$UPLOADS"} \
     > "$WORK/out" || true
+  local after; after=$(server_cpu)
   read -r wall user system rss < <(tail -n 1 "$WORK/time")
   requests=$(sed -n 's/.*(\([0-9]*\) requests\{0,1\})\..*/\1/p' "$WORK/out")
-  echo "$wall $(python3 -c "print(f'{$user + $system:.2f}')") $((rss / 1024)) ${requests:-?}"
+  echo "$wall $(python3 -c "print(f'{$user + $system:.2f}')") $((rss / 1024)) ${requests:-?} $(python3 -c "print(f'{$after - $before:.2f}')")"
 }
 
-echo "| step | cards | wall s | our CPU s | peak RSS | requests |"
-echo "| --- | --- | --- | --- | --- | --- |"
+echo "| step | cards | wall s | our CPU s | peak RSS | requests | server CPU s |"
+echo "| --- | --- | --- | --- | --- | --- | --- |"
 
 if [ "$UPLOAD" -gt 0 ]; then
   mkdir -p "$WORK/up"
@@ -204,38 +251,41 @@ if [ "$UPLOAD" -gt 0 ]; then
   "$BIN" seed --db "$WORK/up.sqlite" --count "$UPLOAD" >/dev/null
   "$BIN" sync setup --db "$WORK/up.sqlite" --account demo@example.com "$URL" --username "$USERNAME" \
     --password-command "printf '%s\n' $PASSWORD" >/dev/null
-  read -r wall cpu rss requests < <(measure_sync "$WORK/up.sqlite")
-  echo "| upload${UPLOADS:+, $UPLOADS at a time} | $UPLOAD | $wall | $cpu | $rss MB | $requests |"
+  read -r wall cpu rss requests server < <(measure_sync "$WORK/up.sqlite")
+  echo "| upload${UPLOADS:+, $UPLOADS at a time} | $UPLOAD | $wall | $cpu | $rss MB | $requests | $server |"
   stop_server
 fi
 
 for size in $SIZES; do
   storage="${BOOKS:-$WORK}/book-uuid5-$size"  # the UIDs' scheme in the name: a kept book of the old scheme is not reused
+  [ "$SPLIT" = 1 ] || storage="$storage-in-$SPLIT"
   [ -e "$storage/.verified" ] || { rm -rf "$storage"; make_book "$storage" "$size"; }
   HISTORY_BUILT=""
   start_server "$storage"
-  [ -z "$HISTORY_BUILT" ] || echo "| Radicale's first sync-collection (server, once per book) | $size | $HISTORY_BUILT | | | 1 |"
+  [ -z "$HISTORY_BUILT" ] || echo "| Radicale's first sync-collection (server, once per book) | $size | $HISTORY_BUILT | | | $SPLIT |"
   linked_database "$WORK/down-$size.sqlite"
-  read -r wall cpu rss requests < <(measure_sync "$WORK/down-$size.sqlite")
-  echo "| first download | $size | $wall | $cpu | $rss MB | $requests |"
-  read -r wall cpu rss requests < <(measure_sync "$WORK/down-$size.sqlite")
-  echo "| no-op sync | $size | $wall | $cpu | $rss MB | $requests |"
+  read -r wall cpu rss requests server < <(measure_sync "$WORK/down-$size.sqlite")
+  echo "| first download | $size | $wall | $cpu | $rss MB | $requests | $server |"
+  read -r wall cpu rss requests server < <(measure_sync "$WORK/down-$size.sqlite")
+  echo "| no-op sync | $size | $wall | $cpu | $rss MB | $requests | $server |"
   if [ "$size" -ge 100000 ]; then
-    python3 - "$URL" "$USERNAME" "$PASSWORD" <<'PY'
+    python3 - "$URL" "$USERNAME" "$PASSWORD" $(book_names) <<'PY'
 import base64, sys, time, urllib.request, uuid
-url, user, password = sys.argv[1], sys.argv[2], sys.argv[3]
+url, user, password, names = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4:]
 auth = "Basic " + base64.b64encode(f"{user}:{password}".encode()).decode()
 run = int(time.time())  # new content in every run, also over a kept book (BOOKS)
 for i in range(100):
     uid = str(uuid.uuid5(uuid.NAMESPACE_URL, f"termflow-sync-bench/{i * 997}"))
+    if len(names) > 1:  # the book make_book filed card i * 997 in
+        url = url.rsplit("/", 2)[0] + "/" + names[(i * 997) % len(names)] + "/"
     body = (f"BEGIN:VCARD\r\nVERSION:3.0\r\nUID:{uid}\r\nN:Person;Changed {i};;;\r\nFN:Changed {i} Person\r\n"
             f"EMAIL:changed{i}@example.com\r\nNOTE:run {run}\r\nEND:VCARD\r\n").encode()
     request = urllib.request.Request(url + uid + ".vcf", data=body, method="PUT",
                                      headers={"Authorization": auth, "Content-Type": "text/vcard"})
     urllib.request.urlopen(request).read()
 PY
-    read -r wall cpu rss requests < <(measure_sync "$WORK/down-$size.sqlite")
-    echo "| 100 changed on the server | $size | $wall | $cpu | $rss MB | $requests |"
+    read -r wall cpu rss requests server < <(measure_sync "$WORK/down-$size.sqlite")
+    echo "| 100 changed on the server | $size | $wall | $cpu | $rss MB | $requests | $server |"
   fi
   if [ "$PEER" = 1 ] && [ "$SERVER" = radicale ]; then
     [ -x "$WORK/peer/bin/vdirsyncer" ] || { python3 -m venv "$WORK/peer" && "$WORK/peer/bin/pip" install --quiet vdirsyncer==0.21.0; }
