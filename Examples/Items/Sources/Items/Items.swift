@@ -20,6 +20,7 @@ struct ItemsState: Equatable {
   /// Turns while a detail is loading: the spinner's frame.
   var tick = 0
   var dialog: Dialog<ItemsAction>?
+  var newItem = Form<NewItemField>.empty
 
   /// Whether a detail on stage is still loading (the spinner turns only then).
   var isLoading: Bool {
@@ -40,6 +41,8 @@ enum ItemsAction: Codable, Equatable, Sendable {
   case askToDelete(id: Int)
   case dismissDialog
   case delete(id: Int)
+  /// The add form's meanings (``AddScreen``): its submit adds the item.
+  case add(FormIntent)
   case tick
   case quit
 }
@@ -48,6 +51,21 @@ extension Route {
   /// The item whose detail the route shows (`items/<id>`), if any.
   var detailID: Int? {
     path.count == 2 && path[0] == "items" ? Int(path[1]) : nil
+  }
+}
+
+/// The add form's one field, and its rule: a name that is not blank.
+enum NewItemField: Hashable, Sendable { case name }
+
+extension Form<NewItemField> {
+  static let rules: FormRules<NewItemField> = {
+    $0.text(.name).allSatisfy(\.isWhitespace) ? [.field(.name): "Enter a name"] : [:]
+  }
+  /// Empty, its rule applied, so that Add starts disabled.
+  static var empty: Self {
+    var form = Self([FormField(.name, "Name", .text(TextInput(maxLength: 100)), placeholder: "Who to add")])
+    form.validate(rules)
+    return form
   }
 }
 
@@ -98,6 +116,12 @@ func itemsReducer(_ client: ItemsClient) -> Reducer<ItemsState, ItemsAction> {
         state.items.removeAll { $0.id == id }
         state.details[id] = nil
         state.selected = min(state.selected, max(0, state.items.count - 1))
+        return .none
+      case .add(let intent):
+        guard state.newItem.apply(intent, rules: Form.rules) == .submit else { return .none }
+        state.items.append(Item(id: (state.items.map(\.id).max() ?? 0) + 1, name: state.newItem.text(.name)))
+        (state.selected, state.newItem) = (state.items.count - 1, .empty)
+        state.route.path.removeLast()
         return .none
       case .tick:
         state.tick += 1

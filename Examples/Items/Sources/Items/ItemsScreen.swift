@@ -1,8 +1,8 @@
 import TermFlow
 
 /// The list: moves the selection (the wheel too; a click selects a row), opens an item (a double
-/// click too), asks to delete one, quits. Its key map turns keys and clicks into the app's actions
-/// and is its help bar.
+/// click too), adds one, asks to delete one, quits. Its key map turns keys and clicks into the
+/// app's actions and is its help bar.
 struct ItemsScreen: Screen {
   struct ViewModel: Equatable {
     var items: [Item]
@@ -16,6 +16,7 @@ struct ItemsScreen: Screen {
   static let keys = KeyMap<ViewModel, ItemsAction>([
     KeyBinding([.up, .down], "Move", shownAs: "↑↓") { key, model in .select(model.selected + (key == .up ? -1 : 1)) },
     KeyBinding(.enter, "Open", when: { $0.selectedID != nil }) { _, model in .route(.push(["\(model.selectedID!)"])) },
+    KeyBinding("a", "Add", .route(.push(["new"]))),
     KeyBinding("d", "Delete", when: { $0.selectedID != nil }) { .askToDelete(id: $1.selectedID!) },
     KeyBinding("q", "Quit", .quit),
     // A click selects a row; a double click on the selected one opens it.

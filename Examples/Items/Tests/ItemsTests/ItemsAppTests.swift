@@ -87,6 +87,27 @@ struct ItemsAppTests {
     #expect(driver.app.store.state.items.first?.name == "Grace Hopper")
   }
 
+  /// The add form is the framework's: Enter on a blank name shows its problem and adds nothing;
+  /// a name typed and pasted, then Enter, adds the item, selected, back on the list.
+  @Test func addingAnItem() async {
+    let driver = await HeadlessDriver(itemsApp(client: .immediate), size: size)
+    await driver.press(.character("a"), .enter)
+    #expect(driver.app.store.state.route == Route(["items", "new"]))
+    assertSnapshot(of: driver.frame(), as: .frame, named: "blank")
+    await driver.type("Alan ")
+    await driver.paste("Turing")
+    #expect(!driver.screenText.contains("Enter a name"))
+    await driver.press(.enter)
+    #expect(driver.app.store.state.items.last == Item(id: 5, name: "Alan Turing"))
+    #expect(driver.app.store.state.selected == 4)
+    #expect(driver.app.store.state.route == Route(["items"]))
+    await driver.press(.character("a"))
+    #expect(driver.app.store.state.newItem.text(.name).isEmpty, "the next one starts empty")
+    await driver.press(.character("q"), .escape)
+    #expect(driver.app.store.state.items.count == 5, "Esc adds nothing; q was typed, not quit")
+    #expect(!driver.app.didQuit)
+  }
+
   @Test func aDeepLinkOpensTheDetailOverTheList() async {
     let driver = await HeadlessDriver(
       itemsApp(route: Route(["items", "4"]), client: .immediate), size: Size(width: 60, height: 8))
@@ -96,7 +117,7 @@ struct ItemsAppTests {
   }
 
   /// Every screen's help bar is its key map: each binding that works and is not hidden is on
-  /// the help bar drawn wide, on the list, a detail, the dialog and an empty list.
+  /// the help bar drawn wide, on the list, a detail, the dialog, the add form and an empty list.
   @Test func everyScreenShowsEveryKeyItBinds() async {
     let driver = await HeadlessDriver(itemsApp(client: .immediate), size: size)
     var visited: Set<String> = []
@@ -110,11 +131,13 @@ struct ItemsAppTests {
     check("a detail")
     await driver.press(.character("d"))
     check("the dialog")
-    await driver.press(.enter)
+    await driver.press(.enter, .character("a"))
+    check("the add form")
+    await driver.press(.escape)
     for _ in 0..<3 { await driver.press(.character("d"), .enter) }
     #expect(driver.app.store.state.items.isEmpty)
     check("an empty list")
-    #expect(visited == ["All", "Ada Lovelace", "Delete item?"])
+    #expect(visited == ["All", "Ada Lovelace", "Delete item?", "New item"])
     #expect(!driver.app.wireframe.help.contains { $0.label == "Open" }, "nothing to open on an empty list")
   }
 
