@@ -198,7 +198,9 @@ public struct SyncEngine: Sendable {
   private func finishMoves(into summary: inout SyncSummary) async throws {
     for move in try await store.movesToFinish(account: link.account) {
       guard let book = link.books.first(where: { $0.key.number == move.from }), book.goneSince == nil else {
+        // Its old book is gone from the server: the new copy is all there is to make.
         try await store.finishedMove(uid: move.uid, account: link.account)
+        summary.moved += 1
         continue
       }
       var etag = move.etag

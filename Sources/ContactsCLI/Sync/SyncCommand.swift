@@ -16,7 +16,7 @@ struct SyncCommand: AsyncParsableCommand {
     subcommands: [
       SyncNow.self, SyncSetupCommand.self, SyncStatusCommand.self, SyncConflictsCommand.self,
       SyncResolveCommand.self, SyncPasswordCommand.self, SyncDefaultBookCommand.self, SyncMoveCommand.self,
-      SyncForgetCommand.self,
+      SyncUnlinkBookCommand.self, SyncForgetCommand.self,
     ],
     defaultSubcommand: SyncNow.self)
 }
@@ -97,7 +97,10 @@ struct SyncNow: AsyncParsableCommand {
       print("\(summary.conflicts) contacts changed on both sides: see them with `contacts sync conflicts`.")
     }
     for book in summary.goneBooks {
-      warn("the address book \(book) is gone from the server: its contacts stay here and are no longer synced.")
+      warn(
+        "the address book \(book) is gone from the server: its contacts stay here and are no longer synced. "
+          + "Move them to another book with `contacts sync move --from \"\(book)\" --to NAME`, or keep them here "
+          + "only with `contacts sync unlink-book \"\(book)\"`.")
     }
     if summary.defaultBookGone {
       warn("new contacts go to a book the server no longer has: choose another with `contacts sync default NAME`.")

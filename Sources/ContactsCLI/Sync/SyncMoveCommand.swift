@@ -1,13 +1,16 @@
 import ArgumentParser
 import ContactsServices
 
-/// `contacts sync move QUERY --to NAME`: contacts to another of the account's address books.
+/// `contacts sync move QUERY --to NAME`: contacts to another of the account's address books;
+/// `--from BOOK` instead of a query moves all of a book's (a book gone from the server's too).
 struct SyncMoveCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "move",
     abstract: "Move contacts to another linked address book.",
     discussion: """
       Finds the contacts as the app's search does. More than one match is moved only with --all. \
+      With --from BOOK instead of a query, every contact of that book moves (a book the server no \
+      longer has too: its contacts are then created in the new book). \
       Here the contacts are in the new book at once; on the server, the next sync creates each \
       card in the new book first and deletes it from the old one only once the new one is there, \
       so a sync stopped anywhere loses nothing. A card changed on the server in the old book \
@@ -17,7 +20,10 @@ struct SyncMoveCommand: AsyncParsableCommand {
   @OptionGroup var options: AccountOptions
 
   @Argument(help: "Which contacts: what the app's search would find.")
-  var query: [String]
+  var query: [String] = []
+
+  @Option(name: .long, help: ArgumentHelp("Every contact of this address book, instead of a query.", valueName: "BOOK"))
+  var from: String?
 
   @Option(name: .long, help: ArgumentHelp("The address book: its name, last path segment or URL.", valueName: "NAME"))
   var to: String
@@ -34,6 +40,26 @@ struct SyncMoveCommand: AsyncParsableCommand {
         "\(account.email) links no address book \(to); it links "
           + link.books.map(\.title).joined(separator: ", ") + ". Nothing was moved.")
     }
+    if let from {
+      guard query.isEmpty else { throw CommandFailure("Give a query or --from BOOK, not both. Nothing was moved.") }
+      guard let source = link.book(named: from) else {
+        throw CommandFailure(
+          "\(account.email) links no address book \(from); it links "
+            + link.books.map(\.title).joined(separator: ", ") + ". Nothing was moved.")
+      }
+      let ids = try await store.contactIDs(in: source.key)
+      let moved: [String]
+      do {
+        moved = try await store.move(contacts: ids, to: book.key)
+      } catch let error as BookMoveError {
+        throw CommandFailure("\(error). Nothing was moved.")
+      }
+      print(
+        "Moved \(moved.count) \(moved.count == 1 ? "contact" : "contacts") from \(source.title) to \(book.title)"
+          + (moved.isEmpty ? "." : ": the next `contacts sync` moves them on the server."))
+      return
+    }
+    guard !query.isEmpty else { throw CommandFailure("Give a query or --from BOOK. Nothing was moved.") }
     let text = query.joined(separator: " ")
     let found = try await ContactStore(database: database).search(
       account: account.id, query: text, limit: ContactStore.searchCountLimit)

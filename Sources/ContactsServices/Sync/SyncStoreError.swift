@@ -10,6 +10,8 @@ public enum SyncStoreError: Error, Equatable, Sendable, CustomStringConvertible 
   /// SQLite would not turn a connection's triggers off for a batch of new contacts, which were
   /// then not written (their transaction rolls back, nothing is lost).
   case triggersStayedOn
+  /// Only a book the server no longer has is unlinked on its own: another's contacts are there.
+  case bookNotGone
 
   public var description: String {
     switch self {
@@ -20,6 +22,9 @@ public enum SyncStoreError: Error, Equatable, Sendable, CustomStringConvertible 
     case .triggersStayedOn:
       "SQLite would not write the cards received together, so they were not written (nothing was lost); "
         + "this version of SQLite may be too old (3.12 or later is needed)."
+    case .bookNotGone:
+      "the server still has this book; only a book gone from the server is unlinked on its own (`contacts sync "
+        + "forget` unlinks them all)."
     }
   }
 }
