@@ -199,29 +199,42 @@ public struct SyncEngine: Sendable {
     for move in try await store.movesToFinish(account: link.account) {
       guard let book = link.books.first(where: { $0.key.number == move.from }), book.goneSince == nil else {
         // Its old book is gone from the server: the new copy is all there is to make.
-        try await store.finishedMove(uid: move.uid, account: link.account)
-        summary.moved += 1
+        try await finished(move, into: &summary)
         continue
       }
       var etag = move.etag
       if etag == nil { etag = try await currentETag(of: move.href, in: book) }
       guard let etag else {
         // Not there any more.
-        try await store.finishedMove(uid: move.uid, account: link.account)
-        summary.moved += 1
+        try await finished(move, into: &summary)
         continue
       }
-      do {
-        try await client.delete(move.href, in: book.url, etag: etag)
-        try await store.finishedMove(uid: move.uid, account: link.account)
-        summary.moved += 1
-      } catch CardDAVError.notFound {
-        try await store.finishedMove(uid: move.uid, account: link.account)
-        summary.moved += 1
-      } catch CardDAVError.preconditionFailed {
-        try await oldCopyChanged(move, in: book, into: &summary)
-      }
+      let deleted = try await deleteOldCopy(of: move, at: etag, in: book, into: &summary)
+      if !deleted { try await oldCopyChanged(move, in: book, into: &summary) }
     }
+  }
+
+  /// Deletes the old copy of `move` if the server still holds it at `etag`, and finishes the
+  /// move (an old copy gone already finishes it too); false, with nothing done, when the server
+  /// holds another version of it (412).
+  private func deleteOldCopy(
+    of move: PendingMove, at etag: String, in book: SyncBook, into summary: inout SyncSummary
+  ) async throws -> Bool {
+    do {
+      try await client.delete(move.href, in: book.url, etag: etag)
+    } catch CardDAVError.notFound {
+      // Gone already: nothing is left to delete.
+    } catch CardDAVError.preconditionFailed {
+      return false
+    }
+    try await finished(move, into: &summary)
+    return true
+  }
+
+  /// `move` is done: the contact is in its new book only.
+  private func finished(_ move: PendingMove, into summary: inout SyncSummary) async throws {
+    try await store.finishedMove(uid: move.uid, account: link.account)
+    summary.moved += 1
   }
 
   /// The old copy of `move` changed on the server: the newer version is kept (see
@@ -232,8 +245,7 @@ public struct SyncEngine: Sendable {
       if case .card(_, let etag, let text) = card { fetched = (etag, text) }
     }
     guard let fetched else {
-      try await store.finishedMove(uid: move.uid, account: link.account)
-      summary.moved += 1
+      try await finished(move, into: &summary)
       return
     }
     if try await store.oldCopyChanged(uid: move.uid, etag: fetched.etag, text: fetched.text, account: link.account) {
@@ -243,16 +255,8 @@ public struct SyncEngine: Sendable {
     }
     summary.changedWhileMoving.append(
       "\(move.name): changed in \(book.title) while it moved: this side's newer version is kept")
-    do {
-      try await client.delete(move.href, in: book.url, etag: fetched.etag)
-      try await store.finishedMove(uid: move.uid, account: link.account)
-      summary.moved += 1
-    } catch CardDAVError.notFound {
-      try await store.finishedMove(uid: move.uid, account: link.account)
-      summary.moved += 1
-    } catch CardDAVError.preconditionFailed {
-      // Changed again: the next sync decides again.
-    }
+    // Changed again (false): the next sync decides again.
+    _ = try await deleteOldCopy(of: move, at: fetched.etag, in: book, into: &summary)
   }
 
   // MARK: - Listing

@@ -21,11 +21,7 @@ struct SyncDefaultBookCommand: AsyncParsableCommand {
     let (database, account) = try await options.open()
     let store = SyncStore(database: database)
     let link = try await ServerPassword.link(of: account, in: store)
-    guard let book = link.book(named: addressBook) else {
-      throw CommandFailure(
-        "\(account.email) links no address book \(addressBook); it links "
-          + link.books.map(\.title).joined(separator: ", ") + ". Nothing was changed.")
-    }
+    let book = try link.book(named: addressBook, of: account.email, nothing: "changed")
     guard book.goneSince == nil else {
       throw CommandFailure("\(book.title) is gone from the server; choose a book it has. Nothing was changed.")
     }

@@ -11,3 +11,16 @@ extension SyncLink {
     }
   }
 }
+
+extension SyncLink {
+  /// The linked book `name` names, or the failure that says which books `email` links and
+  /// that nothing was `done` ("changed", "moved"): every command that takes a book's name.
+  func book(named name: String, of email: String, nothing done: String) throws -> SyncBook {
+    guard let book = book(named: name) else {
+      throw CommandFailure(
+        "\(email) links no address book \(name); it links " + books.map(\.title).joined(separator: ", ")
+          + ". Nothing was \(done).")
+    }
+    return book
+  }
+}

@@ -35,18 +35,10 @@ struct SyncMoveCommand: AsyncParsableCommand {
     let (database, account) = try await options.open()
     let store = SyncStore(database: database)
     let link = try await ServerPassword.link(of: account, in: store)
-    guard let book = link.book(named: to) else {
-      throw CommandFailure(
-        "\(account.email) links no address book \(to); it links "
-          + link.books.map(\.title).joined(separator: ", ") + ". Nothing was moved.")
-    }
+    let book = try link.book(named: to, of: account.email, nothing: "moved")
     if let from {
       guard query.isEmpty else { throw CommandFailure("Give a query or --from BOOK, not both. Nothing was moved.") }
-      guard let source = link.book(named: from) else {
-        throw CommandFailure(
-          "\(account.email) links no address book \(from); it links "
-            + link.books.map(\.title).joined(separator: ", ") + ". Nothing was moved.")
-      }
+      let source = try link.book(named: from, of: account.email, nothing: "moved")
       let ids = try await store.contactIDs(in: source.key)
       let moved: [String]
       do {

@@ -22,11 +22,7 @@ struct SyncUnlinkBookCommand: AsyncParsableCommand {
     let (database, account) = try await options.open()
     let store = SyncStore(database: database)
     let link = try await ServerPassword.link(of: account, in: store)
-    guard let book = link.book(named: addressBook) else {
-      throw CommandFailure(
-        "\(account.email) links no address book \(addressBook); it links "
-          + link.books.map(\.title).joined(separator: ", ") + ". Nothing was changed.")
-    }
+    let book = try link.book(named: addressBook, of: account.email, nothing: "changed")
     guard link.books.count > 1 else {
       throw CommandFailure(
         "\(book.title) is the account's only book: `contacts sync forget` unlinks the account. Nothing was changed.")
