@@ -15,31 +15,13 @@ import VCardFormat
 @Suite struct MoveBetweenBooksEndToEndTests {
   /// The real client, stopped before any DELETE: a sync killed between the PUT that made the
   /// new copy and the DELETE of the old one.
-  struct StopsBeforeDelete: AddressBookRemote {
+  struct StopsBeforeDelete: ForwardingRemote {
     struct Stopped: Error, CustomStringConvertible {
       var description: String { "stopped before the DELETE (injected)" }
     }
 
     let client: CardDAVClient
-    var requestCount: Int { client.requestCount }
 
-    func syncCollection(_ book: URL, token: String?, each: (SyncChange) throws -> Void) async throws
-      -> SyncCollectionResult
-    {
-      try await client.syncCollection(book, token: token, each: each)
-    }
-    func listETags(_ book: URL, each: (RemoteETag) throws -> Void) async throws -> String? {
-      try await client.listETags(book, each: each)
-    }
-    func multiget(_ book: URL, hrefs: [String], version: String?, each: (FetchedCard) throws -> Void) async throws {
-      try await client.multiget(book, hrefs: hrefs, version: version, each: each)
-    }
-    func queryAll(_ book: URL, version: String?, each: (FetchedCard) throws -> Void) async throws -> Bool {
-      try await client.queryAll(book, version: version, each: each)
-    }
-    func put(_ href: String, in book: URL, card: [UInt8], condition: PutCondition) async throws -> String? {
-      try await client.put(href, in: book, card: card, condition: condition)
-    }
     func delete(_ href: String, in book: URL, etag: String) async throws { throw Stopped() }
   }
 
