@@ -155,12 +155,15 @@ sync-kill: deps
 	TERMFLOW_SYNC_KILL_CARDS=10000 TERMFLOW_SYNC_KILL_UPLOADS=1000 TERMFLOW_SYNC_KILL_POINTS=50 \
 		$(SWIFT) test --skip-build --filter SyncKillTests
 
-## bench: release-built benchmarks; results as JSON under $(BENCH_OUT)/.
+## bench: release-built benchmarks, the framework's (termflow-bench) and the app's
+## (contacts-bench); results as JSON under $(BENCH_OUT)/.
 bench: deps-build
 	SWIFT="$(SWIFT)" Benchmarks/release-build.sh --product termflow-bench
+	SWIFT="$(SWIFT)" Benchmarks/release-build.sh --product contacts-bench
 	"$$(SWIFT="$(SWIFT)" Benchmarks/release-build.sh --show-bin-path)/termflow-bench" --output $(BENCH_OUT)
+	"$$(SWIFT="$(SWIFT)" Benchmarks/release-build.sh --show-bin-path)/contacts-bench" --output $(BENCH_OUT)
 
-## docs: the DocC catalogs of the framework modules (Sources/MODULE/MODULE.docc), built with the
+## docs: the DocC catalogs of the framework modules (Sources/TermFlow/MODULE/MODULE.docc), built with the
 ## toolchain's docc into $(DOCS_OUT)/MODULE.doccarchive. Symbol graphs come from the debug build's
 ## modules, so after `make test` nothing is compiled. Any warning fails, a broken symbol link too.
 DOCC ?= docc
@@ -174,7 +177,7 @@ docs: deps-build
 		$(SWIFT) symbolgraph-extract -module-name "$$module" -target "$$(uname -m)-unknown-linux-gnu" \
 			-I "$$modules" -I Modules/CNcursesw -minimum-access-level public -skip-synthesized-members \
 			-output-dir "$$graphs"; \
-		$(DOCC) convert "Sources/$$module/$$module.docc" --additional-symbol-graph-dir "$$graphs" \
+		$(DOCC) convert "Sources/TermFlow/$$module/$$module.docc" --additional-symbol-graph-dir "$$graphs" \
 			--fallback-display-name "$$module" --fallback-bundle-identifier "termflow.$$module" \
 			--warnings-as-errors --output-dir "$(DOCS_OUT)/$$module.doccarchive" > "$$graphs.log" 2>&1 \
 			|| { cat "$$graphs.log"; echo "error: docc failed on $$module (a warning fails the build; see above)"; exit 1; }; \

@@ -6,7 +6,7 @@
 # touches: its wall time follows how many distinct lines of code and data it touches, not how
 # many instructions it runs (`instructions-per-key.sh`). This counts those lines.
 #
-# How: `termflow-bench --only typing-cold` types into the sign-in form headless, writing over a
+# How: `contacts-bench --only typing-cold` types into the sign-in form headless, writing over a
 # buffer (TERMFLOW_BENCH_EVICT_MB, 8 MB here) before each key; under callgrind with a 4 MB
 # last-level cache that write evicts everything, so each key's last-level misses are the lines it
 # touches. The misses of the key's three phases (the app handling it, building the frame,
@@ -14,16 +14,16 @@
 # eviction's own misses are left out). Swift's hashing is made deterministic so that two runs of
 # one binary count the same.
 #
-#   Benchmarks/footprint-per-key.sh                       # builds termflow-bench (release) first
-#   Benchmarks/footprint-per-key.sh OLD/termflow-bench NEW/termflow-bench
+#   Benchmarks/footprint-per-key.sh                       # builds contacts-bench (release) first
+#   Benchmarks/footprint-per-key.sh OLD/contacts-bench NEW/contacts-bench
 #
 # It prints a table (instructions, code lines and data lines per key, per phase) and a JSON line
 # per binary: {"binary": ..., "handle": {"instructions": N, "code_lines": N, "data_lines": N}, ...}
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if [ $# -eq 0 ]; then
-  Benchmarks/release-build.sh --product termflow-bench >/dev/null
-  set -- "$(Benchmarks/release-build.sh --show-bin-path)/termflow-bench"
+  Benchmarks/release-build.sh --product contacts-bench >/dev/null
+  set -- "$(Benchmarks/release-build.sh --show-bin-path)/contacts-bench"
 fi
 command -v valgrind >/dev/null || { echo "footprint-per-key.sh needs valgrind (apt-get install valgrind)" >&2; exit 1; }
 WORK=$(mktemp -d)
@@ -75,7 +75,7 @@ with open(path, errors="replace") as f:
             continue
         if expect_cost:
             expect_cost = False
-            if re.match(r"\$s18TermFlowBenchmarks06TypingC0O7measure", caller):
+            if re.match(r"\$s18ContactsBenchmarks06TypingC0O7measure", caller):
                 for phase, fragment in phases.items():
                     if fragment in callee:
                         values = [int(v) for v in line.split()[1:]]

@@ -1,3 +1,4 @@
+import Benchmarking
 import TerminalUI
 
 /// A contacts-list screen like the app's: a title with the count, a three-column virtualised

@@ -1,3 +1,4 @@
+import Benchmarking
 import CardDAV
 import ContactsServices
 import ContactsSync

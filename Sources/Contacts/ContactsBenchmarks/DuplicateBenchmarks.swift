@@ -1,3 +1,4 @@
+import Benchmarking
 import ContactsModel
 
 /// Issue 24's duplicate finding: 100,000 contacts within 2 s and 1,000,000 within 20 s, by

@@ -1,3 +1,4 @@
+import Benchmarking
 import ContactsCore
 import Glibc
 import TerminalUI

@@ -8,10 +8,11 @@ import Foundation
 /// dies closes it too. Starting one takes a fraction of a second (the master's and the user's
 /// set-up), so each test has an instance of its own, as with the other servers.
 enum CyrusLaunch {
-  /// `Tests/Servers/cyrus.sh` in the package (this file is Sources/CardDAVTesting/CyrusLaunch.swift).
+  /// `Tests/Servers/cyrus.sh` in the package (this file is Sources/Contacts/CardDAVTesting/CyrusLaunch.swift).
   static var script: URL {
     URL(fileURLWithPath: #filePath)
       .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent()
       .appendingPathComponent("Tests/Servers/cyrus.sh")
   }
 

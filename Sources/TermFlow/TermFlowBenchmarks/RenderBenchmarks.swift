@@ -1,3 +1,4 @@
+import Benchmarking
 import CNcursesw
 import Glibc
 import TerminalUI

@@ -1,14 +1,14 @@
 import Foundation
 
 /// One benchmark's result, as written to `.bench/*.json`.
-struct BenchmarkResult: Codable {
-  var name: String
-  var medianNanoseconds: Double
-  var p95Nanoseconds: Double
-  var iterations: Int
+public struct BenchmarkResult: Codable, Sendable {
+  public var name: String
+  public var medianNanoseconds: Double
+  public var p95Nanoseconds: Double
+  public var iterations: Int
   /// Extra measured quantities that are counts, not times (notifications, bytes).
-  var counters: [String: Int] = [:]
-  var targetNanoseconds: Double?
+  public var counters: [String: Int] = [:]
+  public var targetNanoseconds: Double?
 
   enum CodingKeys: String, CodingKey {
     case name, iterations, counters
@@ -24,13 +24,15 @@ struct BenchmarkResult: Codable {
 /// per-operation time can be reported for cheap operations measured in bulk. Samples are taken
 /// after a warm-up, until both a minimum count and a minimum duration are reached.
 @MainActor
-struct BenchmarkRunner {
-  var minimumSamples = 30
-  var minimumDuration: Duration = .milliseconds(500)
-  var maximumSamples = 5_000
-  private(set) var results: [BenchmarkResult] = []
+public struct BenchmarkRunner {
+  public var minimumSamples = 30
+  public var minimumDuration: Duration = .milliseconds(500)
+  public var maximumSamples = 5_000
+  public private(set) var results: [BenchmarkResult] = []
 
-  mutating func measure(
+  public init() {}
+
+  public mutating func measure(
     _ name: String,
     target: Duration? = nil,
     counters: [String: Int] = [:],
@@ -71,7 +73,7 @@ struct BenchmarkRunner {
 
   /// Records samples taken by the caller (nanoseconds each), for cases that must run an exact
   /// sequence of steps rather than repeat one.
-  mutating func record(_ name: String, nanoseconds samples: [Double], counters: [String: Int] = [:]) {
+  public mutating func record(_ name: String, nanoseconds samples: [Double], counters: [String: Int] = [:]) {
     let sorted = samples.sorted()
     let result = BenchmarkResult(
       name: name, medianNanoseconds: percentile(sorted, 0.5), p95Nanoseconds: percentile(sorted, 0.95),
@@ -82,7 +84,7 @@ struct BenchmarkRunner {
         + "  p95 \(format(result.p95Nanoseconds))  n=\(result.iterations)")
   }
 
-  func write(to path: String) throws {
+  public func write(to path: String) throws {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
     let url = URL(fileURLWithPath: path)
@@ -108,7 +110,8 @@ struct BenchmarkRunner {
 }
 
 extension Duration {
-  var nanoseconds: Int64 {
+  /// The whole duration in nanoseconds, for results and targets.
+  public var nanoseconds: Int64 {
     components.seconds * 1_000_000_000 + components.attoseconds / 1_000_000_000
   }
 }

@@ -7,9 +7,10 @@ enum DAVServerInstallation {
     if let override = ProcessInfo.processInfo.environment["TERMFLOW_DAV_SERVERS"], !override.isEmpty {
       return URL(fileURLWithPath: override, isDirectory: true)
     }
-    // This file is Sources/CardDAVTesting/DAVServerInstallation.swift in the package.
+    // This file is Sources/Contacts/CardDAVTesting/DAVServerInstallation.swift in the package.
     return URL(fileURLWithPath: #filePath)
       .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent()
       .appendingPathComponent(".build/dav-servers", isDirectory: true)
   }
 

@@ -18,9 +18,10 @@ import Synchronization
 enum DAViCalServer {
   /// `Tests/Servers/davical.sh` in the package.
   static var script: URL {
-    // This file is Sources/CardDAVTesting/DAViCalServer.swift in the package.
+    // This file is Sources/Contacts/CardDAVTesting/DAViCalServer.swift in the package.
     URL(fileURLWithPath: #filePath)
       .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent()
       .appendingPathComponent("Tests/Servers/davical.sh")
   }
 

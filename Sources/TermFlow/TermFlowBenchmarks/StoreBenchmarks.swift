@@ -1,3 +1,4 @@
+import Benchmarking
 import Flow
 
 /// The store cases of `make bench`, after ReSwift's and TCA's own performance tests: notifying
