@@ -21,6 +21,9 @@ build: deps-build
 ## .build/test-output.txt), and a run still going after TEST_TIME_LIMIT seconds (about 7 minutes
 ## is usual) stopped with what hung named: the unfinished tests and each thread's stack.
 TEST_TIME_LIMIT ?= 2400
+# Where a failing snapshot test writes the frame it drew (swift-snapshot-testing's
+# SNAPSHOT_ARTIFACTS; the system's temporary folder when unset): inside the package, under .build.
+export SNAPSHOT_ARTIFACTS ?= $(CURDIR)/.build/snapshot-failures
 test: deps
 	@mkdir -p .build
 	$(SWIFT) build --build-tests 2>&1 | tee .build/build-output.txt

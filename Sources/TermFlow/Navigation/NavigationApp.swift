@@ -39,7 +39,10 @@ public final class NavigationApp<State, Action: Sendable> {
   public struct Events {
     /// Sent once the coordinators have started (say, to load what the first screen needs).
     public var started: Action?
-    /// Sent when the terminal's size changes (and once at the start, with its size).
+    /// Sent when the terminal's size changes (and once at the start, with its size): for what
+    /// the app as a whole lays out by the terminal's size. A screen that must know its own area
+    /// (the terminal less the breadcrumb and help bar, or its pane of a split) declares
+    /// ``Screen/resized(to:)`` instead, which the framework calls with that area.
     public var resized: ((Size) -> Action)?
     /// Sent on every tick of the animation timer, which runs while `animates` says so.
     public var tick: Action?

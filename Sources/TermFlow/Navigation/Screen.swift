@@ -58,7 +58,8 @@ public protocol Screen<State, Action>: Hashable {
   /// What to send when the screen comes on stage and whenever the size of the area the
   /// wireframe gives it changes (the terminal was resized): for a screen whose state must know
   /// how much it shows, as a list that loads only the rows in view does. Most screens need not
-  /// know: their body is drawn into whatever area it gets.
+  /// know: their body is drawn into whatever area it gets. `area` is the screen's own (not the
+  /// terminal's: the app hears of that through ``NavigationApp/Events-swift.struct/resized``).
   func resized(to area: Size) -> Action?
   /// What a split shows beside this screen while nothing is open on top of it (a list previews
   /// its selection); nil shows the wireframe's empty message.

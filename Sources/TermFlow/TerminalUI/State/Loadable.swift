@@ -19,3 +19,18 @@ public enum Loadable<Value: Equatable & Sendable>: Equatable, Sendable {
 }
 
 extension Loadable: Codable where Value: Codable {}
+
+/// What a ``Loadable`` holds when only the outcome matters, not a value: a save, a sign-out, a
+/// connection test. `Loadable<Done>` is loading, ``Loadable/done`` or failed with a message, and
+/// ``LoadingView`` shows it like any other.
+public struct Done: Hashable, Sendable, Codable {
+  public init() {}
+}
+
+extension Loadable where Value == Done {
+  /// Finished, with nothing to show but that it did.
+  public static var done: Self { .loaded(Done()) }
+
+  /// Whether it finished (and did not fail).
+  public var isDone: Bool { self == .done }
+}
