@@ -81,6 +81,60 @@ import Testing
     #expect(try await store.search(account: ada, query: "worker w3", limit: 50).total == 10)
   }
 
+  /// A small book is searched by the index's candidates tested for the book, or, when those
+  /// are too many, by reading its own contacts (a range of `contact_by_book`) and testing each:
+  /// every way gives the same contacts in the same order and the same count as a big book's
+  /// search, for words, prefixes, several words, emails, phone digits, companies, folded
+  /// spellings and words matching nothing.
+  @Test func aSmallBookIsSearchedByReadingItAndFindsWhatTheIndexFinds() async throws {
+    let (fixture, sync) = try await adaWithTwoBooks()
+    defer { fixture.directory.remove() }
+    let cards = [
+      ("x1", "Zoë Ångström", "zoe@example.org", "+44 20 7946 0001", "Łódź Works"),
+      ("x2", "Zoe Angstrom", "z.angstrom@example.com", "+1 555 0100", "Acme"),
+      ("x3", "Worker Bee", "bee@hive.example", "555 0199", "Hive"),
+      ("x4", "Mary-Jane O'Neil", "mj@example.org", "", "Worker Co"),
+    ].map { uid, name, email, phone, company in
+      RemoteCard(
+        href: "/ada/work/\(uid).vcf", etag: "\"1\"",
+        text: "BEGIN:VCARD\r\nVERSION:3.0\r\nUID:\(uid)\r\nFN:\(name)\r\nEMAIL:\(email)\r\n"
+          + (phone.isEmpty ? "" : "TEL:\(phone)\r\n") + "ORG:\(company)\r\nEND:VCARD\r\n")
+    }
+    _ = try await sync.applyArrivals(cards, book: SyncBook.Key(account: fixture.ada, number: 1))
+    let queries = [
+      "worker", "w", "worker w3", "w39", "pat", "a", "zoe", "zoë", "angstrom", "lodz", "example", "555",
+      "7946", "hive bee", "o'neil", "mary jane", "acme zoe", "nobody",
+    ]
+    var found = 0
+    for book in [0, 1] {
+      for query in queries {
+        // The book read whole; the index's candidates tested for the book; the big book's way.
+        let read = try await fixture.store.search(
+          account: fixture.ada, book: book, query: query, limit: 50, smallBookLimit: .max, indexCandidates: { _ in 0 })
+        let tested = try await fixture.store.search(
+          account: fixture.ada, book: book, query: query, limit: 50, smallBookLimit: .max,
+          indexCandidates: { _ in .max })
+        let indexed = try await fixture.store.search(
+          account: fixture.ada, book: book, query: query, limit: 50, smallBookLimit: 0, indexCandidates: { _ in 0 })
+        for other in [tested, indexed] {
+          #expect(read.contacts.map(\.id) == other.contacts.map(\.id), "book \(book), \(query)")
+          #expect(read.total == other.total && read.isTotalExact == other.isTotalExact, "book \(book), \(query)")
+        }
+        #expect(read.contacts.allSatisfy { $0.book == book }, "book \(book), \(query)")
+        found += read.total
+      }
+    }
+    // The queries found something (a comparison of two empty answers proves nothing).
+    #expect(found > 100)
+    #expect(try await fixture.store.search(account: fixture.ada, book: 1, query: "zoe", limit: 9).total == 2)
+    // The book's contacts are read by its index, in list order, with no sort.
+    let plan = try await fixture.database.writer.read { db in
+      try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + ContactStore.bookContactsSQL, arguments: [fixture.ada, 1])
+        .map { $0["detail"] as String }
+    }
+    #expect(plan.contains { $0.contains("INDEX contact_by_book") } && !plan.contains { $0.contains("TEMP B-TREE") })
+  }
+
   /// The book's count, pages and places are ranges of `contact_by_book`, not a walk over the
   /// account's contacts testing each: what keeps a small book instant among a million.
   @Test func aBookIsReadByItsIndex() async throws {

@@ -29,6 +29,14 @@ struct BenchSearchCommand: AsyncParsableCommand {
   @Option(name: .long, parsing: .upToNextOption, help: "Queries (default: a fixed list).")
   var query: [String] = []
 
+  @Option(name: .long, help: "Search only the address book with this number (0 is the account's first).")
+  var book: Int?
+
+  @Option(
+    name: .long,
+    help: "With --book: the size up to which a book is read whole rather than searched by the index (0: never).")
+  var smallBookLimit: Int = ContactStore.smallBookLimit
+
   @Flag(name: .long, help: "Also time inserts and renames (they change the database: use a copy).")
   var writes = false
 
@@ -67,7 +75,8 @@ struct BenchSearchCommand: AsyncParsableCommand {
         var total = ""
         for run in 0...runs {
           let start = DispatchTime.now().uptimeNanoseconds
-          let result = try await contacts.search(account: account.id, query: text, limit: limit)
+          let result = try await contacts.search(
+            account: account.id, book: book, query: text, limit: limit, smallBookLimit: smallBookLimit)
           let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
           if run > 0 { times.append(elapsed) }
           total = "\(result.total)\(result.isTotalExact ? "" : "+")"

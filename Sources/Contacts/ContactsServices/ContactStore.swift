@@ -13,8 +13,12 @@ struct SearchScan: ~Copyable {
   /// How many candidates lacked each word.
   private var misses: [Int]
 
-  init(_ statement: Statement, terms: SearchTerms) {
+  /// When set, the statement gives each candidate's book sixth, and only this book's match.
+  private let book: Int64?
+
+  init(_ statement: Statement, terms: SearchTerms, book: Int? = nil) {
     self.statement = statement
+    self.book = book.map(Int64.init)
     matcher = SearchMatcher(terms)
     misses = Array(repeating: 0, count: terms.words.count)
   }
@@ -39,6 +43,7 @@ struct SearchScan: ~Copyable {
         break
       }
       read += 1
+      if let book, sqlite3_column_int64(handle, 5) != book { continue }
       func text(_ column: Int32) -> UnsafeBufferPointer<UInt8> {
         UnsafeBufferPointer(
           start: sqlite3_column_text(handle, column), count: Int(sqlite3_column_bytes(handle, column)))
@@ -167,6 +172,12 @@ public final class ContactStore: Sendable {
   /// How many candidates a search tests at most, when the matches among the first budget's
   /// promise the count within that many.
   static let searchCandidateLimit = 12_000
+  /// A book of at most this many contacts is searched by reading its own contacts in list order
+  /// (a range of `contact_by_book`), each tested as it is read, rather than by the search index:
+  /// the index gives the whole account's matches, and a small book's are rare among them ("a"
+  /// in a 10,000-contact book among a million: 100,000 candidates read for its 1,001). Reading
+  /// the book costs at most this many rows, whatever the query.
+  public static let smallBookLimit = 20_000
 
   /// The first `limit` contacts, in list order, whose name, email, phone or company has words
   /// starting with each word of `query` (case and accents ignored, and letters such as "ø" and
@@ -189,11 +200,37 @@ public final class ContactStore: Sendable {
   /// whole (few postings to gather, since it is rare) and the fewer contacts it gives are
   /// tested: a common word is never gathered whole ("example" is in 10M email addresses).
   ///
-  /// With `book`, only the contacts of that address book match: the candidates are tested for it
-  /// as they are read, as for the words.
+  /// With `book`, only the contacts of that address book match: the search index's candidates
+  /// are tested for the book as they are read, as for the words. The index gives the whole
+  /// account's matches, and a small book's may be rare among them ("a" in a 10,000-contact book
+  /// among a million: 100,000 candidates for its 1,001 matches). So in a book of at most
+  /// `smallBookLimit` contacts the index's candidates are read only while they number fewer than
+  /// the book's contacts; then the book itself is read in list order (a range of
+  /// `contact_by_book`) and each contact tested: a search there reads at most about twice the
+  /// book, however common its words are in the account, and a rare word still costs next to
+  /// nothing.
   public func search(account: Int64, book: Int? = nil, query: String, limit: Int) async throws
     -> ContactSearchResult
   {
+    try await search(account: account, book: book, query: query, limit: limit, smallBookLimit: Self.smallBookLimit)
+  }
+
+  /// `search(account:book:query:limit:)` with the size up to which a book may be read whole
+  /// (0: never), for `contacts bench-search --small-book-limit` to compare the ways side by side.
+  public func search(account: Int64, book: Int?, query: String, limit: Int, smallBookLimit: Int) async throws
+    -> ContactSearchResult
+  {
+    try await search(
+      account: account, book: book, query: query, limit: limit, smallBookLimit: smallBookLimit,
+      indexCandidates: { max($0, 100) })
+  }
+
+  /// `indexCandidates(size)`: how many of the index's candidates a search in a small book of
+  /// `size` contacts reads before it reads the book instead (the tests force either way).
+  func search(
+    account: Int64, book: Int?, query: String, limit: Int, smallBookLimit: Int,
+    indexCandidates: @Sendable (Int) -> Int
+  ) async throws -> ContactSearchResult {
     guard let terms = SearchTerms(query), limit > 0 else {
       return ContactSearchResult(contacts: [], total: 0, isTotalExact: true)
     }
@@ -204,6 +241,23 @@ public final class ContactStore: Sendable {
     let candidatesSQL = book == nil ? Self.candidatesSQL : Self.candidatesInBookSQL
     let candidates = terms.candidates(indexedPrefix: ContactsSchema.indexedPrefix)
     return try await database.writer.read { db in
+      if let book, let size = try Self.size(db, ofBook: book, account: account, upTo: smallBookLimit) {
+        let wanted = countLimit + 1
+        var found: [Int64] = []
+        let statement = try db.cachedStatement(sql: Self.candidatesWithBookSQL)
+        statement.setUncheckedArguments([candidates.pattern] + keys)
+        var fromIndex = SearchScan(statement, terms: terms, book: book)
+        let isExhausted = try fromIndex.next(into: &found, until: wanted, budget: indexCandidates(size))
+        if !isExhausted && found.count < wanted {
+          // The book's matches are rare among the account's: reading the book costs less.
+          let statement = try db.cachedStatement(sql: Self.bookContactsSQL)
+          statement.setUncheckedArguments([account, book])
+          var fromBook = SearchScan(statement, terms: terms)
+          found = []
+          _ = try fromBook.next(into: &found, until: wanted, budget: .max)
+        }
+        return try Self.result(db, matches: found, limit: limit, countLimit: countLimit)
+      }
       if candidates.isExact {
         let found = try Int64.fetchAll(
           db, sql: matchesSQL, arguments: [candidates.pattern] + keys + bookArguments + [countLimit + 1])
@@ -264,6 +318,30 @@ public final class ContactStore: Sendable {
     FROM contact_search CROSS JOIN contact ON contact.listKey = contact_search.rowid
     WHERE \(matchingSQL) AND contact.book = ? ORDER BY contact_search.rowid
     """
+
+  /// A book's contacts in list order, a range of `contact_by_book`, with the columns
+  /// `SearchScan` tests (arguments: the account, the book).
+  static let bookContactsSQL = """
+    SELECT listKey, sortKey, email, phoneWords, company FROM contact
+    WHERE accountId = ? AND book = ? ORDER BY sortKey, id
+    """
+
+  /// `candidatesSQL` with each candidate's book sixth, for `SearchScan` to test.
+  static let candidatesWithBookSQL = """
+    SELECT contact.listKey, contact.sortKey, contact.email, contact.phoneWords, contact.company, contact.book
+    FROM contact_search CROSS JOIN contact ON contact.listKey = contact_search.rowid
+    WHERE \(matchingSQL) ORDER BY contact_search.rowid
+    """
+
+  /// How many contacts `book` has, if at most `limit` (counted no further than that).
+  static func size(_ db: Database, ofBook book: Int, account: Int64, upTo limit: Int) throws -> Int? {
+    guard limit > 0 else { return nil }
+    let counted =
+      try Int.fetchOne(
+        db, sql: "SELECT COUNT(*) FROM (SELECT 1 FROM contact WHERE accountId = ? AND book = ? LIMIT ?)",
+        arguments: [account, book, limit == .max ? -1 : limit + 1]) ?? 0
+    return counted <= limit ? counted : nil
+  }
 
   /// The first and the end of the account's list keys.
   static func listKeyRange(of account: Int64) -> StatementArguments {
