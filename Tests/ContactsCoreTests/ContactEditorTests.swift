@@ -75,11 +75,50 @@ struct ContactEditorTests {
       #expect(
         text.trimmedOfWhiteSpace == text.trimmingCharacters(in: .whitespacesAndNewlines), "\(text.debugDescription)")
     }
+    for text in texts + ["\t \u{3000}", "\u{A0}", "\n", " \u{200B}"] {
+      #expect(
+        text.isBlank == text.trimmingCharacters(in: .whitespaces).isEmpty, "\(text.debugDescription) is blank")
+    }
     var draft = ContactDraft(Self.ada)
     draft.name = " Ada\u{3000}"
     draft.emails[1].label = "home\n"
     #expect(draft.trimmed.name == "Ada")
     #expect(draft.trimmed.emails.map(\.label) == ["work", "home"])
+  }
+
+  /// The rules, found field by field from the form's text, are the problems of the trimmed
+  /// draft the form would save, and whether anything changed is whether that draft differs.
+  @Test func theRulesAreTheTrimmedDraftsProblemsFieldByField() {
+    var odd = ContactDraft(Self.ada)
+    odd.name = String(repeating: "a", count: 201)
+    odd.emails[0].value = " not an email "
+    odd.phones = [ContactDraft.Entry("+44 20"), ContactDraft.Entry("call me"), ContactDraft.Entry(" ")]
+    odd.urls = [ContactDraft.Entry("https://a.example/x y"), ContactDraft.Entry(" https://b.example ")]
+    odd.birthday = "1815-13-10"
+    odd.anniversary = " --12-10 "
+    odd.notes = String(repeating: "é", count: 10_001)
+    var blank = ContactDraft()
+    blank.name = " \u{3000}\t"
+    var spaces = ContactDraft()
+    spaces.name = String(repeating: " ", count: 201)
+    var long = ContactDraft()
+    long.name = String(repeating: "李", count: 100)
+    long.notes = String(repeating: "👩‍💻", count: 3_000)
+    for draft in [ContactDraft(), ContactDraft(Self.ada), odd, blank, spaces, long] {
+      let form = ContactEditor.form(for: draft)
+      let expected = Dictionary(
+        uniqueKeysWithValues: ContactEditor.draft(of: form, over: ContactDraft()).trimmed.problems.map {
+          ($0.key.place, $0.value)
+        })
+      #expect(ContactEditor.rules(form) == expected, "\(draft.name.prefix(10))")
+    }
+    var editor = ContactEditor(id: 7, contact: Self.ada)
+    for intent: FormIntent in [.edit(.insert("x")), .edit(.deleteBackward), .next, .next, .addEntry, .paste(" ")] {
+      applied(intent, to: &editor)
+      #expect(editor.hasChanges == (editor.draft != editor.original), "after \(intent)")
+    }
+    editor.form.set(.nickname, text: "Countess")
+    #expect(editor.hasChanges)
   }
 
   @Test func anEntryIsAddedAfterTheFocusedOneAndRemoved() {

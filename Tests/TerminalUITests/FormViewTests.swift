@@ -14,8 +14,11 @@ import Testing
     HelpItem(key: "Tab", label: "Next field", keys: [.tab]), HelpItem(key: "^N", label: "Create account"),
   ]
 
-  static func view(_ form: Form<Field>, isFocused: Bool = true, hint: FormHint? = nil) -> FormView<Field> {
-    FormView(form, title: "Account", button: "Save", busyLabel: "Saving…", isFocused: isFocused, hint: hint)
+  static func view(
+    _ form: Form<Field>, isFocused: Bool = true, hint: FormHint? = nil, layout: FormLayout = .boxed(width: 60)
+  ) -> FormView<Field> {
+    FormView(
+      form, title: "Account", button: "Save", busyLabel: "Saving…", isFocused: isFocused, hint: hint, layout: layout)
   }
 
   /// `view` drawn afresh over blank cells in `region` of a frame of `size`.
@@ -48,8 +51,9 @@ import Testing
     var random = SplitMix64(seed: 36)
     var redrawn = 0
     var pairs = 0
+    let layouts: [FormLayout] = [.boxed(width: 60), .page(buttonNote: "Unsaved changes")]
     for size in [Size(width: 80, height: 24), Size(width: 120, height: 40), Size(width: 40, height: 11)] {
-      for isFocused in [true, false] {
+      for (isFocused, layout) in [true, false].flatMap({ focused in layouts.map { (focused, $0) } }) {
         var form = FormTests.form()
         form.validate(FormTests.rules)
         for step in 0..<300 {
@@ -64,8 +68,8 @@ import Testing
           }
           let hint = FormHint("{key} moves on", key: step % 7 == 0 ? "Create account" : "Next field")
           let marks = step % 4 == 0
-          let before = Self.view(form, isFocused: isFocused, hint: hint)
-          let after = Self.view(next, isFocused: isFocused, hint: step % 11 == 0 ? nil : hint)
+          let before = Self.view(form, isFocused: isFocused, hint: hint, layout: layout)
+          let after = Self.view(next, isFocused: isFocused, hint: step % 11 == 0 ? nil : hint, layout: layout)
           let last = Self.drawn(before, size: size, marks: marks)
           var frame = last
           var damage: [Rect] = []
@@ -74,7 +78,7 @@ import Testing
           if after.redraw(over: before, into: &frame, in: region, damage: &damage) {
             redrawn += 1
             let afresh = Self.drawn(after, size: size, marks: marks)
-            #expect(frame == afresh, "\(intent) at \(size)\n\(frame.lines.joined(separator: "\n"))")
+            #expect(frame == afresh, "\(intent) at \(size), \(layout)\n\(frame.lines.joined(separator: "\n"))")
             let missed = (0..<size.height).flatMap { y in
               (0..<size.width).filter { x in last[x, y] != afresh[x, y] }.map { Point(x: $0, y: y) }
             }.filter { point in !damage.contains { $0.contains(point) } }
@@ -97,15 +101,18 @@ import Testing
     var typed = form
     typed.apply(.edit(.insert("a")), rules: FormTests.rules)
     let size = Size(width: 80, height: 24)
-    var frame = Self.drawn(Self.view(form), size: size)
-    var damage: [Rect] = []
-    let drewOver = Self.view(typed).redraw(
-      over: Self.view(form), into: &frame, in: Rect(x: 0, y: 1, width: 80, height: 22), damage: &damage)
-    #expect(drewOver)
-    #expect(damage.count == 1)
-    #expect(damage.first?.height == 1)
-    #expect(damage.first?.minY == frame.cursor?.y)
-    #expect(frame == Self.drawn(Self.view(typed), size: size))
+    for layout in [FormLayout.boxed(width: 60), .page(buttonNote: "")] {
+      var frame = Self.drawn(Self.view(form, layout: layout), size: size)
+      var damage: [Rect] = []
+      let drewOver = Self.view(typed, layout: layout).redraw(
+        over: Self.view(form, layout: layout), into: &frame, in: Rect(x: 0, y: 1, width: 80, height: 22),
+        damage: &damage)
+      #expect(drewOver)
+      #expect(damage.count == 1)
+      #expect(damage.first?.height == 1)
+      #expect(damage.first?.minY == frame.cursor?.y)
+      #expect(frame == Self.drawn(Self.view(typed, layout: layout), size: size))
+    }
   }
 
   @Test func aFormTallerThanItsAreaKeepsTheFocusedFieldAndTheButtonInView() {

@@ -159,27 +159,70 @@ public struct ContactDraft: Hashable, Sendable, Codable {
   /// Per-field problems, in words for the form; empty when the draft can be saved.
   public var problems: [Field: String] {
     var problems: [Field: String] = [:]
-    if name.trimmingCharacters(in: .whitespaces).isEmpty { problems[.name] = "A name is required" }
-    if name.count > 200 { problems[.name] = "Keep the name under 200 characters" }
-    for (index, email) in emails.enumerated() where !email.value.isEmpty && !EmailAddress.isValid(email.value) {
-      problems[.email(index)] = "Enter a valid email address"
+    for field in [Field.name, .nickname, .organization, .title, .birthday, .anniversary, .categories, .notes] {
+      if let problem = Self.problem(of: field, self[text: field]) { problems[field] = problem }
     }
-    let phoneCharacters = CharacterSet(charactersIn: "0123456789+-(). /x#*")
-    for (index, phone) in phones.enumerated()
-    where !phone.value.isEmpty && !phone.value.unicodeScalars.allSatisfy(phoneCharacters.contains) {
-      problems[.phone(index)] = "Use digits, spaces and + - ( ) . / x"
+    let lists: [([Entry], (Int) -> Field)] = [(emails, Field.email), (phones, Field.phone), (urls, Field.url)]
+    for (entries, field) in lists {
+      for (index, entry) in entries.enumerated() {
+        if let problem = Self.problem(of: field(index), entry.value) { problems[field(index)] = problem }
+      }
     }
-    for (index, url) in urls.enumerated() where url.value.contains(where: \.isWhitespace) {
-      problems[.url(index)] = "A web address has no spaces"
-    }
-    if !birthday.isEmpty && PartialDate(parsing: birthday) == nil {
-      problems[.birthday] = "Use YYYY-MM-DD, or --MM-DD without a year"
-    }
-    if !anniversary.isEmpty && PartialDate(parsing: anniversary) == nil {
-      problems[.anniversary] = "Use YYYY-MM-DD, or --MM-DD without a year"
-    }
-    if notes.count > 10_000 { problems[.notes] = "Keep notes under 10,000 characters" }
     return problems
+  }
+
+  /// The problem of `text` as `field`'s value (an entry's value for a list), in words for the
+  /// form: what ``problems`` finds, one field at a time. Cheap on what is typed most (a name,
+  /// anything empty): a form asks after every key.
+  public static func problem(of field: Field, _ text: String) -> String? {
+    switch field {
+    case .name:
+      // A character is at least one byte: most names are known short without counting.
+      if text.utf8.count > 200 && text.count > 200 { return "Keep the name under 200 characters" }
+      if text.isBlank { return "A name is required" }
+    case .email:
+      if !text.isEmpty && !EmailAddress.isValid(text) { return "Enter a valid email address" }
+    case .phone:
+      if !text.unicodeScalars.allSatisfy(Self.phoneCharacters.contains) {
+        return "Use digits, spaces and + - ( ) . / x"
+      }
+    case .url:
+      if text.contains(where: \.isWhitespace) { return "A web address has no spaces" }
+    case .birthday, .anniversary:
+      if !text.isEmpty && PartialDate(parsing: text) == nil { return "Use YYYY-MM-DD, or --MM-DD without a year" }
+    case .notes:
+      if text.utf8.count > 10_000 && text.count > 10_000 { return "Keep notes under 10,000 characters" }
+    case .nickname, .organization, .title, .address, .categories:
+      break
+    }
+    return nil
+  }
+
+  /// What a phone number may be written with.
+  private static let phoneCharacters = Set("0123456789+-(). /x#*".unicodeScalars)
+
+  /// A single field's text (empty for a list).
+  private subscript(text field: Field) -> String {
+    switch field {
+    case .name: name
+    case .nickname: nickname
+    case .organization: organization
+    case .title: title
+    case .birthday: birthday
+    case .anniversary: anniversary
+    case .categories: categories
+    case .notes: notes
+    case .email, .phone, .address, .url: ""
+    }
+  }
+}
+
+extension String {
+  /// Whether there is nothing but spaces and tabs: what Foundation's
+  /// `trimmingCharacters(in: .whitespaces)` leaves empty (Unicode's space separators, the tab
+  /// and, on Linux, the zero width space), each scalar checked without bridging to `NSString`.
+  public var isBlank: Bool {
+    unicodeScalars.allSatisfy { $0 == "\t" || $0.value == 0x200B || $0.properties.generalCategory == .spaceSeparator }
   }
 }
 

@@ -16,7 +16,7 @@ import TerminalUI
 /// run time, a dozen a key.
 @usableFromInline
 @MainActor
-final class ScreenHost<Declared: Screen>: LiveScreen {
+final class ScreenHost<Declared: Screen>: LiveScreen, CoverableScreen {
   @usableFromInline let screen: Declared
   @usableFromInline let keyMap: KeyMap<Declared.Model, Declared.Action>
   /// The view model last delivered (set only by the subscription).
@@ -51,11 +51,32 @@ final class ScreenHost<Declared: Screen>: LiveScreen {
     readHelp = { host in host.entries() }
     readTitle = { host in host.screen.title(host.keyContext) }
     makeBody = { host, isFocused in host.screen.body(host.keyContext, isFocused: isFocused) }
-    store.observe(self, select: { [screen] in screen.select($0) }) { host, model in
-      host.keyContext = model
-      host.modelRevision = ScreenRevision.next()
-      host.cachedHelp = nil
+    observe = { [unowned store] host in
+      store.observe(host, select: { [screen] in screen.select($0) }) { host, model in
+        host.keyContext = model
+        host.modelRevision = ScreenRevision.next()
+        host.cachedHelp = nil
+      }
     }
+    stopObserving = { [unowned store] host in store.unsubscribe(host) }
+    observe(self)
+  }
+
+  /// Subscribes the screen with its selector (the current view model is delivered at once),
+  /// and ends that subscription: built where the screen's types are known.
+  @usableFromInline let observe: (ScreenHost) -> Void
+  @usableFromInline let stopObserving: (ScreenHost) -> Void
+
+  /// Whether the screen is wholly covered by the screens above it (see ``CoverableScreen``).
+  @usableFromInline @exclusivity(unchecked) var isCovered = false
+
+  /// Covered, the screen is not selected at all; uncovered, it is selected from the state as it
+  /// is now, before anything draws it.
+  @usableFromInline
+  func setCovered(_ covered: Bool) {
+    guard covered != isCovered else { return }
+    isCovered = covered
+    if covered { stopObserving(self) } else { observe(self) }
   }
 
   /// Moves with every view model delivered (the subscription's skip-repeats deliver only

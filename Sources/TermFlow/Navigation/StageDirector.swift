@@ -63,6 +63,20 @@ final class StageDirector<State, Action: Sendable> {
       guard let entry = live.values.first(where: { $0.screen === screen }) else { continue }
       sendArea(of: entry, at: index)
     }
+    coverHiddenScreens()
+  }
+
+  /// Tells each screen on stage whether it is wholly covered (see ``CoverableScreen``): every
+  /// screen but the top of a stack shown as one pane, every one but the root and the top of a
+  /// split. Until the terminal's size is known, none is.
+  private func coverHiddenScreens() {
+    guard let size else { return }
+    let stack = wireframe.stack
+    let isSplit = wireframe.presentation(for: size) == .split
+    for (index, screen) in stack.enumerated() {
+      let isShown = index == stack.count - 1 || (isSplit && index == 0)
+      (screen as? any CoverableScreen)?.setCovered(!isShown)
+    }
   }
 
   @usableFromInline
@@ -82,6 +96,7 @@ final class StageDirector<State, Action: Sendable> {
     }
     wireframe.show(stack: screens, allowsSplit: stage.allowsSplit)
     wireframe.status = stage.status
+    coverHiddenScreens()
     // A new screen learns its area first, then starts what it starts.
     for new in arrived {
       sendArea(of: new.entry, at: new.index)

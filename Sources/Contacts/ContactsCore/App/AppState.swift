@@ -62,10 +62,7 @@ public struct AppState: Equatable, Sendable {
     case .signedOut(let forms):
       return forms.signIn.isSubmitting || forms.signUp.isSubmitting
     case .signedIn(let state):
-      return state.browser.count.isLoading || state.search.isSearching
-        || state.detail?.contact.isLoading == true || state.editor?.status == .loading
-        || state.editor?.form.isBusy == true || state.sync.isRunning || state.sync.setup.form.isBusy
-        || state.sync.setup.status == .linking || state.duplicates.isBusy
+      return state.isBusy
     }
   }
 
@@ -109,5 +106,14 @@ public struct SignedIn: Equatable, Sendable {
   /// The contact under the list's selection: in the search results while searching.
   public var selectedContact: Contact? {
     search.isActive ? search.selectedContact : browser.selectedContact
+  }
+
+  /// Whether a spinner is turning somewhere (see ``AppState/isBusy``): read from `self`, not
+  /// from a copy of the signed-in state bound out of the session for each question (asked
+  /// after every batch).
+  var isBusy: Bool {
+    if browser.count.isLoading || search.isSearching || detail?.contact.isLoading == true { return true }
+    if let editor, editor.status == .loading || editor.form.isBusy { return true }
+    return sync.isRunning || sync.setup.form.isBusy || sync.setup.status == .linking || duplicates.isBusy
   }
 }

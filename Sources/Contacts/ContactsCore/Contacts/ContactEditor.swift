@@ -91,11 +91,27 @@ public struct ContactEditor: Equatable, Sendable {
   }
 
   /// The contact's problems as the form shows them, each under its field or entry: those of
-  /// the draft as it would be saved (trimmed).
+  /// the draft as it would be saved (trimmed), found field by field from the form's text
+  /// (`ContactDraft.problem(of:_:)`), with no draft made: they are found again after every key.
   static let rules: FormRules<Field> = { form in
     var problems: [FormPlace<Field>: String] = [:]
-    for (field, problem) in draft(of: form, over: ContactDraft()).trimmed.problems {
-      problems[field.place] = problem
+    for field in form.fields {
+      switch field.content {
+      case .list(let entries):
+        for index in entries.indices {
+          if let problem = ContactDraft.problem(
+            of: field.id.draftField(entry: index), entries[index].value.text.trimmedOfWhiteSpace)
+          {
+            problems[.entry(field.id, index)] = problem
+          }
+        }
+      case .text(let input), .secret(let input):
+        if let problem = ContactDraft.problem(of: field.id.draftField(entry: 0), input.text.trimmedOfWhiteSpace) {
+          problems[.field(field.id)] = problem
+        }
+      case .choice:
+        break
+      }
     }
     return problems
   }
@@ -119,12 +135,20 @@ public struct ContactEditor: Equatable, Sendable {
   public var draft: ContactDraft {
     var draft = Self.draft(of: form, over: original)
     for list in ContactEditor.Field.lists {
-      draft[list: list] = draft[list: list].filter { !$0.value.trimmingCharacters(in: .whitespaces).isEmpty }
+      draft[list: list] = draft[list: list].filter { !$0.value.isBlank }
     }
     return draft
   }
 
-  public var hasChanges: Bool { draft != original }
+  /// Whether the draft differs from the original. Asked at every frame: a single field typed
+  /// into answers it without a draft made.
+  public var hasChanges: Bool {
+    let original = original
+    for field in form.fields where !field.id.isList && (field.content.input?.text ?? "") != original[field.id] {
+      return true
+    }
+    return draft != original
+  }
 
   /// Whether the fields are closed to edits: while loading or saving, with nothing loaded, or
   /// while asking about a change made elsewhere.
@@ -142,6 +166,24 @@ public struct ContactEditor: Equatable, Sendable {
 extension ContactEditor.Field {
   /// The fields that are lists of entries.
   static let lists: [Self] = [.email, .phone, .address, .url]
+
+  /// The draft's field this one (its entry `entry`, for a list) is checked as.
+  func draftField(entry: Int) -> ContactDraft.Field {
+    switch self {
+    case .name: .name
+    case .nickname: .nickname
+    case .organization: .organization
+    case .title: .title
+    case .email: .email(entry)
+    case .phone: .phone(entry)
+    case .address: .address(entry)
+    case .url: .url(entry)
+    case .birthday: .birthday
+    case .anniversary: .anniversary
+    case .categories: .categories
+    case .notes: .notes
+    }
+  }
 
   var isList: Bool {
     switch self {

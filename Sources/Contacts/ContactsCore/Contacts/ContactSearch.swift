@@ -29,9 +29,8 @@ public struct ContactSearch: Equatable, Sendable {
   /// Whether there is anything to search for: a query of spaces is no search, and the list
   /// shows every contact under it.
   public var isActive: Bool {
-    // Spaces and tabs (Foundation's `.whitespaces`), checked without making a trimmed copy:
-    // the list's view model asks at every key.
-    !query.text.unicodeScalars.allSatisfy { $0 == "\t" || $0.properties.generalCategory == .spaceSeparator }
+    // Checked without making a trimmed copy: the list's view model asks at every key.
+    !query.text.isBlank
   }
 
   public var selectedContact: Contact? {

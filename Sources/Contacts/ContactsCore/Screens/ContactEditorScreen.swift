@@ -28,17 +28,20 @@ public struct ContactEditorScreen: Screen {
   static let control = "editor"
 
   /// The form's keys. While it asks what to do about a change made elsewhere only the answers
-  /// apply; otherwise the form's (a list's while the focus is in one), Save and Cancel.
+  /// apply; otherwise the form's (a list's while the focus is in one), Save and Cancel. The
+  /// conditions are closures, not key paths: each is read at every key (the help bar's), and
+  /// applying a key path costs more than the condition.
   public static let keys = KeyMap<ViewModel?, AppAction>(
     [
-      KeyBinding(["m", "M"], "Keep mine", .editor(.resolve(.keepMine)), shownAs: "m", when: \.asks),
-      KeyBinding(["t", "T"], "Take theirs", .editor(.resolve(.takeTheirs)), shownAs: "t", when: \.asks),
-      KeyBinding([.escape, "e", "E"], "Keep editing", .editor(.resolve(.keepEditing)), shownAs: "Esc", when: \.asks),
-    ] + KeyBinding.form(\.editableForm, control: control, next: "Next") { intent, _ in .editor(.form(intent)) }
-      + KeyBinding.formLists(\.editableForm) { intent, _ in .editor(.form(intent)) } + [
-        KeyBinding(.ctrl("s"), "Save", .editor(.form(.submit)), when: \.savable),
+      KeyBinding(["m", "M"], "Keep mine", .editor(.resolve(.keepMine)), shownAs: "m", when: { $0.asks }),
+      KeyBinding(["t", "T"], "Take theirs", .editor(.resolve(.takeTheirs)), shownAs: "t", when: { $0.asks }),
+      KeyBinding(
+        [.escape, "e", "E"], "Keep editing", .editor(.resolve(.keepEditing)), shownAs: "Esc", when: { $0.asks }),
+    ] + KeyBinding.form({ $0.editableForm }, control: control, next: "Next") { intent, _ in .editor(.form(intent)) }
+      + KeyBinding.formLists({ $0.editableForm }) { intent, _ in .editor(.form(intent)) } + [
+        KeyBinding(.ctrl("s"), "Save", .editor(.form(.submit)), when: { $0.savable }),
         KeyBinding(.escape, "Cancel", .cancelEditing, when: { !$0.asks }),
-        KeyBinding(.enter, "Next or save", .editor(.form(.enter)), hidden: true, when: \.savable),
+        KeyBinding(.enter, "Next or save", .editor(.form(.enter)), hidden: true, when: { $0.savable }),
       ])
 
   public func select(_ state: AppState) -> ViewModel? {
@@ -77,7 +80,11 @@ extension ContactEditorScreen.ViewModel? {
   /// Whether the form asks what to do about a change made elsewhere: only its answers apply.
   var asks: Bool { self?.isAsking == true }
   /// The form, while it takes keys: loaded, not asking (Esc cancels then too, and while loading).
-  var editableForm: Form<ContactEditor.Field>? { self?.editor.status == .editing ? self?.editor.form : nil }
+  /// Read by most bindings' conditions at every key: the status matched, not compared.
+  var editableForm: Form<ContactEditor.Field>? {
+    guard let model = self, case .editing = model.editor.status else { return nil }
+    return model.editor.form
+  }
   /// Whether Save (and Enter) may start a save: the form takes keys and is not saving.
   var savable: Bool { editableForm.map { !$0.isBusy } ?? false }
 }

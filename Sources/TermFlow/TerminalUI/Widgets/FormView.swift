@@ -45,29 +45,27 @@ public struct FormView<Field: Hashable & Sendable>: View {
     self.control = control
   }
 
-  /// One line of the scrolled part.
-  enum Row: Equatable {
-    case blank
-    case field(Int)
-    case entry(Int, Int)
-    /// The problem of field `Int`, or of its entry.
-    case problem(Int, Int?)
-  }
-
   /// The scrolled rows: each field (each entry of a list) with its problem, in a box after a
   /// blank row and with a row kept for every problem, on a page with a row for each problem shown.
-  var rows: [Row] {
+  var rows: [FormRow] {
     let isBoxed = layout.isBoxed
-    var rows: [Row] = isBoxed ? [.blank] : []
-    for (index, field) in form.fields.enumerated() {
-      if case .list(let entries) = field.content {
+    // On a page, a problem takes a row only once shown: none while there are none.
+    let showsProblems = !isBoxed && !form.problems.isEmpty
+    var rows: [FormRow] = isBoxed ? [.blank] : []
+    rows.reserveCapacity(form.fields.count * 2 + 1)
+    for index in form.fields.indices {
+      if case .list(let entries) = form.fields[index].content {
         for entry in entries.indices {
           rows.append(.entry(index, entry))
-          if isBoxed || form.shownProblem(at: .entry(field.id, entry)) != nil { rows.append(.problem(index, entry)) }
+          if isBoxed || (showsProblems && form.shownProblem(at: form.place(index, entry)) != nil) {
+            rows.append(.problem(index, entry))
+          }
         }
       } else {
         rows.append(.field(index))
-        if isBoxed || form.shownProblem(at: .field(field.id)) != nil { rows.append(.problem(index, nil)) }
+        if isBoxed || (showsProblems && form.shownProblem(at: form.place(index, nil)) != nil) {
+          rows.append(.problem(index, nil))
+        }
       }
     }
     return rows
@@ -86,7 +84,7 @@ public struct FormView<Field: Hashable & Sendable>: View {
     var button: Rect
   }
 
-  func place(in region: Rect, rows: [Row]) -> Layout {
+  func place(in region: Rect, rows: [FormRow]) -> Layout {
     let none = Rect(x: region.x, y: region.y, width: 0, height: 0)
     var layout: Layout
     let content: Rect
@@ -167,24 +165,30 @@ public struct FormView<Field: Hashable & Sendable>: View {
       previous.button == button, previous.layout == layout, previous.labelWidth == labelWidth,
       previous.typeWidth == typeWidth, previous.control == control, previous.form.fields.count == form.fields.count
     else { return false }
-    let rows = rows
-    guard rows == previous.rows else { return false }
-    let layout = place(in: region, rows: rows)
-    guard !self.layout.isBoxed || (layout.box.width >= 2 && layout.box.height >= 2) else { return false }
-    let marks = frame.mouseRegions != nil
     let before = previous.form
     let problemsMayDiffer =
       before.problems != form.problems || before.touched != form.touched || before.submitTried != form.submitTried
+    // The rows are the ones drawn before when every field is of the same kind, with as many
+    // entries, and the same problems show: known without listing the rows drawn before.
+    let rows = rows
+    guard problemsMayDiffer ? previous.rows == rows : Self.sameShape(before.fields, form.fields) else { return false }
+    let layout = place(in: region, rows: rows)
+    guard !self.layout.isBoxed || (layout.box.width >= 2 && layout.box.height >= 2) else { return false }
+    let marks = frame.mouseRegions != nil
+    // Each field compared once, whatever number of rows it has: most often one field changed.
+    var compared: (index: Int, changed: Bool) = (-1, false)
+    func fieldChanged(_ index: Int) -> Bool {
+      if compared.index != index { compared = (index, before.fields[index] != form.fields[index]) }
+      return compared.changed
+    }
     for line in 0..<layout.scrolled.height where layout.offset + line < rows.count {
       let row = rows[layout.offset + line]
       let area = layout.scrolled.row(line)
       switch row {
       case .blank: continue
       case .field(let index):
-        let old = before.fields[index]
-        let new = form.fields[index]
-        guard old != new else { continue }
-        if old.label == new.label {
+        guard fieldChanged(index) else { continue }
+        if before.fields[index].label == form.fields[index].label {
           // The field alone: its label is as it was, and a field fills its whole area itself.
           let input = inputArea(on: area)
           drawInput(index, into: &frame, in: input, marks: marks)
@@ -192,9 +196,9 @@ public struct FormView<Field: Hashable & Sendable>: View {
           continue
         }
       case .entry(let index, let entry):
-        guard
-          before.entries(before.fields[index].id)[entry] != form.entries(form.fields[index].id)[entry]
-            || before.fields[index].label != form.fields[index].label
+        guard fieldChanged(index),
+          before.fields[index].label != form.fields[index].label
+            || Self.entry(entry, of: before.fields[index]) != Self.entry(entry, of: form.fields[index])
         else { continue }
       case .problem(let index, let entry):
         guard problemsMayDiffer,
@@ -224,7 +228,26 @@ public struct FormView<Field: Hashable & Sendable>: View {
     return true
   }
 
-  private func draw(_ row: Row, into frame: inout Frame, on line: Rect, marks: Bool) {
+  /// Entry `entry` of a list `field`.
+  private static func entry(_ entry: Int, of field: FormField<Field>) -> FormEntry? {
+    guard case .list(let entries) = field.content else { return nil }
+    return entries[entry]
+  }
+
+  /// Whether `old` and `new` are fields of the same kinds, each list with as many entries: the
+  /// same rows, when the same problems show.
+  private static func sameShape(_ old: [FormField<Field>], _ new: [FormField<Field>]) -> Bool {
+    for index in old.indices {
+      switch (old[index].content, new[index].content) {
+      case (.text, .text), (.secret, .secret), (.choice, .choice): continue
+      case (.list(let before), .list(let after)) where before.count == after.count: continue
+      default: return false
+      }
+    }
+    return true
+  }
+
+  private func draw(_ row: FormRow, into frame: inout Frame, on line: Rect, marks: Bool) {
     guard !line.isEmpty else { return }
     switch row {
     case .blank: return
@@ -366,6 +389,16 @@ public struct FormView<Field: Hashable & Sendable>: View {
   private func target(_ place: FormPlace<Field>) -> MouseTarget {
     .item(control, index: form.order.firstIndex(of: place) ?? 0)
   }
+}
+
+/// One line of a ``FormView``'s scrolled part (not generic over the form's fields, so that
+/// listing the rows looks no type up).
+enum FormRow: Equatable {
+  case blank
+  case field(Int)
+  case entry(Int, Int)
+  /// The problem of field `Int`, or of its entry.
+  case problem(Int, Int?)
 }
 
 /// How a ``FormView`` lays its form out.
