@@ -215,6 +215,11 @@ extension SyncScreenTests {
       #expect(app.state.signedIn?.sync.activity == .synced(SyncReport(goneBooks: 1)))
       #expect(app.screenText.contains("1 address book gone from the server"))
       #expect(app.screenText.contains("gone from the server: its contacts stay here, no longer synced"))
+      // What to do about it: the two commands, as `contacts sync` names them.
+      let hint = app.screenText.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+        .joined(separator: " ")
+      #expect(hint.contains("move its contacts to another book with `contacts sync move --from"))
+      #expect(hint.contains("keep them here only with `contacts sync unlink-book"))
       await app.press(.escape)
       for name in ["Ada Lovelace", "Alan Turing", "Grace Hopper"] { #expect(app.screenText.contains(name)) }
     }

@@ -108,6 +108,7 @@ struct SyncView: View {
           line("", [Span("gone from the server: its contacts stay here, no longer synced", style: theme.error)]))
       }
     }
+    for book in overview.books where book.isGone { rows += goneBookHint(book.name) }
     rows.append(line("User", "\(overview.username), password \(overview.passwordSource)"))
     if let form = model.sync.newPassword { rows += newPassword(form) }
     rows.append(line("Last sync", lastSync(overview)))
@@ -177,6 +178,15 @@ struct SyncView: View {
               .fill(Text(book.url, style: theme.secondary, overflow: .headEllipsis)),
             ]), left: 1))
     }
+  }
+
+  /// What to do about a book the server no longer has, as `contacts sync` says it: the two
+  /// commands, wrapped under the value column.
+  private func goneBookHint(_ book: String) -> [StackItem] {
+    let hint =
+      "\(book): move its contacts to another book with `contacts sync move --from \"\(book)\" --to NAME`, "
+      + "or keep them here only with `contacts sync unlink-book \"\(book)\"`."
+    return [.fixed(3, Padding(Text(hint, style: theme.secondary, overflow: .wrap), left: Self.labelWidth + 1))]
   }
 
   /// The new password's field, and how its check with the server went.
