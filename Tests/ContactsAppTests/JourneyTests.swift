@@ -7,6 +7,7 @@ import Navigation
 import TerminalUI
 import TestSupport
 import Testing
+import VCardFormat
 
 /// Whole sessions through the real app on a temporary database, read the way a user reads the
 /// screen.
@@ -195,5 +196,49 @@ struct JourneyTests {
     #expect(app.state.signedIn?.editor?.form.text(.name).count == 200)
     #expect(contains(app, "The paste was cut to 200 characters"))
     #expect(app.frame().isWellFormed)
+  }
+
+  @Test func aNoteWithLinesIsTypedPastedSavedAndReopenedWithItsLines() async throws {
+    defer { directory.remove() }
+    let app = try await AppDriver(databasePath: directory.path("contacts.sqlite"))
+    try await app.seedAda()
+    await app.signIn(email: adaEmail, password: adaPassword)
+    await app.press(.character("a"))
+    await app.type("Grace Hopper")
+    // Back past Save to the notes, the form's last field.
+    await app.press(.backTab, .backTab)
+    #expect(app.state.signedIn?.editor?.form.focusedTextArea != nil)
+    #expect(app.frame().lines.last?.contains("Enter New line") == true)
+    await app.type("Admiral.")
+    await app.press(.enter)
+    await app.type("Found a moth")
+    await app.press(.enter)
+    await app.paste("in the relay\r\nof the Mark II\r1947")
+    // ↑ moves inside the note, Enter breaks its line there: nothing saves.
+    await app.press(.up)
+    await app.press(.home)
+    await app.press(.enter)
+    let note = "Admiral.\nFound a moth\nin the relay\n\nof the Mark II\n1947"
+    #expect(app.state.signedIn?.editor?.form.text(.notes) == note)
+    #expect(app.state.route == AppRoute.newContact.route)
+    await app.press(.ctrl("s"))
+    #expect(contains(app, "Saved “Grace Hopper”"))
+    let saved = try #require(app.state.signedIn?.detail?.contact.value)
+    #expect(saved.notes == note)
+    // The detail shows the note's lines as lines.
+    let lines = app.frame().lines
+    for line in ["Admiral.", "Found a moth", "in the relay", "of the Mark II", "1947"] {
+      #expect(lines.contains { $0.trimmingCharacters(in: .whitespaces).hasSuffix(line) }, "\(line) on a row of its own")
+    }
+    // Reopened, the note is the same lines, each on a row of the field.
+    await app.press(.character("e"))
+    #expect(app.state.signedIn?.editor?.form.text(.notes) == note)
+    #expect(app.state.signedIn?.editor?.hasChanges == false)
+    #expect(contains(app, "Notes" + String(repeating: " ", count: 7) + "Admiral."))
+    // Exported, the NOTE keeps its breaks as \n, and reads back the same.
+    let card = String(decoding: VCardWriter().bytes(saved.vCard), as: UTF8.self)
+    #expect(card.contains("NOTE:Admiral.\\nFound a moth\\nin the relay\\n\\nof the Mark II\\n1947"))
+    let read = try #require(VCardReader.read(card).first?.card)
+    #expect(Contact(card: read).notes == note)
   }
 }

@@ -44,6 +44,9 @@ public struct ContactEditor: Equatable, Sendable {
   /// The contact as the edit started from it: a save is refused when the stored one's revision
   /// has moved since. Nil for a new contact.
   public var startedFrom: Contact?
+  /// The notes' columns (`width`) and rows (`height`) as the screen has room for them, once it
+  /// said (``ContactEditorScreen/resized(to:)``): their lines wrap there for ↑/↓.
+  public private(set) var notesSize: Size?
 
   /// The draft as loaded, to tell whether anything changed: the contact the edit started from,
   /// or an empty form.
@@ -67,14 +70,25 @@ public struct ContactEditor: Equatable, Sendable {
   /// Starts the form over from `contact`: its fields, its revision, nothing touched.
   mutating func load(_ contact: Contact) {
     startedFrom = contact
-    form = Self.form(for: original, focus: form.focus)
+    form = Self.form(for: original, focus: form.focus, notes: notesSize)
     status = .editing
   }
 
-  /// The form showing `draft`, its problems found, the focus on `focus` if it is there.
-  static func form(for draft: ContactDraft, focus: FormPlace<Field>? = nil) -> Form<Field> {
+  /// Gives the notes `size` (columns and rows) from now on.
+  mutating func fitNotes(_ size: Size) {
+    notesSize = size
+    form.fitTextArea(.notes, columns: size.width, rows: size.height)
+  }
+
+  /// The form showing `draft`, its problems found, the focus on `focus` if it is there, the
+  /// notes `notes` columns wide and high.
+  static func form(for draft: ContactDraft, focus: FormPlace<Field>? = nil, notes: Size? = nil) -> Form<Field> {
     var form = Form(
       Field.allCases.map { field in
+        if field == .notes {
+          return FormField(
+            field, field.label, .multiline(TextArea(draft.notes, rows: 4, maxLength: field.maximumLength)))
+        }
         guard field.isList else {
           return FormField(
             field, field.label, .text(TextInput(draft[field], maxLength: field.maximumLength)),
@@ -86,6 +100,7 @@ public struct ContactEditor: Equatable, Sendable {
         return FormField(
           field, field.label, .list(entries.isEmpty ? [FormEntry()] : entries), placeholder: field.placeholder)
       }, focus: focus)
+    if let notes { form.fitTextArea(.notes, columns: notes.width, rows: notes.height) }
     form.validate(rules)
     return form
   }
@@ -105,8 +120,10 @@ public struct ContactEditor: Equatable, Sendable {
             problems[.entry(field.id, index)] = problem
           }
         }
-      case .text(let input), .secret(let input):
-        if let problem = ContactDraft.problem(of: field.id.draftField(entry: 0), input.text.trimmedOfWhiteSpace) {
+      case .text, .secret, .multiline:
+        if let text = field.content.input?.text,
+          let problem = ContactDraft.problem(of: field.id.draftField(entry: 0), text.trimmedOfWhiteSpace)
+        {
           problems[.field(field.id)] = problem
         }
       case .choice:
@@ -241,6 +258,8 @@ public enum ContactEditorAction: Equatable, Sendable, Codable {
   indirect case saved(Contact)
   indirect case saveFailed(ContactSaveError)
   case resolve(ContactEditor.ConflictChoice)
+  /// The notes' columns (`width`) and rows (`height`) in the screen's area.
+  case fitNotes(Size)
 }
 
 /// The editor's reducer: the form's intents, its load, and its saves. A successful save only
@@ -271,6 +290,10 @@ public func contactEditorReducer(client: ContactsClient) -> Reducer<ContactEdito
     case .loaded(.loading):
       return .none
 
+    case .fitNotes(let size):
+      editor.fitNotes(size)
+      return .none
+
     case .form(let intent):
       // While it asks about a change made elsewhere, the screen's keys answer (`.resolve`).
       guard editor.status == .editing, editor.form.apply(intent, rules: ContactEditor.rules) == .submit else {
@@ -297,7 +320,7 @@ public func contactEditorReducer(client: ContactsClient) -> Reducer<ContactEdito
         let merged = ContactDraft.merging(mine: editor.draft, base: editor.original, theirs: ContactDraft(current))
         let touched = editor.form.touched
         editor.load(current)
-        editor.form = ContactEditor.form(for: merged, focus: editor.form.focus)
+        editor.form = ContactEditor.form(for: merged, focus: editor.form.focus, notes: editor.notesSize)
         editor.form.touched = touched
         editor.form.isBusy = true
         return save(&editor, client: client)

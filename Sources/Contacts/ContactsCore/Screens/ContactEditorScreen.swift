@@ -4,8 +4,8 @@ public import TerminalUI
 
 /// The add/edit form: the framework's form under a heading, each field's and each entry's
 /// problem under it once shown; Ctrl-N, Ctrl-X, Alt-↑↓ and Ctrl-P add, remove, move and mark
-/// entries of a list; Ctrl-S (or Enter on Save) saves; Esc cancels, asking first when something
-/// changed.
+/// entries of a list; in the notes, several lines, Enter breaks the line; Ctrl-S (or Enter on
+/// Save) saves; Esc cancels, asking first when something changed.
 public struct ContactEditorScreen: Screen {
   /// The contact edited; nil for a new one.
   public let id: Int64?
@@ -31,18 +31,28 @@ public struct ContactEditorScreen: Screen {
   /// apply; otherwise the form's (a list's while the focus is in one), Save and Cancel. The
   /// conditions are closures, not key paths: each is read at every key (the help bar's), and
   /// applying a key path costs more than the condition.
-  public static let keys = KeyMap<ViewModel?, AppAction>(
-    [
-      KeyBinding(["m", "M"], "Keep mine", .editor(.resolve(.keepMine)), shownAs: "m", when: { $0.asks }),
-      KeyBinding(["t", "T"], "Take theirs", .editor(.resolve(.takeTheirs)), shownAs: "t", when: { $0.asks }),
-      KeyBinding(
-        [.escape, "e", "E"], "Keep editing", .editor(.resolve(.keepEditing)), shownAs: "Esc", when: { $0.asks }),
-    ] + KeyBinding.form({ $0.editableForm }, control: control, next: "Next") { intent, _ in .editor(.form(intent)) }
-      + KeyBinding.formLists({ $0.editableForm }) { intent, _ in .editor(.form(intent)) } + [
-        KeyBinding(.ctrl("s"), "Save", .editor(.form(.submit)), when: { $0.savable }),
-        KeyBinding(.escape, "Cancel", .cancelEditing, when: { !$0.asks }),
-        KeyBinding(.enter, "Next or save", .editor(.form(.enter)), hidden: true, when: { $0.savable }),
-      ])
+  public static let keys = KeyMap<ViewModel?, AppAction>(answers + formKeys + ownKeys)
+
+  /// What to do about a change made elsewhere, while the form asks.
+  private static let answers: [KeyBinding<ViewModel?, AppAction>] = [
+    KeyBinding(["m", "M"], "Keep mine", .editor(.resolve(.keepMine)), shownAs: "m", when: { $0.asks }),
+    KeyBinding(["t", "T"], "Take theirs", .editor(.resolve(.takeTheirs)), shownAs: "t", when: { $0.asks }),
+    KeyBinding(
+      [.escape, "e", "E"], "Keep editing", .editor(.resolve(.keepEditing)), shownAs: "Esc", when: { $0.asks }),
+  ]
+
+  /// The form's keys: a list's while the focus is in one, the notes' while in them.
+  private static let formKeys: [KeyBinding<ViewModel?, AppAction>] =
+    KeyBinding.form({ $0.editableForm }, control: control, next: "Next") { intent, _ in .editor(.form(intent)) }
+    + KeyBinding.formLists({ $0.editableForm }) { intent, _ in .editor(.form(intent)) }
+    + KeyBinding.formTextArea({ $0.editableForm }) { intent, _ in .editor(.form(intent)) }
+
+  private static let ownKeys: [KeyBinding<ViewModel?, AppAction>] = [
+    KeyBinding(.ctrl("s"), "Save", .editor(.form(.submit)), when: { $0.savable }),
+    KeyBinding(.escape, "Cancel", .cancelEditing, when: { !$0.asks }),
+    // In the notes Enter breaks the line (the form's `new-line`).
+    KeyBinding(.enter, "Next or save", .editor(.form(.enter)), hidden: true, when: { $0.savableOutsideNotes }),
+  ]
 
   public func select(_ state: AppState) -> ViewModel? {
     guard let editor = state.signedIn?.editor, editor.id == id else { return nil }
@@ -56,6 +66,28 @@ public struct ContactEditorScreen: Screen {
 
   public func title(_ model: ViewModel?) -> String { id == nil ? "New contact" : "Edit" }
 
+  /// The notes wrap at the width the form gives them, and show 4 rows at 80×24, more when tall.
+  public func resized(to area: Size) -> AppAction? {
+    // The padding's rows, the heading's two, the banner's and the button's; the other fields.
+    let rows = max(4, min(12, area.height - 2 - 4 - 12))
+    let columns = Self.form(ContactEditor().form, isNew: true, hasChanges: false, isFocused: true)
+      .inputColumns(inWidth: area.width - 2 * Self.padding)
+    return .editor(.fitNotes(Size(width: columns, height: rows)))
+  }
+
+  /// The columns left and right of the form.
+  static let padding = 2
+
+  /// The editor's form as drawn: under a heading, Save at its foot.
+  static func form(
+    _ form: Form<ContactEditor.Field>, isNew: Bool, hasChanges: Bool, isFocused: Bool
+  ) -> FormView<ContactEditor.Field> {
+    FormView(
+      form, title: isNew ? "New contact" : "Edit contact", button: "Save", busyLabel: "Saving…",
+      isFocused: isFocused, layout: .page(buttonNote: hasChanges ? "Unsaved changes" : ""), labelWidth: 11,
+      control: control)
+  }
+
   public func body(_ model: ViewModel?, isFocused: Bool) -> any View {
     guard let model else { return Spacer() }
     let editor = model.editor
@@ -66,13 +98,11 @@ public struct ContactEditorScreen: Screen {
     case .loadFailed(let message):
       content = LoadingView<Int>(.failed(message), tick: 0) { _ in Spacer() }
     case .editing, .changedElsewhere:
-      let form = FormView(
-        editor.form, title: id == nil ? "New contact" : "Edit contact", button: "Save", busyLabel: "Saving…",
-        isFocused: isFocused && !model.isAsking, layout: .page(buttonNote: editor.hasChanges ? "Unsaved changes" : ""),
-        labelWidth: 11, control: Self.control)
+      let form = Self.form(
+        editor.form, isNew: id == nil, hasChanges: editor.hasChanges, isFocused: isFocused && !model.isAsking)
       content = model.isAsking ? Layers([form, ConflictQuestion()]) : form
     }
-    return Padding(content, horizontal: 2, vertical: 1)
+    return Padding(content, horizontal: Self.padding, vertical: 1)
   }
 }
 
@@ -87,6 +117,8 @@ extension ContactEditorScreen.ViewModel? {
   }
   /// Whether Save (and Enter) may start a save: the form takes keys and is not saving.
   var savable: Bool { editableForm.map { !$0.isBusy } ?? false }
+  /// Whether Enter moves on or saves: savable, and not in the notes, where it breaks the line.
+  var savableOutsideNotes: Bool { savable && editableForm?.focusedTextArea == nil }
 }
 
 /// What the form asks when its save was refused because the contact changed elsewhere, in a

@@ -90,6 +90,27 @@ public struct Form<Field: Hashable & Sendable>: Hashable, Sendable {
     return entries
   }
 
+  /// The text area the focus is in, if it is in one (its keys differ: Enter breaks the line,
+  /// ↑/↓ move in it).
+  public var focusedTextArea: TextArea? {
+    guard case .field(let id) = focus, let index = index(of: id), case .multiline(let area) = fields[index].content
+    else { return nil }
+    return area
+  }
+
+  /// Tells text area `id` the columns it is drawn in (its lines wrap there for ↑/↓: see
+  /// ``FormView/inputColumns(inWidth:)``) and, if given, how many rows it shows.
+  public mutating func fitTextArea(_ id: Field, columns: Int?, rows: Int? = nil) {
+    guard let index = index(of: id), case .multiline(var area) = fields[index].content else { return }
+    area.wrap(at: columns)
+    if let rows, rows != area.rows {
+      area.rows = max(1, rows)
+      area.wrap(at: nil)
+      area.wrap(at: columns)
+    }
+    fields[index].content = .multiline(area)
+  }
+
   /// Replaces field `id`'s text, cursor at the end.
   public mutating func set(_ id: Field, text: String) {
     guard let index = index(of: id), var input = fields[index].content.input else { return }
@@ -132,7 +153,14 @@ public struct Form<Field: Hashable & Sendable>: Hashable, Sendable {
       return submit(rules)
     case .submit: return submit(rules)
     case .edit(let edit):
+      if editFocusedArea(rules, { $0.apply(edit) }) { break }
       editFocused(rules) { $0.apply(edit) }
+    case .newLine:
+      editFocusedArea(rules) { $0.edited(Self.inserting("\n", into: $0.input)) }
+    case .lineUp, .lineDown:
+      var moved = false
+      editFocusedArea(rules) { moved = $0.moveLine(by: intent == .lineUp ? -1 : 1) }
+      if !moved { step(intent == .lineUp ? -1 : 1) }
     case .paste(let text):
       var dropped = 0
       editFocused(rules) { dropped = $0.insert(text) }
@@ -149,7 +177,8 @@ public struct Form<Field: Hashable & Sendable>: Hashable, Sendable {
       guard order.indices.contains(position) else { return .none }
       if order[position] == .submit { return submit(rules) }
       move(to: order[position])
-      if var input = focusedInput {
+      // A click on a text area focuses it, its cursor where it was: the click's row is not known.
+      if focusedTextArea == nil, var input = focusedInput {
         input.placeCursor(atColumn: column, masked: focusedField.map { fields[$0].content.isSecret } ?? false)
         focusedInput = input
       }
@@ -249,6 +278,25 @@ public struct Form<Field: Hashable & Sendable>: Hashable, Sendable {
     }
   }
 
+  private static func inserting(_ text: String, into input: TextInput) -> TextInput {
+    var input = input
+    input.insert(text)
+    return input
+  }
+
+  /// Changes the text area the focus is in; false when it is not in one.
+  @discardableResult
+  private mutating func editFocusedArea(_ rules: FormRules<Field>, _ edit: (inout TextArea) -> Void) -> Bool {
+    guard case .field(let id) = focus, let index = index(of: id), case .multiline(var area) = fields[index].content
+    else { return false }
+    let before = area
+    edit(&area)
+    guard area != before else { return true }
+    fields[index].content = .multiline(area)
+    if area.text != before.text { changed(rules) }
+    return true
+  }
+
   private mutating func editFocused(_ rules: FormRules<Field>, _ edit: (inout TextInput) -> Void) {
     guard var input = focusedInput else { return }
     let before = input
@@ -324,6 +372,11 @@ public enum FormIntent: Hashable, Sendable, Codable {
   case paste(String)
   /// The next field, or a submit from the last field and from the button (Enter).
   case enter
+  /// A line break at the cursor of the focused text area (Enter there).
+  case newLine
+  /// The cursor a line up or down in the focused text area (as drawn, wrapped); from its first
+  /// or last line, and in any other field, the field before or after.
+  case lineUp, lineDown
   case submit
   /// The form as it began: every field empty, nothing touched.
   case clear
@@ -363,17 +416,20 @@ public enum FormContent: Hashable, Sendable, CustomReflectable {
   case text(TextInput)
   /// A line of text drawn as dots, and never described (logs, state dumps, test output).
   case secret(TextInput)
+  /// Lines of text (a note), wrapped at the field's width, in a field of several rows.
+  case multiline(TextArea)
   /// One of `options`; ←/→ (``FormIntent/choose(by:)``) change it.
   case choice([String], selected: Int)
   /// Values with a type each (a contact's emails and phones): added, removed, moved; never
   /// empty, so that it can always be reached.
   case list([FormEntry])
 
-  /// The text input, for a text or a secret.
+  /// The text input, for a text, a secret or a text area (whose lines it keeps).
   public var input: TextInput? {
     get {
       switch self {
       case .text(let input), .secret(let input): input
+      case .multiline(let area): area.input
       case .choice, .list: nil
       }
     }
@@ -382,6 +438,9 @@ public enum FormContent: Hashable, Sendable, CustomReflectable {
       switch self {
       case .text: self = .text(newValue)
       case .secret: self = .secret(newValue)
+      case .multiline(var area):
+        area.edited(newValue)
+        self = .multiline(area)
       case .choice, .list: break
       }
     }
@@ -396,6 +455,9 @@ public enum FormContent: Hashable, Sendable, CustomReflectable {
     case .text(var input), .secret(var input):
       input.set("")
       self.input = input
+    case .multiline(var area):
+      area.set("")
+      self = .multiline(area)
     case .choice(let options, _): self = .choice(options, selected: 0)
     case .list: self = .list([FormEntry()])
     }
@@ -406,6 +468,7 @@ public enum FormContent: Hashable, Sendable, CustomReflectable {
     switch self {
     case .secret: Mirror(self, children: ["secret": "<redacted>"], displayStyle: .enum)
     case .text(let input): Mirror(self, children: ["text": input], displayStyle: .enum)
+    case .multiline(let area): Mirror(self, children: ["multiline": area.input], displayStyle: .enum)
     case .choice(let options, let selected):
       Mirror(self, children: ["choice": (options, selected: selected)], displayStyle: .enum)
     case .list(let entries): Mirror(self, children: ["list": entries], displayStyle: .enum)

@@ -1,7 +1,10 @@
 extension KeyBinding {
   /// A form's keys, sending its meanings (``FormIntent``): the focused text field takes its
   /// editing keys and pastes; Tab or ↓ go to the next field, Shift-Tab or ↑ back; a click
-  /// focuses a field (its items are those ``FormView`` marks as `control`). A form with a choice
+  /// focuses a field (its items are those ``FormView`` marks as `control`). In a text area
+  /// (``FormContent/multiline(_:)``) ↓/↑ move between its lines, leaving it from the last and
+  /// the first; Tab and Shift-Tab leave it. A form with a text area adds
+  /// ``formTextArea(_:sends:)`` (Enter breaks the line). A form with a choice
   /// adds ``formChoice(_:sends:)``, one with lists ``formLists(_:sends:)``. Put them in the screen's map beside the form's Enter, whose label
   /// (what the button does) is the screen's: `KeyBinding(.enter, "Sign in") { sends(.enter, $1) }`.
   ///
@@ -13,20 +16,35 @@ extension KeyBinding {
   ) -> [KeyBinding] {
     let editable: @Sendable (Context) -> Bool = { form($0).map { !$0.isBusy } ?? false }
     let inText: @Sendable (Context) -> Bool = { form($0).map { !$0.isBusy && $0.focusedInput != nil } ?? false }
+    let inArea: @Sendable (Context) -> Bool = { form($0).map { !$0.isBusy && $0.focusedTextArea != nil } ?? false }
     return [
       .typing(
         when: inText,
         key: { key, context in sends(TextInput.edit(for: key).map(FormIntent.edit) ?? .next, context) },
         paste: { text, context in sends(.paste(text), context) }),
-      KeyBinding([.tab, .down], next, shownAs: "Tab", named: "next-field", when: editable) {
-        sends(.next, $1)
+      // ↓ and ↑ are a line down and up in a text area, and the next and previous field from its
+      // last and first line, as from any other field.
+      KeyBinding([.tab, .down], next, shownAs: "Tab", named: "next-field", when: editable) { key, context in
+        sends(key == .down && inArea(context) ? .lineDown : .next, context)
       },
       KeyBinding([.backTab, .up], "Previous field", hidden: true, named: "previous-field", when: editable) {
-        sends(.previous, $1)
+        key, context in sends(key == .up && inArea(context) ? .lineUp : .previous, context)
       },
       .click(control, when: editable) { click, context in
         sends(.focus(index: click.index, column: click.column), context)
       },
+    ]
+  }
+
+  /// A text area's key, while the focus is in one: Enter breaks the line (`new-line`). Give the
+  /// screen's own Enter (next field, submit) `when:` the focus is not in one
+  /// (``Form/focusedTextArea`` is nil), so that the help bar shows the one that works.
+  public static func formTextArea<Field>(
+    _ form: @escaping @Sendable (Context) -> Form<Field>?, sends: @escaping @Sendable (FormIntent, Context) -> Intent
+  ) -> [KeyBinding] {
+    let inArea: @Sendable (Context) -> Bool = { form($0).map { !$0.isBusy && $0.focusedTextArea != nil } ?? false }
+    return [
+      KeyBinding(.enter, "New line", shownAs: "Enter", named: "new-line", when: inArea) { sends(.newLine, $1) }
     ]
   }
 

@@ -13,13 +13,21 @@
 public struct TextInput: Hashable, Sendable {
   public private(set) var text: String
   /// The cursor as a count of characters (grapheme clusters) before it.
-  public private(set) var cursor: Int
+  public internal(set) var cursor: Int
   /// The most characters the field holds; longer input is cut there.
   public let maxLength: Int
+  /// Whether line breaks are kept as `\n` (the text of a ``TextArea``); a single line makes
+  /// them spaces.
+  let keepsLineBreaks: Bool
 
   public init(_ text: String = "", maxLength: Int = 4_096) {
+    self.init(text, maxLength: maxLength, keepsLineBreaks: false)
+  }
+
+  init(_ text: String, maxLength: Int, keepsLineBreaks: Bool) {
     self.maxLength = maxLength
-    self.text = String(text.prefix(maxLength))
+    self.keepsLineBreaks = keepsLineBreaks
+    self.text = String((keepsLineBreaks ? Self.withLineFeeds(text) : text).prefix(maxLength))
     self.cursor = self.text.count
   }
 
@@ -85,8 +93,8 @@ public struct TextInput: Hashable, Sendable {
     }
   }
 
-  /// Inserts text at the cursor; line breaks and tabs become spaces, and the field's
-  /// `maxLength` is respected. Returns how many characters did not fit.
+  /// Inserts text at the cursor; tabs become spaces, line breaks too (in a text area, `\n`),
+  /// and the field's `maxLength` is respected. Returns how many characters did not fit.
   @discardableResult
   public mutating func insert(_ insertion: String) -> Int {
     if Self.isPrintableASCII(insertion), Self.isPrintableASCII(text) {
@@ -100,7 +108,12 @@ public struct TextInput: Hashable, Sendable {
     var flattened = ""
     flattened.reserveCapacity(insertion.utf8.count)
     for character in insertion {
-      flattened.append(character.isNewline || character == "\t" ? " " : character)
+      if character.isNewline {
+        // CR LF, CR and the other breaks are one line feed in a text area.
+        flattened.append(keepsLineBreaks ? "\n" : " ")
+      } else {
+        flattened.append(character == "\t" ? " " : character)
+      }
     }
     let room = maxLength - text.count
     let kept = flattened.prefix(max(0, room))
@@ -136,11 +149,17 @@ public struct TextInput: Hashable, Sendable {
 
   /// Replaces the whole content, cursor at the end.
   public mutating func set(_ newText: String) {
-    text = String(newText.prefix(maxLength))
+    text = String((keepsLineBreaks ? Self.withLineFeeds(newText) : newText).prefix(maxLength))
     cursor = text.count
   }
 
-  private mutating func deleteBackward(count: Int) {
+  /// `text` with every line break (CR LF, CR, and the rest) as a line feed.
+  static func withLineFeeds(_ text: String) -> String {
+    guard text.contains(where: { $0.isNewline && $0 != "\n" }) else { return text }
+    return String(text.map { $0.isNewline ? "\n" : $0 })
+  }
+
+  mutating func deleteBackward(count: Int) {
     guard count > 0, cursor > 0 else { return }
     if Self.isPrintableASCII(text) {
       let removed = min(count, cursor)
@@ -155,7 +174,7 @@ public struct TextInput: Hashable, Sendable {
     cursor -= removed
   }
 
-  private mutating func deleteForward(count: Int) {
+  mutating func deleteForward(count: Int) {
     guard count > 0, cursor < text.count else { return }
     let start = text.index(text.startIndex, offsetBy: cursor)
     let end = text.index(start, offsetBy: min(count, text.count - cursor))

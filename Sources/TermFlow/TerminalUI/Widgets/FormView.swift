@@ -45,16 +45,30 @@ public struct FormView<Field: Hashable & Sendable>: View {
     self.control = control
   }
 
-  /// The scrolled rows: each field (each entry of a list) with its problem, in a box after a
-  /// blank row and with a row kept for every problem, on a page with a row for each problem shown.
-  var rows: [FormRow] {
+  /// The scrolled rows in `region`: each field (each entry of a list, each row of a text area)
+  /// with its problem, in a box after a blank row and with a row kept for every problem, on a
+  /// page with a row for each problem shown.
+  func rows(in region: Rect) -> [FormRow] { rowsAndAreaLimit(in: region).rows }
+
+  /// The scrolled rows, and the most rows a text area shows: its own, or fewer when the form
+  /// would not fit its area, down to 3 (half the area when smaller), so that a small area still
+  /// shows the fields around it.
+  func rowsAndAreaLimit(in region: Rect) -> (rows: [FormRow], areaLimit: Int) {
     let isBoxed = layout.isBoxed
     // On a page, a problem takes a row only once shown: none while there are none.
     let showsProblems = !isBoxed && !form.problems.isEmpty
     var rows: [FormRow] = isBoxed ? [.blank] : []
     rows.reserveCapacity(form.fields.count * 2 + 1)
+    var areas = 0
     for index in form.fields.indices {
-      if case .list(let entries) = form.fields[index].content {
+      if case .multiline = form.fields[index].content {
+        // One row for now: how many it gets depends on the rest.
+        rows.append(.area(index, 0))
+        areas += 1
+        if isBoxed || (showsProblems && form.shownProblem(at: form.place(index, nil)) != nil) {
+          rows.append(.problem(index, nil))
+        }
+      } else if case .list(let entries) = form.fields[index].content {
         for entry in entries.indices {
           rows.append(.entry(index, entry))
           if isBoxed || (showsProblems && form.shownProblem(at: form.place(index, entry)) != nil) {
@@ -68,7 +82,28 @@ public struct FormView<Field: Hashable & Sendable>: View {
         }
       }
     }
-    return rows
+    guard areas > 0 else { return (rows, 0) }
+    let room =
+      switch layout {
+      // The hint, the box's borders, the banner and the button.
+      case .boxed: region.height - 5
+      // The heading and a blank row, the banner and the button.
+      case .page: region.height - 4
+      }
+    let limit = max((room - (rows.count - areas)) / areas, min(3, max(1, room / 2)))
+    let expanded = rows.flatMap { row -> [FormRow] in
+      guard case .area(let index, _) = row, case .multiline(let area) = form.fields[index].content else { return [row] }
+      return (0..<min(area.rows, limit)).map { .area(index, $0) }
+    }
+    return (expanded, limit)
+  }
+
+  /// The columns a text area's lines take in a form `width` columns wide: for an app that tells
+  /// its form (``Form/fitTextArea(_:columns:rows:)``), so that ↑/↓ move by the lines drawn.
+  public func inputColumns(inWidth width: Int) -> Int {
+    var content = width
+    if case .boxed(let boxWidth) = layout { content = min(boxWidth, width) - 4 }
+    return Self.wrapColumns(inputArea(on: Rect(x: 0, y: 0, width: max(0, content), height: 1)).width)
   }
 
   /// Where everything goes in `region`.
@@ -118,7 +153,7 @@ public struct FormView<Field: Hashable & Sendable>: View {
         focusedRow =
           rows.firstIndex { row in
             switch (row, form.focus) {
-            case (.field(let index), .field(let id)): form.fields[index].id == id
+            case (.field(let index), .field(let id)), (.area(let index, 0), .field(let id)): form.fields[index].id == id
             case (.entry(let index, let entry), .entry(let id, let focused)),
               (.entry(let index, let entry), .entryType(let id, let focused)):
               form.fields[index].id == id && entry == focused
@@ -134,7 +169,7 @@ public struct FormView<Field: Hashable & Sendable>: View {
   }
 
   public func render(into frame: inout Frame, in region: Rect) {
-    let rows = rows
+    let (rows, areaLimit) = rowsAndAreaLimit(in: region)
     let layout = place(in: region, rows: rows)
     if self.layout.isBoxed {
       let border = isFocused ? frame.theme.focusedBorder : frame.theme.border
@@ -146,8 +181,9 @@ public struct FormView<Field: Hashable & Sendable>: View {
       Heading(title, note: more.compactMap { $0 }.joined(separator: "  ")).render(into: &frame, in: layout.heading)
     }
     let marks = frame.mouseRegions != nil
+    var areas = TextAreaDrawings(room: areaLimit)
     for line in 0..<layout.scrolled.height where layout.offset + line < rows.count {
-      draw(rows[layout.offset + line], into: &frame, on: layout.scrolled.row(line), marks: marks)
+      draw(rows[layout.offset + line], into: &frame, on: layout.scrolled.row(line), marks: marks, areas: &areas)
     }
     drawBanner(into: &frame, on: layout.banner)
     drawButton(into: &frame, on: layout.button, marks: marks)
@@ -170,8 +206,13 @@ public struct FormView<Field: Hashable & Sendable>: View {
       before.problems != form.problems || before.touched != form.touched || before.submitTried != form.submitTried
     // The rows are the ones drawn before when every field is of the same kind, with as many
     // entries, and the same problems show: known without listing the rows drawn before.
-    let rows = rows
-    guard problemsMayDiffer ? previous.rows == rows : Self.sameShape(before.fields, form.fields) else { return false }
+    let (rows, areaLimit) = rowsAndAreaLimit(in: region)
+    guard problemsMayDiffer ? previous.rows(in: region) == rows : Self.sameShape(before.fields, form.fields) else {
+      return false
+    }
+    // The same rows: the same limit.
+    var areas = TextAreaDrawings(room: areaLimit)
+    var areasBefore = areas
     let layout = place(in: region, rows: rows)
     guard !self.layout.isBoxed || (layout.box.width >= 2 && layout.box.height >= 2) else { return false }
     let marks = frame.mouseRegions != nil
@@ -195,6 +236,15 @@ public struct FormView<Field: Hashable & Sendable>: View {
           damage.append(input)
           continue
         }
+      case .area(let index, let line):
+        guard fieldChanged(index) else { continue }
+        // The row, when its line, the cursor on it or what it says of the lines out of view changed.
+        if before.fields[index].label == form.fields[index].label,
+          previous.areaRow(index, line, on: area, drawings: &areasBefore)
+            == areaRow(index, line, on: area, drawings: &areas)
+        {
+          continue
+        }
       case .entry(let index, let entry):
         guard fieldChanged(index),
           before.fields[index].label != form.fields[index].label
@@ -206,7 +256,7 @@ public struct FormView<Field: Hashable & Sendable>: View {
         else { continue }
       }
       frame.fill(area)
-      draw(row, into: &frame, on: area, marks: marks)
+      draw(row, into: &frame, on: area, marks: marks, areas: &areas)
       damage.append(area)
     }
     let banner = before.serverError != form.serverError || before.notice != form.notice || before.tick != form.tick
@@ -241,16 +291,26 @@ public struct FormView<Field: Hashable & Sendable>: View {
       switch (old[index].content, new[index].content) {
       case (.text, .text), (.secret, .secret), (.choice, .choice): continue
       case (.list(let before), .list(let after)) where before.count == after.count: continue
+      case (.multiline(let before), .multiline(let after)) where before.rows == after.rows: continue
       default: return false
       }
     }
     return true
   }
 
-  private func draw(_ row: FormRow, into frame: inout Frame, on line: Rect, marks: Bool) {
+  private func draw(_ row: FormRow, into frame: inout Frame, on line: Rect, marks: Bool, areas: inout TextAreaDrawings)
+  {
     guard !line.isEmpty else { return }
     switch row {
     case .blank: return
+    case .area(let index, let row):
+      if row == 0 {
+        drawLabel(form.fields[index].label, focused: isFocusedPlace(form.place(index, nil)), into: &frame, on: line)
+      } else if let note = areaRow(index, row, on: line, drawings: &areas)?.scrollNote {
+        Text(note, style: frame.theme.secondary).render(
+          into: &frame, in: Rect(x: line.x, y: line.y, width: labelColumns(on: line), height: 1))
+      }
+      drawAreaRow(index, row, into: &frame, in: inputArea(on: line), marks: marks, areas: &areas)
     case .field(let index):
       drawLabel(form.fields[index].label, focused: isFocusedPlace(form.place(index, nil)), into: &frame, on: line)
       drawInput(index, into: &frame, in: inputArea(on: line), marks: marks)
@@ -280,7 +340,7 @@ public struct FormView<Field: Hashable & Sendable>: View {
     }
   }
 
-  private func isFocusedPlace(_ place: FormPlace<Field>) -> Bool { isFocused && form.focus == place }
+  func isFocusedPlace(_ place: FormPlace<Field>) -> Bool { isFocused && form.focus == place }
 
   /// A field's label: as `Labelled`, the label's columns, then a gap.
   private func drawLabel(_ label: String, focused: Bool, into frame: inout Frame, on line: Rect) {
@@ -288,7 +348,7 @@ public struct FormView<Field: Hashable & Sendable>: View {
       .render(into: &frame, in: Rect(x: line.x, y: line.y, width: labelColumns(on: line), height: line.height))
   }
 
-  private func labelColumns(on line: Rect) -> Int { min(labelWidth, max(0, line.width - 1)) }
+  func labelColumns(on line: Rect) -> Int { min(labelWidth, max(0, line.width - 1)) }
 
   /// Where a field's input goes on its `line`: after the label and a gap.
   func inputArea(on line: Rect) -> Rect {
@@ -312,7 +372,8 @@ public struct FormView<Field: Hashable & Sendable>: View {
       let option = options.indices.contains(selected) ? options[selected] : ""
       Text("‹ \(option) ›", style: style).render(into: &frame, in: area)
       if marks { frame.markMouseTarget(target(place), in: area) }
-    case .list:
+    case .list, .multiline:
+      // Drawn a row at a time: an entry's, or a line's.
       return
     }
   }
@@ -386,7 +447,7 @@ public struct FormView<Field: Hashable & Sendable>: View {
     return Rect(x: line.x + (width - used + 1) / 2, y: line.y, width: used, height: line.height)
   }
 
-  private func target(_ place: FormPlace<Field>) -> MouseTarget {
+  func target(_ place: FormPlace<Field>) -> MouseTarget {
     .item(control, index: form.order.firstIndex(of: place) ?? 0)
   }
 }
@@ -397,6 +458,8 @@ enum FormRow: Equatable {
   case blank
   case field(Int)
   case entry(Int, Int)
+  /// Row `Int` (from the top of the field) of text area `Int`.
+  case area(Int, Int)
   /// The problem of field `Int`, or of its entry.
   case problem(Int, Int?)
 }
