@@ -32,6 +32,20 @@ extension KeyResponder {
   /// when the map shows nothing (an app's context is its whole state).
   public var help: [HelpItem] { keyMap.showsNoHelp ? [] : keyMap.helpItems(in: keyContext) }
 
+  /// Whether a text field of this responder that applies now takes `key` as text: nothing
+  /// after it in the chain is then given the key, so no help bar may offer it.
+  public func takesAsText(_ key: Key) -> Bool { keyMap.takesAsText(key, in: keyContext) }
+
+  /// Whether something of this responder's map takes `key` now (see `KeyMap.answers(_:in:)`).
+  public func answers(_ key: Key) -> Bool { keyMap.answers(key, in: keyContext) }
+
+  /// Every binding with keys that applies now, hidden ones too (an alias such as `j`, the
+  /// app's Ctrl-C): what the list of every key (``Wireframe/showsAllKeys``) shows, each as
+  /// its help bar entry.
+  public var allKeys: [HelpItem] {
+    keyMap.activeBindings(in: keyContext).filter { !$0.keys.isEmpty }.map(\.helpItem)
+  }
+
   /// Sends the intent `event` makes, if the map has one for it now; false when it has none.
   @discardableResult
   public func handle(_ event: InputEvent) -> Bool {

@@ -245,10 +245,14 @@ public final class NavigationApp<State, Action: Sendable> {
       if let tick = events.tick { dispatch(tick) }
     case .input(.mouse(let mouse)):
       willHandleInput?(.mouse(mouse))
+      let showedAllKeys = wireframe.showsAllKeys
       wireframe.handle(mouse: mouse)
+      if wireframe.showsAllKeys != showedAllKeys { wireframeDidChange() }
     case .input(let input):
       willHandleInput?(input)
+      let showedAllKeys = wireframe.showsAllKeys
       if !wireframe.handle(input), input == .key(.ctrl("c")) { quit() }
+      if wireframe.showsAllKeys != showedAllKeys { wireframeDidChange() }
     }
   }
 
@@ -314,6 +318,13 @@ public final class NavigationApp<State, Action: Sendable> {
   /// with its status.
   public nonisolated static func main(_ makeApp: @MainActor () -> NavigationApp) -> Never {
     TerminalSession.main { makeApp().run() }
+  }
+
+  /// Asks for a frame after a key changed what the wireframe shows by itself (the list of
+  /// every key opened or closed): no action was sent, so no change of state asks for one.
+  @usableFromInline
+  func wireframeDidChange() {
+    session?.setNeedsRender()
   }
 
   @usableFromInline

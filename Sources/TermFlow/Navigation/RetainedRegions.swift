@@ -29,6 +29,8 @@ struct RetainedRegions {
     var breadcrumb: String
     var status: String
     var help: [HelpItem]
+    /// The help bar's entry for the list of every key (``Wireframe/moreHelp``).
+    var moreHelp: HelpItem?
     /// The presentation and each screen's identity and revision; nil when a screen cannot
     /// tell its revision.
     var stage: [Int]?
@@ -168,7 +170,7 @@ struct RetainedRegions {
     switch region {
     case .titleBar: next.breadcrumb != last.breadcrumb || next.status != last.status
     case .stage: next.stage != last.stage || next.emptyDetailMessage != last.emptyDetailMessage
-    case .helpBar: next.help != last.help
+    case .helpBar: next.help != last.help || next.moreHelp != last.moreHelp
     }
   }
 

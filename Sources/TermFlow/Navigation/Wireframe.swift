@@ -128,25 +128,71 @@ public final class Wireframe {
   /// 2. The focused screen's key map: a text field it declares (`KeyBinding.typing(_:except:when:key:paste:)`)
   ///    claims the keys it edits with first, then the screen's other bindings.
   /// 3. The ``responders``: the root coordinator, then the app.
+  /// 4. The wireframe itself: `?`, or F1, that nothing above took opens the list of every key
+  ///    (``showsAllKeys``); while it is up, any key closes it and goes no further (but Ctrl-C).
   @discardableResult
   public func handle(_ event: InputEvent) -> Bool {
+    if showsAllKeys, case .key(let key) = event {
+      showsAllKeys = false
+      if key != .ctrl("c") { return true }
+    }
     if let modal, modal.handle(event) || event != .key(.ctrl("c")) { return true }
     if stack.last?.handle(event) == true { return true }
-    return responders.contains { $0.handle(event) }
+    if responders.contains(where: { $0.handle(event) }) { return true }
+    guard case .key(let key) = event, Self.moreKeys.contains(key), !stack.isEmpty else { return false }
+    showsAllKeys = true
+    return true
   }
 
+  /// The keys that open the list of every key when nothing in the chain takes them: `?`, and
+  /// F1 for when a text field has the keyboard (it takes `?` as text).
+  public static let moreKeys: [Key] = ["?", Key(.function(1))]
+
+  /// Whether the list of every key that works on the focused screen (``KeysOverlay``) is up
+  /// over the stage. A key that nothing else took opens it (``moreKeys``); any key closes it.
+  public private(set) var showsAllKeys = false
+
   /// What the help bar shows: the modal's keys while one is up, else the focused screen's and
-  /// then the responders' (only bindings that apply now and are not hidden).
+  /// then the responders' (only bindings that apply now and are not hidden, and of those of
+  /// the responders only the keys the focused screen's text field does not take).
   public var help: [HelpItem] {
+    if showsAllKeys { return [Self.closeAllKeys] }
     if let modal { return modal.help }
     // Most often the responders show nothing: the screen's entries are then the help bar, the
     // same array the screen keeps, with nothing joined.
     var help = stack.last?.help ?? []
     for responder in responders {
       let more = responder.help
-      if !more.isEmpty { help += more }
+      if more.isEmpty { continue }
+      if let top = stack.last {
+        help += more.compactMap { item in item.leavingOut { top.takesAsText($0) } }
+      } else {
+        help += more
+      }
     }
     return help
+  }
+
+  /// The help bar's entry for the list of every key, shown when the bar cannot hold them all:
+  /// `? More`, or `F1 More` while the focused screen's text field takes `?`; none while a
+  /// modal or the list itself is up.
+  public var moreHelp: HelpItem? {
+    guard modal == nil, !showsAllKeys, let top = stack.last else { return nil }
+    return top.takesAsText(Self.moreKeys[0]) ? Self.moreByFunctionKey : Self.moreByQuestionMark
+  }
+
+  private static let moreByQuestionMark = HelpItem(key: "?", label: "More", keys: [moreKeys[0]], isEssential: true)
+  private static let moreByFunctionKey = HelpItem(key: "F1", label: "More", keys: [moreKeys[1]], isEssential: true)
+  private static let closeAllKeys = HelpItem(key: "Esc", label: "Close", keys: [.escape], isEssential: true)
+
+  /// Every key that works on the focused screen now, for the list of them all: the screen's
+  /// and the responders' bindings that apply, hidden ones too, without the keys its text field
+  /// takes.
+  public var allKeys: [HelpItem] {
+    guard let top = stack.last else { return [] }
+    return ([top.allKeys] + responders.map { $0.allKeys }).joined().compactMap { item in
+      item.leavingOut { top.takesAsText($0) }
+    }
   }
 
   /// The size of the last frame: what a mouse event's position is in.
@@ -260,7 +306,8 @@ public final class Wireframe {
     }
     let breadcrumb = breadcrumb
     let inputs = RetainedRegions.Inputs(
-      size: size, theme: drawnTheme, hasModal: modal != nil, breadcrumb: breadcrumb, status: status, help: help,
+      size: size, theme: drawnTheme, hasModal: modal != nil || showsAllKeys, breadcrumb: breadcrumb, status: status,
+      help: help, moreHelp: moreHelp,
       stage: stageInputs(for: size), emptyDetailMessage: emptyDetailMessage)
     // Taken out while the next frame is drawn over its cells, so that they are not shared.
     if var retained = retained.take(),
@@ -353,7 +400,7 @@ public final class Wireframe {
       StageView(wireframe: self, presentation: presentation(for: size))
         .render(into: &frame, in: Rect(x: 0, y: 1, width: size.width, height: size.height - 2))
     case .helpBar:
-      HelpBar(inputs.help).render(
+      HelpBar(inputs.help, more: inputs.moreHelp).render(
         into: &frame, in: Rect(x: 0, y: size.height - 1, width: size.width, height: 1))
     }
   }
@@ -363,7 +410,7 @@ public final class Wireframe {
     let layout = VStack([
       .fixed(1, StatusBar(left: [Span(breadcrumb)], right: status.isEmpty ? [] : [Span(status)])),
       .fill(StageView(wireframe: self, presentation: presentation(for: size))),
-      .fixed(1, HelpBar(help)),
+      .fixed(1, HelpBar(help, more: moreHelp)),
     ])
     layout.render(into: &frame, in: frame.bounds)
     if let modal {
@@ -373,6 +420,10 @@ public final class Wireframe {
       Modal(title: modal.title, size: box, modal.body(isFocused: true))
         .render(into: &frame, in: frame.bounds)
       frame.keyHelp = []
+    }
+    if showsAllKeys {
+      frame.cursor = nil
+      KeysOverlay(allKeys).render(into: &frame, in: frame.bounds)
     }
   }
 

@@ -48,7 +48,7 @@ enum Gallery {
     KeyBinding(
       [.up, .down, .pageUp, .pageDown, .home, .end], "Move", hidden: true,
       when: { !$0.showsModal && $0.focus.focused == .list }, intent: { key, _ in .move(key) }),
-    KeyBinding([.character("q"), .ctrl("c")], "Quit", .quit, when: { !$0.showsModal }),
+    KeyBinding([.character("q"), .ctrl("c")], "Quit", .quit, when: { !$0.showsModal }).essential(),
   ])
 
   /// The gallery's layout: the form's box, the list's box in what the others leave, the status

@@ -24,7 +24,7 @@ struct CounterScreen: Screen {
   static let keys = KeyMap<Counter, CounterAction>([
     KeyBinding(["+", .up], "Increment", .increment),
     KeyBinding(["-", .down], "Decrement", .decrement),
-    KeyBinding("q", "Quit", .quit),
+    KeyBinding("q", "Quit", .quit).essential(),
   ])
 
   func title(_ state: Counter) -> String { "Counter" }

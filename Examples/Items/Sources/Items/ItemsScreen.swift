@@ -18,7 +18,7 @@ struct ItemsScreen: Screen {
     KeyBinding(.enter, "Open", when: { $0.selectedID != nil }) { _, model in .route(.push(["\(model.selectedID!)"])) },
     KeyBinding("a", "Add", .route(.push(["new"]))),
     KeyBinding("d", "Delete", when: { $0.selectedID != nil }) { .askToDelete(id: $1.selectedID!) },
-    KeyBinding("q", "Quit", .quit),
+    KeyBinding("q", "Quit", .quit).essential(),
     // A click selects a row; a double click on the selected one opens it.
     .click("items") { click, model in
       click.count > 1 && click.index == model.selected ? .route(.push(["\(model.selectedID!)"])) : .select(click.index)

@@ -25,7 +25,7 @@ public struct AuthScreen: Screen {
       },
       KeyBinding(.ctrl("n"), "Create account", .go(.signUp), named: "new-account", when: { $0.mode == .signIn }),
       KeyBinding(.escape, "Sign in", .go(.signIn), named: "back", when: { $0.mode == .signUp }),
-      KeyBinding(.ctrl("c"), "Quit", .quit),
+      KeyBinding(.ctrl("c"), "Quit", .quit).essential(),
     ])
 
   /// The name the form's fields and button answer clicks by.

@@ -41,7 +41,7 @@ public struct ContactDetailScreen: Screen {
     },
     KeyBinding("m", "Move to book", when: \.canMove) { _, model in .chooseBookToMove(model.contact.value!) },
     KeyBinding("r", "Retry", .detail(.load), when: { $0.contact.failure != nil }),
-    KeyBinding(.escape, "Back", .route(.pop)),
+    KeyBinding(.escape, "Back", .route(.pop)).essential(),
   ])
 
   /// Loads the contact unless the list had it already.

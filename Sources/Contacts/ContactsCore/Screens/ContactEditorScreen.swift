@@ -48,8 +48,8 @@ public struct ContactEditorScreen: Screen {
     + KeyBinding.formTextArea({ $0.editableForm }) { intent, _ in .editor(.form(intent)) }
 
   private static let ownKeys: [KeyBinding<ViewModel?, AppAction>] = [
-    KeyBinding(.ctrl("s"), "Save", .editor(.form(.submit)), when: { $0.savable }),
-    KeyBinding(.escape, "Cancel", .cancelEditing, when: { !$0.asks }),
+    KeyBinding(.ctrl("s"), "Save", .editor(.form(.submit)), when: { $0.savable }).essential(),
+    KeyBinding(.escape, "Cancel", .cancelEditing, when: { !$0.asks }).essential(),
     // In the notes Enter breaks the line (the form's `new-line`).
     KeyBinding(.enter, "Next or save", .editor(.form(.enter)), hidden: true, when: { $0.savableOutsideNotes }),
   ]

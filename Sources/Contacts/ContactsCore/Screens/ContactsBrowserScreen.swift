@@ -119,7 +119,7 @@ public struct ContactsBrowserScreen: Screen {
     KeyBinding("s", "Sync", .go(.sync), when: \.isNotEditingSearch),
     KeyBinding("D", "Duplicates", .go(.duplicates), when: \.isNotEditingSearch),
     KeyBinding("S", "Sign out", .askToSignOut, when: \.isNotEditingSearch),
-    KeyBinding("q", "Quit", .quit, when: \.isNotEditingSearch),
+    KeyBinding("q", "Quit", .quit, when: \.isNotEditingSearch).essential(),
     // A click selects a row; a double click on the selected row opens it.
     .click(TableView.control, when: \.listsContacts) { click, model in
       if click.count > 1, click.index == model.window.selected, let selected = model.selected {

@@ -61,7 +61,7 @@ public struct DuplicatesScreen: Screen {
     KeyBinding(.character("s"), "Skip", .duplicates(.skip), when: { $0.canAct && $0.groupCount > 1 }),
     KeyBinding(.character("u"), "Undo merge", .duplicates(.undo), when: \.canUndo),
     KeyBinding(.character("r"), "Retry", .duplicates(.find), when: \.canRetry),
-    KeyBinding(.escape, "Back", .route(.pop)),
+    KeyBinding(.escape, "Back", .route(.pop)).essential(),
   ])
 
   /// Looks for duplicates afresh each time the screen comes on stage.

@@ -95,7 +95,7 @@ public struct SyncScreen: Screen {
       KeyBinding(.character("p"), "New password", .sync(.newPassword(.start)), when: \.isLinkedIdle),
       KeyBinding(.character("u"), "Unlink", .sync(.askToForget), when: \.isLinkedIdle),
       KeyBinding(.character("r"), "Retry", .sync(.load), when: { $0.sync.overview.failure != nil }),
-      KeyBinding(.escape, "Back", .route(.pop), when: { !$0.isChoosing && $0.sync.newPassword == nil }),
+      KeyBinding(.escape, "Back", .route(.pop), when: { !$0.isChoosing && $0.sync.newPassword == nil }).essential(),
     ])
 
   /// The name the set-up form's fields and Connect answer clicks by.

@@ -15,6 +15,8 @@ public struct KeyBinding<Context, Intent>: Sendable {
   /// What the help bar shows for the keys; by default their names joined by `/`.
   public var keyLabel: String
   public var isHidden: Bool
+  /// Whether a help bar too narrow for every entry keeps this one first (see ``essential()``).
+  public var isEssential = false
   /// How a user's configuration names this binding to give it other keys (see
   /// ``KeyMap/rebinding(_:)``): `named:`, else the label in lower case with hyphens
   /// ("Sign out" is `sign-out`). Unique within a map; a text field's binding has none.
@@ -90,6 +92,7 @@ public struct KeyBinding<Context, Intent>: Sendable {
     label = binding.label
     keyLabel = binding.keyLabel
     isHidden = binding.isHidden
+    isEssential = binding.isEssential
     name = binding.name
     readsKey = binding.readsKey
     when = binding.when
@@ -178,10 +181,23 @@ public struct KeyBinding<Context, Intent>: Sendable {
   /// Whether this binding stands for a text field.
   public var isTextEntry: Bool { claims != nil }
 
+  /// Whether this binding is a text field that takes `key` as an edit.
+  public func takesAsText(_ key: Key) -> Bool { claims?(key) == true }
+
+  /// The binding, kept on a help bar too narrow for every entry before the others: the way
+  /// out and the way on (Quit, Save, Back). A narrow bar shows the essential entries first,
+  /// then the others in the map's order while they fit, and then the key that lists them all
+  /// (see `HelpBar`).
+  public func essential() -> KeyBinding {
+    var essential = self
+    essential.isEssential = true
+    return essential
+  }
+
   /// How the help bar shows this binding; a click on the entry presses its keys as
   /// ``HelpItem/presses`` says.
   public var helpItem: HelpItem {
-    HelpItem(key: keyLabel, label: label, keys: keys)
+    HelpItem(key: keyLabel, label: label, keys: keys, isEssential: isEssential)
   }
 }
 
@@ -207,9 +223,13 @@ public struct KeyMap<Context, Intent>: Sendable {
   /// bar is drawn on every key, and then costs each binding's condition and nothing more.
   private let shown: [Int]
   @usableFromInline let shownItems: [HelpItem]
-  /// The conditions of the bindings in `shown`, alone: read for the help bar at every frame,
-  /// without copying a binding each.
+  /// The conditions the help bar depends on, alone: those of the bindings in `shown`, then
+  /// those of the text fields not among them. Read for the help bar at every frame, without
+  /// copying a binding each.
   @usableFromInline let shownConditions: [@Sendable (Context) -> Bool]
+  /// Each text field's place in `shownConditions` and in `bindings`: while one applies, the
+  /// help bar leaves out the keys it takes as text.
+  @usableFromInline let textEntryBits: [(bit: Int, binding: Int)]
 
   public init(_ bindings: [KeyBinding<Context, Intent>]) {
     self.bindings = bindings
@@ -218,11 +238,29 @@ public struct KeyMap<Context, Intent>: Sendable {
       for key in binding.keys where byKey[key]?.last != index { byKey[key, default: []].append(index) }
     }
     self.byKey = byKey
-    textEntries = bindings.indices.filter { bindings[$0].isTextEntry }
+    let textEntries = bindings.indices.filter { bindings[$0].isTextEntry }
+    let shown = bindings.indices.filter { !bindings[$0].isHidden }
+    self.textEntries = textEntries
     clicks = bindings.indices.filter { bindings[$0].click != nil }
-    shown = bindings.indices.filter { !bindings[$0].isHidden }
+    self.shown = shown
     shownItems = shown.map { bindings[$0].helpItem }
-    shownConditions = shown.map { bindings[$0].when }
+    let helpBindings = shown + textEntries.filter { !shown.contains($0) }
+    shownConditions = helpBindings.map { bindings[$0].when }
+    textEntryBits = helpBindings.enumerated().filter { bindings[$0.element].isTextEntry }.map {
+      (bit: $0.offset, binding: $0.element)
+    }
+  }
+
+  /// Whether a text field of this map that applies in `context` takes `key` as text: then
+  /// no other binding of the map, nor any map after it in the chain, is given the key.
+  public func takesAsText(_ key: Key, in context: Context) -> Bool {
+    textEntries.contains { bindings[$0].takesAsText(key) && bindings[$0].when(context) }
+  }
+
+  /// Whether some binding that applies in `context` takes `key` (a text field, or one that
+  /// names it), found without making its intent: for checks and for what a help bar offers.
+  public func answers(_ key: Key, in context: Context) -> Bool {
+    takesAsText(key, in: context) || (byKey[key] ?? []).contains { bindings[$0].when(context) }
   }
 
   /// The intent a click on an item makes in `context`: the first click binding for its
@@ -269,18 +307,31 @@ public struct KeyMap<Context, Intent>: Sendable {
   /// a copy of the app's whole state.
   public var showsNoHelp: Bool { shown.isEmpty }
 
-  /// What the help bar shows in `context`: every binding that applies and is not hidden.
+  /// What the help bar shows in `context`: every binding that applies and is not hidden,
+  /// without the keys a text field that applies takes as text (`q/Ctrl-C Quit` is `Ctrl-C
+  /// Quit` while a field has the keyboard; an entry left with no key is left out).
   public func helpItems(in context: Context) -> [HelpItem] {
+    let typing = textEntryBits.map(\.binding).filter { bindings[$0].when(context) }
     var items: [HelpItem] = []
     items.reserveCapacity(shown.count)
     for position in shown.indices where bindings[shown[position]].when(context) {
-      items.append(shownItems[position])
+      if let item = Self.item(shownItems[position], leavingOutWhatTakes: typing, of: bindings) { items.append(item) }
     }
     return items
   }
 
+  /// `item` without the keys one of the text fields `typing` (indices into `bindings`) takes.
+  @usableFromInline
+  static func item(
+    _ item: HelpItem, leavingOutWhatTakes typing: [Int], of bindings: [KeyBinding<Context, Intent>]
+  ) -> HelpItem? {
+    guard !typing.isEmpty else { return item }
+    return item.leavingOut { key in typing.contains { bindings[$0].takesAsText(key) } }
+  }
+
   /// Which of the bindings the help bar may show apply in `context`, one bit each in the map's
-  /// order: contexts with equal masks have the same ``helpItems(in:)``, so a screen keeps its
+  /// order, then one for each hidden text field (what it takes is left out of the bar):
+  /// contexts with equal masks have the same ``helpItems(in:)``, so a screen keeps its
   /// entries, unchanged, while its mask stays (the help bar is then neither built nor compared
   /// again). Nil for a map of more than 64 such bindings.
   /// Inlinable: asked at every frame after a key, it is compiled for the map's types where
@@ -297,9 +348,13 @@ public struct KeyMap<Context, Intent>: Sendable {
   /// a key that changes which bindings apply asks for both.
   @inlinable
   public func helpItems(mask: UInt64) -> [HelpItem] {
+    var typing: [Int] = []
+    for entry in textEntryBits where mask & (1 << entry.bit) != 0 { typing.append(entry.binding) }
     var items: [HelpItem] = []
     items.reserveCapacity(mask.nonzeroBitCount)
-    for position in shownItems.indices where mask & (1 << position) != 0 { items.append(shownItems[position]) }
+    for position in shownItems.indices where mask & (1 << position) != 0 {
+      if let item = Self.item(shownItems[position], leavingOutWhatTakes: typing, of: bindings) { items.append(item) }
+    }
     return items
   }
 
@@ -318,46 +373,4 @@ extension KeyMap where Context == Void {
   public func intent(for event: InputEvent) -> Intent? { intent(for: event, in: ()) }
   public var helpItems: [HelpItem] { helpItems(in: ()) }
   public var conflicts: [Key: [String]] { conflicts(in: ()) }
-}
-
-/// One entry of a help bar: its keys as shown, what they do, and the keys it stands for.
-public struct HelpItem: Hashable, Sendable {
-  public var key: String
-  public var label: String
-  /// The keys the entry stands for, as its binding has them: what a click on it presses
-  /// (``presses``).
-  public var keys: [Key]
-
-  public init(key: String, label: String, keys: [Key] = []) {
-    self.key = key
-    self.label = label
-    self.keys = keys
-  }
-
-  /// Which key a click on which columns of the entry (`key label`, from its first column)
-  /// presses. An entry that shows each of several keys (`↑↓`, `PgUp/PgDn`) presses the one
-  /// under the pointer, and its label none (it would be a guess); an entry for one key, or
-  /// shown as the first of its keys (`Esc` for Esc and x), presses that key wherever it is
-  /// clicked. Worked out only when the mouse asks (`Frame.mouseRegions`), never for a key.
-  public var presses: [(columns: Range<Int>, key: Key)] {
-    guard let first = keys.first else { return [] }
-    let whole = [(columns: 0..<(DisplayWidth.of(key) + 1 + DisplayWidth.of(label)), key: first)]
-    if keys.count == 1 || key == first.description { return whole }
-    var shown = Substring(key)
-    var column = 0
-    var parts: [(columns: Range<Int>, key: Key)] = []
-    for key in keys {
-      if !parts.isEmpty, shown.hasPrefix("/") {
-        shown = shown.dropFirst()
-        column += 1
-      }
-      let name = key.description
-      guard shown.hasPrefix(name) else { break }
-      let width = DisplayWidth.of(name)
-      parts.append((column..<(column + width), key))
-      shown = shown.dropFirst(name.count)
-      column += width
-    }
-    return shown.isEmpty ? parts : []
-  }
 }
