@@ -75,6 +75,10 @@ struct HelpBarAtEveryWidthTests {
     await check("asked whether to drop the changes")
     await app.press(.enter, .character("e"))
     await check("editing a contact")
+    // Back past Save: the notes, a field of many lines that takes Enter.
+    await app.press(.backTab, .backTab)
+    #expect(app.state.signedIn?.editor?.form.focusedTextArea != nil, "the notes have the keyboard")
+    await check("editing a contact's notes")
     // Cancelled, the edit leaves the contact's detail on stage; Esc again is the list.
     await app.press(.escape, .escape)
     #expect(app.state.appRoute == .contacts, "\(app.state.route)")
