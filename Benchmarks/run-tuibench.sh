@@ -6,6 +6,7 @@
 #
 #   Benchmarks/run-tuibench.sh                      # 1k, 100k, 1M and 10M contacts, 3 runs each
 #   SIZES="1000 100000" REPEAT=1 Benchmarks/run-tuibench.sh
+#   APP_BIN=/path/to/contacts SCENARIOS=typing ...   # a release binary built before (no build)
 #
 # Each app reads its own database of N contacts: the C peer the one `seed.py` makes, ours the
 # one `contacts seed --count N` makes (its own schema; same N). Databases are kept in $DATA
@@ -24,8 +25,10 @@ NICE=${NICE:-0}
 
 python3 -c 'import pyte' 2>/dev/null || pip install --quiet pyte==0.8.2
 [ -x "$BENCH/peers/c/contacts" ] || gcc -O2 -Wall -o "$BENCH/peers/c/contacts" "$BENCH/peers/c/contacts.c" -lncursesw -lsqlite3
-Benchmarks/release-build.sh --product contacts
-APP_BIN="$(Benchmarks/release-build.sh --show-bin-path)/contacts"
+if [ -z "${APP_BIN:-}" ]; then
+  Benchmarks/release-build.sh --product contacts
+  APP_BIN="$(Benchmarks/release-build.sh --show-bin-path)/contacts"
+fi
 
 mkdir -p "$DATA" "$OUT"
 for n in $SIZES; do

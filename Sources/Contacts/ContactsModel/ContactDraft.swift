@@ -202,7 +202,7 @@ public struct ContactDraft: Hashable, Sendable, Codable {
   private static let phoneCharacters = Set("0123456789+-(). /x#*".unicodeScalars)
 
   /// A single field's text (empty for a list).
-  private subscript(text field: Field) -> String {
+  public subscript(text field: Field) -> String {
     switch field {
     case .name: name
     case .nickname: nickname

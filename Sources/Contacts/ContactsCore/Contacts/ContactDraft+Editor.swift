@@ -6,19 +6,7 @@ import TerminalUI
 extension ContactDraft {
   /// A single field's text by the editor's name for it (empty for a list).
   subscript(field: ContactEditor.Field) -> String {
-    get {
-      switch field {
-      case .name: name
-      case .nickname: nickname
-      case .organization: organization
-      case .title: title
-      case .birthday: birthday
-      case .anniversary: anniversary
-      case .categories: categories
-      case .notes: notes
-      case .email, .phone, .address, .url: ""
-      }
-    }
+    get { self[text: field.draftField(entry: 0)] }
     set {
       switch field {
       case .name: name = newValue
