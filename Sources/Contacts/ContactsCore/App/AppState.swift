@@ -108,12 +108,20 @@ public struct SignedIn: Equatable, Sendable {
     search.isActive ? search.selectedContact : browser.selectedContact
   }
 
-  /// Whether a spinner is turning somewhere (see ``AppState/isBusy``): read from `self`, not
-  /// from a copy of the signed-in state bound out of the session for each question (asked
-  /// after every batch).
+  /// Whether a spinner is turning somewhere (see ``AppState/isBusy``). Asked after every batch:
+  /// one question a statement, as `||` would wrap each in a closure holding a copy of the whole
+  /// signed-in state (in a debug build).
   var isBusy: Bool {
-    if browser.count.isLoading || search.isSearching || detail?.contact.isLoading == true { return true }
-    if let editor, editor.status == .loading || editor.form.isBusy { return true }
-    return sync.isRunning || sync.setup.form.isBusy || sync.setup.status == .linking || duplicates.isBusy
+    if browser.count.isLoading { return true }
+    if search.isSearching { return true }
+    if let detail, detail.contact.isLoading { return true }
+    if let editor {
+      if case .loading = editor.status { return true }
+      if editor.form.isBusy { return true }
+    }
+    if sync.isRunning { return true }
+    if sync.setup.form.isBusy { return true }
+    if sync.setup.status == .linking { return true }
+    return duplicates.isBusy
   }
 }

@@ -161,8 +161,11 @@ public struct ContactEditor: Equatable, Sendable {
   /// into answers it without a draft made.
   public var hasChanges: Bool {
     let original = original
-    for field in form.fields where !field.id.isList && (field.content.input?.text ?? "") != original[field.id] {
-      return true
+    for field in form.fields {
+      // Not one condition of `&&`: that would wrap the draft in a closure holding a copy of it
+      // for each field (in a debug build).
+      guard !field.id.isList, let input = field.content.input else { continue }
+      if input.text != original[field.id] { return true }
     }
     return draft != original
   }

@@ -108,7 +108,10 @@ public struct ContactEditorScreen: Screen {
 
 extension ContactEditorScreen.ViewModel? {
   /// Whether the form asks what to do about a change made elsewhere: only its answers apply.
-  var asks: Bool { self?.isAsking == true }
+  var asks: Bool {
+    guard case .changedElsewhere = self?.editor.status else { return false }
+    return true
+  }
   /// The form, while it takes keys: loaded, not asking (Esc cancels then too, and while loading).
   /// Read by most bindings' conditions at every key: the status matched, not compared.
   var editableForm: Form<ContactEditor.Field>? {
@@ -116,9 +119,15 @@ extension ContactEditorScreen.ViewModel? {
     return model.editor.form
   }
   /// Whether Save (and Enter) may start a save: the form takes keys and is not saving.
-  var savable: Bool { editableForm.map { !$0.isBusy } ?? false }
+  var savable: Bool {
+    guard let form = editableForm else { return false }
+    return !form.isBusy
+  }
   /// Whether Enter moves on or saves: savable, and not in the notes, where it breaks the line.
-  var savableOutsideNotes: Bool { savable && editableForm?.focusedTextArea == nil }
+  var savableOutsideNotes: Bool {
+    guard let form = editableForm, !form.isBusy else { return false }
+    return form.focusedTextArea == nil
+  }
 }
 
 /// What the form asks when its save was refused because the contact changed elsewhere, in a

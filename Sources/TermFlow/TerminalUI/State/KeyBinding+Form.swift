@@ -14,9 +14,20 @@ extension KeyBinding {
     _ form: @escaping @Sendable (Context) -> Form<Field>?, control: String, next: String = "Next field",
     sends: @escaping @Sendable (FormIntent, Context) -> Intent
   ) -> [KeyBinding] {
-    let editable: @Sendable (Context) -> Bool = { form($0).map { !$0.isBusy } ?? false }
-    let inText: @Sendable (Context) -> Bool = { form($0).map { !$0.isBusy && $0.focusedInput != nil } ?? false }
-    let inArea: @Sendable (Context) -> Bool = { form($0).map { !$0.isBusy && $0.focusedTextArea != nil } ?? false }
+    // Read at every key (the help bar's): one question a statement, as `&&` and `??` would
+    // wrap the form in a closure holding a copy of it (in a debug build).
+    let editable: @Sendable (Context) -> Bool = { context in
+      guard let form = form(context) else { return false }
+      return !form.isBusy
+    }
+    let inText: @Sendable (Context) -> Bool = { context in
+      guard let form = form(context), !form.isBusy else { return false }
+      return form.focusedInput != nil
+    }
+    let inArea: @Sendable (Context) -> Bool = { context in
+      guard let form = form(context), !form.isBusy else { return false }
+      return form.focusedTextArea != nil
+    }
     return [
       .typing(
         when: inText,

@@ -56,7 +56,7 @@ public struct FormView<Field: Hashable & Sendable>: View {
   func rowsAndAreaLimit(in region: Rect) -> (rows: [FormRow], areaLimit: Int) {
     let isBoxed = layout.isBoxed
     // On a page, a problem takes a row only once shown: none while there are none.
-    let showsProblems = !isBoxed && !form.problems.isEmpty
+    let showsProblems = isBoxed ? false : !form.problems.isEmpty
     var rows: [FormRow] = isBoxed ? [.blank] : []
     rows.reserveCapacity(form.fields.count * 2 + 1)
     var areas = 0
@@ -65,21 +65,17 @@ public struct FormView<Field: Hashable & Sendable>: View {
         // One row for now: how many it gets depends on the rest.
         rows.append(.area(index, 0))
         areas += 1
-        if isBoxed || (showsProblems && form.shownProblem(at: form.place(index, nil)) != nil) {
-          rows.append(.problem(index, nil))
-        }
+        if showsProblem(index, nil, isBoxed: isBoxed, anyShown: showsProblems) { rows.append(.problem(index, nil)) }
       } else if case .list(let entries) = form.fields[index].content {
         for entry in entries.indices {
           rows.append(.entry(index, entry))
-          if isBoxed || (showsProblems && form.shownProblem(at: form.place(index, entry)) != nil) {
+          if showsProblem(index, entry, isBoxed: isBoxed, anyShown: showsProblems) {
             rows.append(.problem(index, entry))
           }
         }
       } else {
         rows.append(.field(index))
-        if isBoxed || (showsProblems && form.shownProblem(at: form.place(index, nil)) != nil) {
-          rows.append(.problem(index, nil))
-        }
+        if showsProblem(index, nil, isBoxed: isBoxed, anyShown: showsProblems) { rows.append(.problem(index, nil)) }
       }
     }
     guard areas > 0 else { return (rows, 0) }
@@ -104,6 +100,15 @@ public struct FormView<Field: Hashable & Sendable>: View {
     var content = width
     if case .boxed(let boxWidth) = layout { content = min(boxWidth, width) - 4 }
     return Self.wrapColumns(inputArea(on: Rect(x: 0, y: 0, width: max(0, content), height: 1)).width)
+  }
+
+  /// Whether field `index` (or its entry) has a row for its problem: always in a box, on a page
+  /// once shown. One question a statement: listed at every key, and `||` would wrap the form in
+  /// a closure holding a copy of it (in a debug build).
+  private func showsProblem(_ index: Int, _ entry: Int?, isBoxed: Bool, anyShown: Bool) -> Bool {
+    if isBoxed { return true }
+    guard anyShown else { return false }
+    return form.shownProblem(at: form.place(index, entry)) != nil
   }
 
   /// Where everything goes in `region`.
@@ -202,8 +207,7 @@ public struct FormView<Field: Hashable & Sendable>: View {
       previous.typeWidth == typeWidth, previous.control == control, previous.form.fields.count == form.fields.count
     else { return false }
     let before = previous.form
-    let problemsMayDiffer =
-      before.problems != form.problems || before.touched != form.touched || before.submitTried != form.submitTried
+    let problemsMayDiffer = Self.problemsMayDiffer(before, form)
     // The rows are the ones drawn before when every field is of the same kind, with as many
     // entries, and the same problems show: known without listing the rows drawn before.
     let (rows, areaLimit) = rowsAndAreaLimit(in: region)
@@ -259,13 +263,12 @@ public struct FormView<Field: Hashable & Sendable>: View {
       draw(row, into: &frame, on: area, marks: marks, areas: &areas)
       damage.append(area)
     }
-    let banner = before.serverError != form.serverError || before.notice != form.notice || before.tick != form.tick
-    if banner, !layout.banner.isEmpty {
+    if Self.bannerMayDiffer(before, form), !layout.banner.isEmpty {
       frame.fill(layout.banner)
       drawBanner(into: &frame, on: layout.banner)
       damage.append(layout.banner)
     }
-    if before.canSubmit != form.canSubmit || before.tick != form.tick, !layout.button.isEmpty {
+    if Self.buttonMayDiffer(before, form), !layout.button.isEmpty {
       frame.fill(layout.button)
       drawButton(into: &frame, on: layout.button, marks: marks)
       damage.append(layout.button)
@@ -276,6 +279,28 @@ public struct FormView<Field: Hashable & Sendable>: View {
       damage.append(layout.hint)
     }
     return true
+  }
+
+  /// Whether `new` may show other problems than `old`. One question a statement, as `||`
+  /// would wrap each form in a closure holding a copy of it (in a debug build).
+  private static func problemsMayDiffer(_ old: Form<Field>, _ new: Form<Field>) -> Bool {
+    if old.submitTried != new.submitTried { return true }
+    if old.problems != new.problems { return true }
+    return old.touched != new.touched
+  }
+
+  /// Whether the banner over the button may read otherwise (the server's error, the notice, the
+  /// spinner's frame), asked as ``problemsMayDiffer(_:_:)`` is.
+  private static func bannerMayDiffer(_ old: Form<Field>, _ new: Form<Field>) -> Bool {
+    if old.tick != new.tick { return true }
+    if old.serverError != new.serverError { return true }
+    return old.notice != new.notice
+  }
+
+  /// Whether the button may look otherwise (enabled, or the spinner's frame).
+  private static func buttonMayDiffer(_ old: Form<Field>, _ new: Form<Field>) -> Bool {
+    if old.tick != new.tick { return true }
+    return old.canSubmit != new.canSubmit
   }
 
   /// Entry `entry` of a list `field`.
