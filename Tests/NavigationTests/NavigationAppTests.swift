@@ -110,6 +110,27 @@ struct NavigationAppTests {
     #expect(app.didQuit, "once no binding answers it, Ctrl-C quits")
   }
 
+  /// Opening and closing the list of every key sends no action, yet each is drawn at once: the
+  /// wireframe asks its app for the frame (`Wireframe.onRedrawNeeded`).
+  @Test func theListOfEveryKeyOpensAndClosesInAFrameOfItsOwn() {
+    let app = NavigationApp(
+      initialState: [], reducer: Self.reducer, wireframe: Wireframe(appTitle: "Test"), coordinator: Root())
+    let terminal = HeadlessTerminal(size: Size(width: 40, height: 12))
+    let session = TerminalSession(
+      backend: terminal, render: { app.render(size: $0) }, handle: { app.handle($0) })
+    app.start(on: session)
+    let before = session.framesRendered
+    session.send(.input(.key(.character("?"))))
+    #expect(app.wireframe.showsAllKeys)
+    #expect(session.framesRendered == before + 1)
+    #expect(terminal.screen.lines.contains { $0.contains("Keys") })
+    session.send(.input(.key(.escape)))
+    #expect(!app.wireframe.showsAllKeys)
+    #expect(session.framesRendered == before + 2)
+    #expect(!terminal.screen.lines.contains { $0.contains("Keys") })
+    app.stop()
+  }
+
   @Test func onASessionEachBatchIsOneFrameAndQuittingEndsTheSession() {
     let app = NavigationApp(
       initialState: [], reducer: Self.reducer, wireframe: Wireframe(appTitle: "Test"),

@@ -166,6 +166,7 @@ public final class NavigationApp<State, Action: Sendable> {
       responders.append(StateKeyResponder(keyMap: coordinator.keys, store: store, dispatch: dispatch))
     }
     wireframe.responders = responders + [self]
+    wireframe.onRedrawNeeded = { [weak self] in self?.wireframeDidChange() }
     store.programRequestHandler = { [unowned self] request in
       switch request {
       case .quit: quit()
@@ -245,14 +246,10 @@ public final class NavigationApp<State, Action: Sendable> {
       if let tick = events.tick { dispatch(tick) }
     case .input(.mouse(let mouse)):
       willHandleInput?(.mouse(mouse))
-      let showedAllKeys = wireframe.showsAllKeys
       wireframe.handle(mouse: mouse)
-      if wireframe.showsAllKeys != showedAllKeys { wireframeDidChange() }
     case .input(let input):
       willHandleInput?(input)
-      let showedAllKeys = wireframe.showsAllKeys
       if !wireframe.handle(input), input == .key(.ctrl("c")) { quit() }
-      if wireframe.showsAllKeys != showedAllKeys { wireframeDidChange() }
     }
   }
 

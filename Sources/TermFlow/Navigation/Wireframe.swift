@@ -150,7 +150,14 @@ public final class Wireframe {
 
   /// Whether the list of every key that works on the focused screen (``KeysOverlay``) is up
   /// over the stage. A key that nothing else took opens it (``moreKeys``); any key closes it.
-  public private(set) var showsAllKeys = false
+  public private(set) var showsAllKeys = false {
+    didSet { if showsAllKeys != oldValue { onRedrawNeeded?() } }
+  }
+
+  /// Called when something the wireframe keeps of its own changes what it draws (the list of
+  /// every key opened or closed), which no action to the store announces: ``NavigationApp``
+  /// asks for a frame then.
+  public var onRedrawNeeded: (@MainActor () -> Void)?
 
   /// What the help bar shows: the modal's keys while one is up, else the focused screen's and
   /// then the responders' (only bindings that apply now and are not hidden, and of those of
