@@ -152,11 +152,12 @@ sync-soak: deps
 		$(SWIFT) test --skip-build --filter RandomizedConvergenceTests; done
 
 ## sync-kill: `contacts sync` killed with SIGKILL at 50 points of a first download of 10,000
-## cards and of an upload of 1,000, each resumed; the last run must converge.
+## cards, of an upload of 1,000 and of a move of 1,000 between two books, each resumed; the
+## last run must converge.
 sync-kill: deps
 	$(SWIFT) build --build-tests
-	TERMFLOW_SYNC_KILL_CARDS=10000 TERMFLOW_SYNC_KILL_UPLOADS=1000 TERMFLOW_SYNC_KILL_POINTS=50 \
-		$(SWIFT) test --skip-build --filter SyncKillTests
+	TERMFLOW_SYNC_KILL_CARDS=10000 TERMFLOW_SYNC_KILL_UPLOADS=1000 TERMFLOW_SYNC_KILL_MOVES=1000 \
+		TERMFLOW_SYNC_KILL_POINTS=50 $(SWIFT) test --skip-build --filter 'SyncKillTests|MoveKillTests'
 
 ## bench: release-built benchmarks, the framework's (termflow-bench) and the app's
 ## (contacts-bench); results as JSON under $(BENCH_OUT)/.
