@@ -66,6 +66,52 @@ import Testing
     #expect(try await sync.movesToFinish(account: fixture.ada).isEmpty)
   }
 
+  /// Moved back before the sync sent anything to the new book: the move is undone, the item
+  /// the old copy's again (sent once more, at the old copy's ETag).
+  @Test func aMoveBackBeforeAnythingWasSentCancelsTheMove() async throws {
+    let (fixture, sync, ann, _) = try await ada()
+    defer { fixture.directory.remove() }
+    let before = try #require(try await item(ann.uid, fixture))
+    _ = try await sync.move(contacts: [ann.id], to: SyncBook.Key(account: fixture.ada, number: 1))
+    #expect(try await sync.move(contacts: [ann.id], to: fixture.adaBook) == ["Ann"])
+    let back = try #require(try await item(ann.uid, fixture))
+    #expect(back["book"] as Int == 0 && back["movedFrom"] as Int? == nil && back["movedHref"] as String? == nil)
+    #expect(back["href"] as String? == before["href"] as String? && back["etag"] as String? == "\"a1\"")
+    #expect(back["dirty"] as Bool == true && back["pendingCard"] as String? == nil)
+    #expect(try await fixture.store.count(account: fixture.ada, book: 0) == 2)
+    #expect(try await sync.movesToFinish(account: fixture.ada).isEmpty)
+  }
+
+  /// Moved back once the new copy may be on the server (its href named, its answer stored or
+  /// not): the move turns round, the old copy kept and the new one to delete once the old is
+  /// stored again.
+  @Test(arguments: [nil, "\"w1\""])
+  func aMoveBackAfterTheNewCopyWentOutTurnsTheMoveRound(newETag: String?) async throws {
+    let (fixture, sync, ann, _) = try await ada()
+    defer { fixture.directory.remove() }
+    _ = try await sync.move(contacts: [ann.id], to: SyncBook.Key(account: fixture.ada, number: 1))
+    try await fixture.database.writer.write { db in
+      try db.execute(
+        sql: "UPDATE sync_item SET href = '/ada/work/ann.vcf', etag = ?, pendingCard = ?, dirty = ? WHERE uid = ?",
+        arguments: [newETag, newETag == nil ? "card" : nil, newETag == nil, ann.uid])
+    }
+    #expect(try await sync.move(contacts: [ann.id], to: fixture.adaBook) == ["Ann"])
+    let back = try #require(try await item(ann.uid, fixture))
+    #expect(back["book"] as Int == 0 && back["href"] as String? == "/ada/personal/ann.vcf")
+    #expect(back["etag"] as String? == "\"a1\"" && back["dirty"] as Bool == true)
+    #expect(back["movedFrom"] as Int? == 1 && back["movedHref"] as String? == "/ada/work/ann.vcf")
+    #expect(back["movedETag"] as String? == newETag && back["pendingCard"] as String? == nil)
+    // Nothing deleted before the old copy is stored again; then the new copy is the one to go.
+    #expect(try await sync.movesToFinish(account: fixture.ada).isEmpty)
+    try await fixture.database.writer.write { db in
+      try db.execute(sql: "UPDATE sync_item SET etag = '\"a2\"', dirty = 0 WHERE uid = ?", arguments: [ann.uid])
+    }
+    #expect(
+      try await sync.movesToFinish(account: fixture.ada) == [
+        PendingMove(uid: ann.uid, name: "Ann", from: 1, href: "/ada/work/ann.vcf", etag: newETag)
+      ])
+  }
+
   @Test func whatCannotBeMovedIsSaidAndNothingMoves() async throws {
     let (fixture, sync, ann, bea) = try await ada()
     defer { fixture.directory.remove() }
@@ -93,8 +139,9 @@ import Testing
       try db.execute(sql: "UPDATE sync_item SET conflictCard = NULL")
     }
     _ = try await sync.move(contacts: [ann.id], to: SyncBook.Key(account: account, number: 1))
+    // On to a third book while moving: a sync finishes the first move before.
     await #expect(throws: BookMoveError.stillMoving("Ann")) {
-      try await sync.move(contacts: [ann.id], to: SyncBook.Key(account: account, number: 0))
+      try await sync.move(contacts: [ann.id], to: SyncBook.Key(account: account, number: 2))
     }
     let grace = try await fixture.store.insert(ContactDraft(name: "Grace"), account: fixture.grace)
     // An account with no link has no book to move to.

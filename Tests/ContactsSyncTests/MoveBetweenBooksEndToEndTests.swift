@@ -67,6 +67,49 @@ import VCardFormat
     }
   }
 
+  /// A contact moved back to the book it is leaving before the move finished: Ann before
+  /// anything was sent (the move is undone: nothing goes to Work), Bea after the sync put her
+  /// in Work and stopped before the DELETE (the move turns round: her Work copy is deleted once
+  /// her old copy is stored again). Each ends in her first book, once.
+  @Test(arguments: DAVTestServer.Kind.allCases)
+  func aMoveBackUndoesOrTurnsRoundThePendingMove(kind: DAVTestServer.Kind) async throws {
+    try await DAVTestServer.withServer(kind) { server in
+      let books = try await SeveralBooksEndToEndTests.makeBooks(on: server)
+      let laptop = try await SyncSide.make(on: server, name: "laptop")
+      defer { laptop.remove() }
+      let ann = try await laptop.add("Ann Here", email: "ann@example.com")
+      let bea = try await laptop.add("Bea Here", email: "bea@example.com")
+      try await laptop.link(books.all)
+      try await laptop.run()
+      let home = SyncBook.Key(account: laptop.account, number: 0)
+      let work = SyncBook.Key(account: laptop.account, number: 1)
+
+      _ = try await laptop.sync.move(contacts: [ann.id, bea.id], to: work)
+      #expect(try await laptop.sync.move(contacts: [ann.id], to: home) == ["Ann Here"])
+      await #expect(throws: (any Error).self) { try await laptop.run(through: { StopsBeforeDelete(client: $0) }) }
+      #expect(try await SeveralBooksEndToEndTests.uids(in: books.work, on: server) == ["wes", bea.uid])
+      #expect(try SeveralBooksEndToEndTests.books(of: laptop)[ann.uid] == 0)
+
+      #expect(try await laptop.sync.move(contacts: [bea.id], to: home) == ["Bea Here"])
+      #expect(try SeveralBooksEndToEndTests.books(of: laptop)[bea.uid] == 0)
+      let back = try await laptop.run()
+      #expect(back.moved == 1 && back.conflicts == 0 && back.unreadable == 0, "\(back)")
+      #expect(try await SeveralBooksEndToEndTests.uids(in: books.work, on: server) == ["wes"])
+      #expect(try await SeveralBooksEndToEndTests.uids(in: books.all[0].url, on: server) == [ann.uid, bea.uid])
+      let noOp = try await laptop.run()
+      #expect(noOp.moved == 0 && noOp.sent == 0 && noOp.received == 0 && noOp.deletedHere == 0)
+
+      // Another database finds each once, in the first book, as it was.
+      let fresh = try await SyncSide.make(on: server, name: "fresh")
+      defer { fresh.remove() }
+      try await fresh.link(books.all)
+      try await fresh.run()
+      let placed = try SeveralBooksEndToEndTests.books(of: fresh)
+      #expect(placed[ann.uid] == 0 && placed[bea.uid] == 0 && placed.count == 5)
+      #expect(try await fresh.contact(named: "Bea Here")?.email == "bea@example.com")
+    }
+  }
+
   /// Another client changes the old copy while the move waits: the newer version (here the
   /// server's, by its REV) is kept, goes to the new book, and the old copy is deleted after.
   @Test(arguments: DAVTestServer.Kind.allCases)

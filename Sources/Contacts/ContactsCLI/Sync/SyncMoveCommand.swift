@@ -14,7 +14,8 @@ struct SyncMoveCommand: AsyncParsableCommand {
       Here the contacts are in the new book at once; on the server, the next sync creates each \
       card in the new book first and deletes it from the old one only once the new one is there, \
       so a sync stopped anywhere loses nothing. A card changed on the server in the old book \
-      meanwhile: the newer version is kept, and the sync says so.
+      meanwhile: the newer version is kept, and the sync says so. Moving a contact back to the \
+      book it is leaving before a sync finished the move undoes the move, or turns it round.
       """)
 
   @OptionGroup var options: AccountOptions

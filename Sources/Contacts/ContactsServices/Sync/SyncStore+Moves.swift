@@ -12,7 +12,8 @@ public enum BookMoveError: Error, Equatable, Sendable, CustomStringConvertible {
   /// The books are on two servers: one request cannot copy a card from one to the other with
   /// the credentials kept for one.
   case otherServer(from: String, to: String)
-  /// The contact is still moving from an earlier move: a sync finishes that first.
+  /// The contact is still moving from an earlier move to a third book: a sync finishes that
+  /// first (moving it back to the book it is leaving is always allowed).
   case stillMoving(String)
   /// The contact waits on a conflict: settled first, then moved.
   case inConflict(String)
@@ -50,7 +51,8 @@ extension SyncStore {
   /// transaction: each one's item becomes the new book's, to create there at the next sync, and
   /// keeps the old copy's href and ETag (`movedFrom`, `movedHref`, `movedETag`, schema v11)
   /// until the new copy's ETag is stored here (`finishedMove`). A contact never sent moves at
-  /// once; one already in the book stays. Returns the names of those moved.
+  /// once; one already in the book stays; one moved back to the book it is leaving undoes or
+  /// turns round its move (`moveBack`). Returns the names of those moved.
   public func move(contacts ids: [Int64], to book: SyncBook.Key) async throws -> [String] {
     let account = book.account
     return try await database.writer.write { db in
@@ -77,7 +79,13 @@ extension SyncStore {
         let name: String = row["name"]
         guard let from = row["book"] as Int? else { throw BookMoveError.notLinked(name) }
         if from == book.number { continue }
-        guard row["movedFrom"] as Int? == nil else { throw BookMoveError.stillMoving(name) }
+        if let movingFrom = row["movedFrom"] as Int? {
+          // Back to the book it is leaving: the pending move is undone, or turned round.
+          guard movingFrom == book.number else { throw BookMoveError.stillMoving(name) }
+          try Self.moveBack(uid: row["uid"], account: account, newCopySent: row["href"] as String? != nil, db)
+          moved.append(name)
+          continue
+        }
         guard row["conflictCard"] as String? == nil else { throw BookMoveError.inConflict(name) }
         if let fromURL = (row["url"] as String?).flatMap(URL.init(string:)), let toURL = URL(string: targetURL),
           Self.origin(of: fromURL) != Self.origin(of: toURL)
@@ -102,6 +110,27 @@ extension SyncStore {
       }
       return moved
     }
+  }
+
+  /// A contact moving from one book to another is moved back to the first before the move
+  /// finished. When nothing was sent to the new book yet (no href there: `willSend` names it
+  /// before the PUT), the move is cancelled: the item is the old copy's again, sent once more
+  /// (its base went with the move) as an update at the ETag known. When the new copy may be on
+  /// the server, the move turns round: the old copy is the one to keep (updated at its ETag, or
+  /// sent again as new if it was deleted meanwhile), and the new copy becomes the old one,
+  /// deleted only once the first is stored again (`movesToFinish`), so the card is never lost
+  /// and ends in one book.
+  static func moveBack(uid: String, account: Int64, newCopySent: Bool, _ db: Database) throws {
+    let turned =
+      newCopySent
+      ? "movedFrom = book, movedHref = href, movedETag = etag" : "movedFrom = NULL, movedHref = NULL, movedETag = NULL"
+    try db.execute(
+      sql: """
+        UPDATE sync_item SET book = movedFrom, href = movedHref, etag = movedETag, \(turned), base = NULL,
+          baseHash = NULL, pendingCard = NULL, pendingHash = NULL, dirty = 1, refusedRevision = NULL,
+          refusedReason = NULL
+        WHERE accountId = ? AND uid = ?
+        """, arguments: [account, uid])
   }
 
   /// The scheme, host and port of `url`: two books are on one server when theirs are equal.
