@@ -1,6 +1,7 @@
 import CardDAV
 import CardDAVTesting
 import Foundation
+import GRDB
 import Testing
 
 /// Set-up that fails leaves nothing behind: every question is asked before the server is
@@ -38,6 +39,39 @@ import Testing
       let linked = try contacts.run(setup, input: "\(password)\n\(Self.accountPassword)\n")
       #expect(linked.status == 0, "\(linked.errors)")
       #expect(linked.output.contains("Linked ada@example.com to \"Contacts\""))
+      #expect(try await Self.books(on: server).filter { $0 == "Contacts" }.count == 1)
+    }
+  }
+
+  /// The book is made, then the link cannot be saved: the book is removed again and named, and
+  /// the same command then works.
+  @Test func aLinkThatCannotBeSavedAfterCreateRemovesTheBookItMadeAndSaysSo() async throws {
+    try await DAVTestServer.withServer(.radicale) { server in
+      let contacts = try ContactsBinary()
+      defer { contacts.cleanUp() }
+      try contacts.addAccount()
+      let before = try await Self.books(on: server)
+      let setup = [
+        "sync", "setup", server.baseURL.absoluteString, "--username", server.credentials.username, "--create",
+        "Contacts", "--password-command", "printf '%s\\n' '\(server.credentials.password)'",
+      ]
+      // The database refuses the link (as a full disk or a failing one would), after the book is made.
+      let database = try DatabaseQueue(path: contacts.database)
+      try await database.write { db in
+        try db.execute(
+          sql: "CREATE TRIGGER refuse_link BEFORE INSERT ON sync_link BEGIN SELECT RAISE(ABORT, 'no room left'); END")
+      }
+      let failed = try contacts.run(setup)
+      #expect(failed.status == 1 && failed.errors.contains("no room left"), "\(failed.errors)")
+      #expect(failed.errors.contains("The address book made at \(server.baseURL.absoluteString)"), "\(failed.errors)")
+      #expect(failed.errors.contains("was removed again; nothing was changed."), "\(failed.errors)")
+      #expect(try await Self.books(on: server) == before)
+      #expect(try contacts.run(["sync", "status"]).output.contains("not linked"))
+
+      try await database.write { db in try db.execute(sql: "DROP TRIGGER refuse_link") }
+      let linked = try contacts.run(setup)
+      #expect(linked.status == 0, "\(linked.errors)")
+      #expect(linked.output.contains("Linked ada@example.com to \"Contacts\""), "\(linked.output)")
       #expect(try await Self.books(on: server).filter { $0 == "Contacts" }.count == 1)
     }
   }
