@@ -31,6 +31,11 @@ let package = Package(
     .package(url: "https://github.com/pointfreeco/swift-custom-dump", exact: "1.7.3"),
     .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", exact: "1.19.7"),
     .package(url: "https://github.com/pointfreeco/xctest-dynamic-overlay", exact: "1.13.1"),
+    // Child processes for the app and its test servers: posix_spawn, with every other descriptor
+    // closed and no signal blocked in the child, and exits awaited on one epoll thread. Not
+    // Foundation's Process, whose run() over-reads /proc/self/fd's names on this toolchain and
+    // crashed a CI run (swift-corelibs-foundation PR #5472). The app's targets only.
+    .package(url: "https://github.com/swiftlang/swift-subprocess", exact: "1.0.2"),
   ],
   targets: [
     // ncursesw as a system library; shim.h exposes what Swift 6 cannot import directly.
@@ -124,7 +129,10 @@ let package = Package(
     ),
     // Real CardDAV servers for tests: Radicale and Xandikos from the venv `make deps` builds,
     // each started on its own loopback port and folder and stopped when the test ends.
-    .target(name: "CardDAVTesting", dependencies: ["CardDAV"]),
+    .target(
+      name: "CardDAVTesting",
+      dependencies: ["CardDAV", .product(name: "Subprocess", package: "swift-subprocess")]
+    ),
 
     // Sync's decisions, as pure functions of cards and what the last sync remembered: what to do
     // with a card the server changed or removed, when one side is suspiciously empty, and the
@@ -170,7 +178,11 @@ let package = Package(
     // sends through CardDAV and applies CardSync's decisions through ContactsServices.
     .target(
       name: "ContactsSync",
-      dependencies: ["CardDAV", "CardSync", "ContactsServices", "VCardFormat"]
+      dependencies: [
+        "CardDAV", "CardSync", "ContactsServices", "VCardFormat",
+        // The password command (PasswordCommand).
+        .product(name: "Subprocess", package: "swift-subprocess"),
+      ]
     ),
 
     // The app core wired to the database and the session log: the live clients and the
@@ -271,6 +283,7 @@ let package = Package(
       dependencies: [
         "CardDAV", "CardDAVTesting", "ContactsCLI", "TerminalTesting", "TerminalUI", "VCardFormat",
         .product(name: "GRDB", package: "GRDB.swift"),
+        .product(name: "Subprocess", package: "swift-subprocess"),
       ]
     ),
     .testTarget(

@@ -5,10 +5,10 @@ import Testing
 struct CommandLineTests {
   /// Runs `contacts ARGUMENTS` (they name their own `--db`): its exit status, and what it
   /// wrote to standard output and standard error, one after the other.
-  private func run(_ arguments: [String], input: String = "") throws -> (status: Int32, output: String) {
+  private func run(_ arguments: [String], input: String = "") async throws -> (status: Int32, output: String) {
     let binary = try ContactsBinary()
     defer { binary.cleanUp() }
-    let run = try binary.run(arguments, input: input, withDatabase: false)
+    let run = try await binary.run(arguments, input: input, withDatabase: false)
     return (run.status, run.output + run.errors)
   }
 
@@ -21,50 +21,50 @@ struct CommandLineTests {
     )
   }
 
-  @Test func seedCreatesTheDemoAccountAndAddsContacts() throws {
+  @Test func seedCreatesTheDemoAccountAndAddsContacts() async throws {
     let (path, cleanUp) = try temporaryDatabase()
     defer { cleanUp() }
-    let first = try run(["seed", "--db", path, "--count", "1500"])
+    let first = try await run(["seed", "--db", path, "--count", "1500"])
     #expect(first.status == 0, "\(first.output)")
     #expect(first.output.contains("demo@example.com has 1500"))
-    let second = try run(["seed", "--db", path, "--count", "500"])
+    let second = try await run(["seed", "--db", path, "--count", "500"])
     #expect(second.output.contains("demo@example.com has 2000"), "running again adds more")
   }
 
-  @Test func userAddReadsThePasswordFromStdinWhenNotATerminal() throws {
+  @Test func userAddReadsThePasswordFromStdinWhenNotATerminal() async throws {
     let (path, cleanUp) = try temporaryDatabase()
     defer { cleanUp() }
-    let created = try run(["user", "add", "--db", path, "ada@example.com"], input: "analytical-engine\n")
+    let created = try await run(["user", "add", "--db", path, "ada@example.com"], input: "analytical-engine\n")
     #expect(created.status == 0, "\(created.output)")
     #expect(created.output.contains("Created ada@example.com."))
     #expect(!created.output.contains("analytical-engine"))
-    let again = try run(["user", "add", "--db", path, "ada@example.com"], input: "analytical-engine\n")
+    let again = try await run(["user", "add", "--db", path, "ada@example.com"], input: "analytical-engine\n")
     #expect(again.status != 0)
     #expect(again.output.contains("An account with this email already exists"))
-    let short = try run(["user", "add", "--db", path, "grace@example.com"], input: "short\n")
+    let short = try await run(["user", "add", "--db", path, "grace@example.com"], input: "short\n")
     #expect(short.output.contains("Use at least 8 characters"))
   }
 
-  @Test func aBrokenDatabaseFileGetsAClearMessage() throws {
+  @Test func aBrokenDatabaseFileGetsAClearMessage() async throws {
     let (path, cleanUp) = try temporaryDatabase()
     defer { cleanUp() }
     try FileManager.default.createDirectory(
       atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
     try Data(repeating: 0x42, count: 8192).write(to: URL(fileURLWithPath: path))
-    let result = try run(["seed", "--db", path, "--count", "1"])
+    let result = try await run(["seed", "--db", path, "--count", "1"])
     #expect(result.status != 0)
     #expect(result.output.contains("is not a contacts database"), "\(result.output)")
     #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == Data(repeating: 0x42, count: 8192))
   }
 
-  @Test func anUnknownOrMalformedRouteIsRefusedBeforeTheTerminalIsTouched() throws {
+  @Test func anUnknownOrMalformedRouteIsRefusedBeforeTheTerminalIsTouched() async throws {
     let (path, cleanUp) = try temporaryDatabase()
     defer { cleanUp() }
     for (route, message) in [
       ("settings", "There is no route “settings”"), ("contacts//2", "“contacts//2” is not a route"),
       ("contacts/abc/edit", "There is no route “contacts/abc/edit”"),
     ] {
-      let result = try run(["--db", path, "--route", route])
+      let result = try await run(["--db", path, "--route", route])
       #expect(result.status == 64, "\(route): \(result.output)")
       #expect(result.output.contains(message), "\(result.output)")
       #expect(result.output.contains("contacts/<id>/edit"), "the message lists the routes")
@@ -72,9 +72,9 @@ struct CommandLineTests {
     }
   }
 
-  @Test func helpAndVersionWorkEverywhere() throws {
+  @Test func helpAndVersionWorkEverywhere() async throws {
     for arguments in [["--help"], ["seed", "--help"], ["user", "add", "--help"], ["--version"]] {
-      let result = try run(arguments)
+      let result = try await run(arguments)
       #expect(result.status == 0, "\(arguments)")
       #expect(!result.output.isEmpty)
     }

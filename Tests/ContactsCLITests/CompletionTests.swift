@@ -8,10 +8,10 @@ struct CompletionTests {
   /// What `contacts` answers when Tab is pressed at the end of `contacts export WORDS`, the way
   /// the scripts ask: the completion request, the word's index and the cursor's place in it,
   /// then the command line's words.
-  private func complete(_ binary: ContactsBinary, _ words: [String]) throws -> ContactsBinary.Run {
+  private func complete(_ binary: ContactsBinary, _ words: [String]) async throws -> ContactsBinary.Run {
     let line = ["contacts", "export"] + words
     let cursor = line.last!.count
-    return try binary.run(
+    return try await binary.run(
       ["---completion", "export", "--", "--account", "\(line.count - 1)", "\(cursor)"] + line, withDatabase: false)
   }
 
@@ -19,79 +19,79 @@ struct CompletionTests {
     try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
   }
 
-  @Test func accountsAreOfferedFromTheDatabaseTheCommandLineNames() throws {
+  @Test func accountsAreOfferedFromTheDatabaseTheCommandLineNames() async throws {
     let binary = try ContactsBinary()
     defer { binary.cleanUp() }
-    try binary.addAccount("grace@example.com")
-    try binary.addAccount("ada@example.com")
-    try binary.addAccount("Alan@Example.com")
+    try await binary.addAccount("grace@example.com")
+    try await binary.addAccount("ada@example.com")
+    try await binary.addAccount("Alan@Example.com")
 
-    let all = try complete(binary, ["--db", binary.database, "--account", ""])
+    let all = try await complete(binary, ["--db", binary.database, "--account", ""])
     #expect(all.status == 0)
     #expect(all.errors.isEmpty)
     #expect(all.output == "ada@example.com\nAlan@Example.com\ngrace@example.com\n")
-    let typed = try complete(binary, ["--db=\(binary.database)", "--account", "al"])
+    let typed = try await complete(binary, ["--db=\(binary.database)", "--account", "al"])
     #expect(typed.output == "Alan@Example.com\n", "the typed start is matched with case aside")
-    let quoted = try complete(binary, ["--db", "'\(binary.database)'", "--account", "\"gr"])
+    let quoted = try await complete(binary, ["--db", "'\(binary.database)'", "--account", "\"gr"])
     #expect(quoted.output == "grace@example.com\n", "the shell's quotes are not part of the words")
   }
 
-  @Test func withoutDbTheConfigFilesDatabaseIsRead() throws {
+  @Test func withoutDbTheConfigFilesDatabaseIsRead() async throws {
     let binary = try ContactsBinary()
     defer { binary.cleanUp() }
-    try binary.addAccount()
+    try await binary.addAccount()
     let config = binary.directory.appendingPathComponent("mine.toml").path
     try Data("database = \"\(binary.database)\"\n".utf8).write(to: URL(fileURLWithPath: config))
-    let run = try complete(binary, ["--config", config, "--account", ""])
+    let run = try await complete(binary, ["--config", config, "--account", ""])
     #expect(run.output == "ada@example.com\n")
     let broken = binary.directory.appendingPathComponent("broken.toml").path
     try Data("database = \n".utf8).write(to: URL(fileURLWithPath: broken))
-    let quiet = try complete(binary, ["--config", broken, "--account", ""])
+    let quiet = try await complete(binary, ["--config", broken, "--account", ""])
     #expect(quiet.status == 0)
     #expect(quiet.errors.isEmpty, "a broken config file offers nothing, silently")
   }
 
-  @Test func completingLeavesTheDatabaseAndItsDirectoryAsTheyWere() throws {
+  @Test func completingLeavesTheDatabaseAndItsDirectoryAsTheyWere() async throws {
     let binary = try ContactsBinary()
     defer { binary.cleanUp() }
-    try binary.addAccount()
+    try await binary.addAccount()
     let before = try Data(contentsOf: URL(fileURLWithPath: binary.database))
     let filesBefore = try files(in: binary.directory)
 
-    let run = try complete(binary, ["--db", binary.database, "--account", ""])
+    let run = try await complete(binary, ["--db", binary.database, "--account", ""])
     #expect(run.output == "ada@example.com\n")
     #expect(try Data(contentsOf: URL(fileURLWithPath: binary.database)) == before)
     #expect(try files(in: binary.directory) == filesBefore, "not even a -wal or -shm file")
   }
 
-  @Test func aDatabaseOpenElsewhereIsReadWithWhatItsWriterCommitted() throws {
+  @Test func aDatabaseOpenElsewhereIsReadWithWhatItsWriterCommitted() async throws {
     let binary = try ContactsBinary()
     defer { binary.cleanUp() }
-    try binary.addAccount()
+    try await binary.addAccount()
     // Another program holds the database open, so what it commits waits in the -wal file.
     let pool = try DatabasePool(path: binary.database)
-    let accounts = try pool.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM account") }
+    let accounts = try await pool.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM account") }
     #expect(accounts == 1)
-    try binary.addAccount("grace@example.com")
+    try await binary.addAccount("grace@example.com")
     #expect(FileManager.default.fileExists(atPath: binary.database + "-wal"))
 
-    let run = try complete(binary, ["--db", binary.database, "--account", ""])
+    let run = try await complete(binary, ["--db", binary.database, "--account", ""])
     #expect(run.output == "ada@example.com\ngrace@example.com\n")
     try pool.close()
   }
 
-  @Test func withoutADatabaseNothingIsOfferedAndNothingIsMade() throws {
+  @Test func withoutADatabaseNothingIsOfferedAndNothingIsMade() async throws {
     let binary = try ContactsBinary()
     defer { binary.cleanUp() }
     let missing = binary.directory.appendingPathComponent("nowhere/contacts.sqlite").path
-    let run = try complete(binary, ["--db", missing, "--account", ""])
+    let run = try await complete(binary, ["--db", missing, "--account", ""])
     #expect(run.status == 0)
     #expect(run.output.isEmpty)
     #expect(run.errors.isEmpty)
     #expect(try files(in: binary.directory).isEmpty)
 
     let notADatabase = try binary.file("notes.sqlite", "not a database")
-    let garbage = try complete(binary, ["--db", notADatabase, "--account", ""])
+    let garbage = try await complete(binary, ["--db", notADatabase, "--account", ""])
     #expect(garbage.status == 0)
     #expect(garbage.output.isEmpty)
     #expect(garbage.errors.isEmpty)

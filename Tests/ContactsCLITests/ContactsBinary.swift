@@ -1,9 +1,11 @@
 import Foundation
+import Subprocess
 
 /// The built `contacts` binary, run as a user runs it: arguments, standard input, and what it
-/// wrote to standard output and standard error, each on its own, with its exit status.
-struct ContactsBinary {
-  struct Run {
+/// wrote to standard output and standard error, each on its own, with its exit status. Run
+/// through swift-subprocess, not Foundation's `Process` (see Package.swift).
+struct ContactsBinary: Sendable {
+  struct Run: Sendable {
     var status: Int32
     var output: String
     var errors: String
@@ -43,30 +45,21 @@ struct ContactsBinary {
   /// `environment` over this process's.
   func run(
     _ arguments: [String], input: String = "", withDatabase: Bool = true, environment: [String: String] = [:]
-  ) throws -> Run {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: Self.path)
-    process.arguments = arguments + (withDatabase ? ["--db", database] : [])
+  ) async throws -> Run {
     // The config file is the directory's own (none unless a test writes one), never the user's.
-    process.environment = ProcessInfo.processInfo.environment.merging(["XDG_CONFIG_HOME": configDirectory]) { $1 }
-      .merging(environment) { $1 }
-    let errorsURL = directory.appendingPathComponent("stderr-\(UUID().uuidString)")
-    _ = FileManager.default.createFile(atPath: errorsURL.path, contents: nil)
-    let errors = try FileHandle(forWritingTo: errorsURL)
-    let stdin = Pipe()
-    let output = Pipe()
-    process.standardInput = stdin
-    process.standardOutput = output
-    process.standardError = errors
-    try process.run()
-    stdin.fileHandleForWriting.write(Data(input.utf8))
-    try stdin.fileHandleForWriting.close()
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    try errors.close()
-    let errorText = try String(contentsOf: errorsURL, encoding: .utf8)
-    try? FileManager.default.removeItem(at: errorsURL)
-    return Run(status: process.terminationStatus, output: String(decoding: data, as: UTF8.self), errors: errorText)
+    let added = ["XDG_CONFIG_HOME": configDirectory].merging(environment) { $1 }
+    let result = try await Subprocess.run(
+      .path(.init(Self.path)), arguments: Arguments(arguments + (withDatabase ? ["--db", database] : [])),
+      environment: .inherit.updating(
+        Dictionary(
+          uniqueKeysWithValues: added.compactMap { key, value in Environment.Key(rawValue: key).map { ($0, value) } })),
+      input: .string(input), output: .string(limit: .max), error: .string(limit: .max))
+    let status: Int32
+    switch result.terminationStatus {
+    case .exited(let code): status = code
+    case .signaled(let signal): status = 128 + signal
+    }
+    return Run(status: status, output: result.standardOutput, errors: result.standardError)
   }
 
   /// Writes `text` as the config file the commands read.
@@ -77,8 +70,8 @@ struct ContactsBinary {
   }
 
   /// Creates the account `email`.
-  func addAccount(_ email: String = "ada@example.com") throws {
-    let run = try run(["user", "add", email], input: "analytical-engine\n")
+  func addAccount(_ email: String = "ada@example.com") async throws {
+    let run = try await run(["user", "add", email], input: "analytical-engine\n")
     guard run.status == 0 else { throw Failure(description: "user add failed: \(run.errors)") }
   }
 

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import Subprocess
 import TerminalTesting
 import TerminalUI
 import Testing
@@ -71,25 +72,21 @@ final class ContactsPane {
   func close() { pane.close() }
 
   /// `contacts seed --db path --count count`, which creates the demo account.
-  nonisolated static func seed(_ path: String, count: Int) throws {
-    let seeded = try run(["seed", "--db", path, "--count", "\(count)"])
+  nonisolated static func seed(_ path: String, count: Int) async throws {
+    let seeded = try await run(["seed", "--db", path, "--count", "\(count)"])
     guard seeded.status == 0 else { throw TmuxPane.Failure("contacts seed failed: \(seeded.output)") }
   }
 
   /// Runs `contacts` with `arguments` outside the pane (no terminal); its status and its
   /// stdout and stderr together.
-  nonisolated static func run(_ arguments: [String]) throws -> (status: Int32, output: String) {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: try TmuxPane.executable(named: "contacts"))
-    process.arguments = arguments
-    let output = Pipe()
-    process.standardInput = FileHandle.nullDevice
-    process.standardOutput = output
-    process.standardError = output
-    try process.run()
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+  nonisolated static func run(_ arguments: [String]) async throws -> (status: Int32, output: String) {
+    let result = try await Subprocess.run(
+      .path(.init(try TmuxPane.executable(named: "contacts"))), arguments: Arguments(arguments), input: .none,
+      output: .string(limit: .max), error: .combinedWithOutput)
+    guard case .exited(let status) = result.terminationStatus else {
+      return (-1, "contacts ended by \(result.terminationStatus): \(result.standardOutput)")
+    }
+    return (status, result.standardOutput)
   }
 
   // MARK: The database, read directly
@@ -132,7 +129,7 @@ struct SeededDatabase: SuiteTrait, TestScoping {
       "contacts-seeded-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: directory) }
     let path = directory.appendingPathComponent("contacts.sqlite").path
-    try await onOwnThread { try ContactsPane.seed(path, count: Self.contactCount) }
+    try await ContactsPane.seed(path, count: Self.contactCount)
     try await Self.$template.withValue(path) { try await function() }
   }
 }

@@ -266,7 +266,7 @@ extension ContactsInAPane {
       #expect(!log.contains(ContactsPane.password))
       #expect(log.contains(#"{"input":{"key":"j"}}"#))
 
-      let replay = try ContactsPane.run([
+      let replay = try await ContactsPane.run([
         "replay", contacts.sessionLog, "--verify", "--frames", contacts.pane.path("frames"),
       ])
       #expect(replay.status == 0, "\(replay.output)")

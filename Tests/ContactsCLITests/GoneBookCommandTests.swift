@@ -11,19 +11,19 @@ import Testing
   func linkedWithWorkGone(_ server: DAVTestServer) async throws -> ContactsBinary {
     try await SyncBooksCommandTests.makeBooks(on: server)
     let contacts = try ContactsBinary()
-    try contacts.addAccount()
-    let setup = try contacts.run(
+    try await contacts.addAccount()
+    let setup = try await contacts.run(
       [
         "sync", "setup", server.homeSetURL.absoluteString, "--username", server.credentials.username,
         "--address-book", "shared", "--address-book", "Work",
         "--password-command", "printf '\(server.credentials.password)\\n'",
       ])
     #expect(setup.status == 0, "\(setup.errors)")
-    #expect(try contacts.run(["sync"]).status == 0)
+    #expect(try await contacts.run(["sync"]).status == 0)
     try await CardDAVClient.withClient(credentials: server.credentials) { client in
       try await client.deleteAddressBook(at: server.homeSetURL.appending(path: "work/"))
     }
-    let sync = try contacts.run(["sync"])
+    let sync = try await contacts.run(["sync"])
     #expect(sync.status == 2)
     #expect(
       sync.errors.contains(
@@ -37,20 +37,20 @@ import Testing
       let contacts = try await linkedWithWorkGone(server)
       defer { contacts.cleanUp() }
       #expect(
-        try contacts.run(["sync", "move", "wes", "--from", "work", "--to", "shared"]).errors.contains("not both"))
-      let moved = try contacts.run(["sync", "move", "--from", "work", "--to", "shared"])
+        try await contacts.run(["sync", "move", "wes", "--from", "work", "--to", "shared"]).errors.contains("not both"))
+      let moved = try await contacts.run(["sync", "move", "--from", "work", "--to", "shared"])
       #expect(moved.status == 0 && moved.output.contains("Moved 1 contact from Work to Shared"), "\(moved.errors)")
-      let sync = try contacts.run(["sync"])
+      let sync = try await contacts.run(["sync"])
       // Still gone (said until unlinked), but Wes is on the server again, in Shared.
       #expect(sync.status == 2 && sync.output.contains(": 1 sent, 0 received"), "\(sync.output)")
       #expect(sync.output.contains("1 contact moved to another book"), "\(sync.output)")
-      let status = try contacts.run(["sync", "status"]).output
+      let status = try await contacts.run(["sync", "status"]).output
       #expect(
         status.split(separator: "\n").contains { $0.contains("Shared") && $0.contains("3 contacts, 3 on server") })
       // Nothing left in it: unlinked, and the syncs say nothing more of it.
-      let unlinked = try contacts.run(["sync", "unlink-book", "work"])
+      let unlinked = try await contacts.run(["sync", "unlink-book", "work"])
       #expect(unlinked.status == 0 && unlinked.output.contains("its 0 contacts stay here"), "\(unlinked.errors)")
-      let clean = try contacts.run(["sync"])
+      let clean = try await contacts.run(["sync"])
       #expect(clean.status == 0 && !clean.errors.contains("gone"), "\(clean.errors)")
     }
   }
@@ -59,15 +59,15 @@ import Testing
     try await DAVTestServer.withServer(.radicale) { server in
       let contacts = try await linkedWithWorkGone(server)
       defer { contacts.cleanUp() }
-      let live = try contacts.run(["sync", "unlink-book", "shared"])
+      let live = try await contacts.run(["sync", "unlink-book", "shared"])
       #expect(live.status == 1 && live.errors.contains("the server still has this book"), "\(live.errors)")
-      let unlinked = try contacts.run(["sync", "unlink-book", "work"])
+      let unlinked = try await contacts.run(["sync", "unlink-book", "work"])
       #expect(
         unlinked.status == 0 && unlinked.output.contains("Unlinked Work: its 1 contact stays here, synced nowhere"))
-      let sync = try contacts.run(["sync"])
+      let sync = try await contacts.run(["sync"])
       #expect(sync.status == 0 && sync.output.contains("0 sent"), "\(sync.output) \(sync.errors)")
-      #expect(try contacts.run(["export"]).output.contains("UID:wes"))
-      let status = try contacts.run(["sync", "status"]).output
+      #expect(try await contacts.run(["export"]).output.contains("UID:wes"))
+      let status = try await contacts.run(["sync", "status"]).output
       #expect(!status.contains("Work"), "\(status)")
     }
   }

@@ -26,7 +26,7 @@ extension ContactsInAPane {
       let selected = try ids(contacts)[3]
 
       let path = contacts.databasePath
-      let seeded = try await onOwnThread { try ContactsPane.run(["seed", "--db", path, "--count", "5"]) }
+      let seeded = try await ContactsPane.run(["seed", "--db", path, "--count", "5"])
       #expect(seeded.status == 0, "\(seeded.output)")
 
       // No key is pressed: the app's own watch brings the change in.

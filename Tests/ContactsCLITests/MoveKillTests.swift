@@ -34,18 +34,18 @@ import VCardFormat
       }
       let contacts = try ContactsBinary()
       defer { contacts.cleanUp() }
-      try contacts.addAccount()
+      try await contacts.addAccount()
       let home = server.addressBookURL.absoluteString
-      let setup = try contacts.run(
+      let setup = try await contacts.run(
         [
           "sync", "setup", server.homeSetURL.absoluteString, "--username", server.credentials.username,
           "--address-book", home, "--address-book", work.absoluteString,
           "--password-command", "printf '%s\\n' '\(server.credentials.password)'",
         ])
       #expect(setup.status == 0, "\(setup.errors)")
-      let first = try contacts.run(["sync"])
+      let first = try await contacts.run(["sync"])
       #expect(first.status == 0, "\(first.errors)")
-      let move = try contacts.run(["sync", "move", "--from", home, "--to", work.absoluteString])
+      let move = try await contacts.run(["sync", "move", "--from", home, "--to", work.absoluteString])
       #expect(move.status == 0, "\(move.errors)")
       #expect(move.output.contains("Moved \(Self.movedCards) contacts from"), "\(move.output)")
 
@@ -59,7 +59,7 @@ import VCardFormat
           + (SELECT count(*) FROM sync_item WHERE book = \(newBook) AND movedHref IS NULL)
         """
       let kills = try await SyncKillTests().killRepeatedly(contacts, progress: progress, total: 2 * Self.movedCards)
-      let last = try contacts.run(["sync"])
+      let last = try await contacts.run(["sync"])
       #expect(last.status == 0, "\(last.errors)")
       #expect(kills >= SyncKillTests.killPoints / 2, "only \(kills) of \(SyncKillTests.killPoints) runs were killed")
       print("sync-kill: \(kills) runs killed with SIGKILL over a move of \(Self.movedCards) cards, then converged")
@@ -84,7 +84,7 @@ import VCardFormat
       let there = try await Self.uids(in: work, on: server)
       #expect(left.isEmpty, "\(left.count) cards left in the old book")
       #expect(there.count == Self.movedCards && Set(there) == Set(cards.map { "\($0.name.dropLast(4))" }))
-      let again = try contacts.run(["sync"])
+      let again = try await contacts.run(["sync"])
       #expect(again.status == 0 && again.output.contains(": 0 sent, 0 received, 0 deleted here"), "\(again.output)")
     }
   }

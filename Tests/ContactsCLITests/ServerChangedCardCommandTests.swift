@@ -27,9 +27,9 @@ import Testing
     try await DAVTestServer.withServer(.radicale) { server in
       let contacts = try ContactsBinary()
       defer { contacts.cleanUp() }
-      try contacts.addAccount()
-      #expect(try contacts.run(["import", try contacts.file("photo.vcf", Self.photoCard)]).status == 0)
-      let setup = try contacts.run(
+      try await contacts.addAccount()
+      #expect(try await contacts.run(["import", try contacts.file("photo.vcf", Self.photoCard)]).status == 0)
+      let setup = try await contacts.run(
         [
           "sync", "setup", server.addressBookURL.absoluteString, "--username", server.credentials.username,
           "--password-command", "printf '%s\\n' '\(server.credentials.password)'",
@@ -40,17 +40,17 @@ import Testing
         try db.execute(sql: "UPDATE sync_book SET cardVersion = '4.0'")
       }
 
-      let sync = try contacts.run(["sync"])
+      let sync = try await contacts.run(["sync"])
       #expect(sync.status == 2, "\(sync.errors)")
       #expect(sync.output.contains("1 sent") && sync.output.contains("1 changed by the server"), "\(sync.output)")
       #expect(
         sync.errors.contains("Ada Lovelace: the server changed PHOTO of the card sent (kept here as sent)"),
         "\(sync.errors)")
-      let again = try contacts.run(["sync"])
+      let again = try await contacts.run(["sync"])
       #expect(again.status == 0, "\(again.errors)")
       #expect(!again.output.contains("changed by the server") && !again.errors.contains("PHOTO"))
       // Kept here as sent: the photo whole.
-      let exported = try contacts.run(["export"]).output.replacingOccurrences(of: "\r\n ", with: "")
+      let exported = try await contacts.run(["export"]).output.replacingOccurrences(of: "\r\n ", with: "")
       #expect(exported.contains(Self.photo))
     }
   }

@@ -24,11 +24,11 @@ import Testing
       try await Self.makeBooks(on: server)
       let contacts = try ContactsBinary()
       defer { contacts.cleanUp() }
-      try contacts.addAccount()
+      try await contacts.addAccount()
       let file = try contacts.file("in.vcf", crlf("BEGIN:VCARD", "VERSION:3.0", "UID:ann-1", "FN:Ann", "END:VCARD"))
-      #expect(try contacts.run(["import", file]).status == 0)
+      #expect(try await contacts.run(["import", file]).status == 0)
       let password = server.credentials.password
-      let setup = try contacts.run(
+      let setup = try await contacts.run(
         ["sync", "setup", server.baseURL.absoluteString, "--username", server.credentials.username],
         input: "\(password)\n\(SyncCommandTests.accountPassword)\n")
       #expect(setup.status == 0, "\(setup.errors)")
@@ -40,15 +40,15 @@ import Testing
       let defaultBook = String(defaultLine.dropFirst(marker.count).dropLast())
       let sent = { (book: String) in book == defaultBook ? 1 : 0 }
 
-      let sync = try contacts.run(["sync"], input: "\(SyncCommandTests.accountPassword)\n")
+      let sync = try await contacts.run(["sync"], input: "\(SyncCommandTests.accountPassword)\n")
       #expect(sync.status == 0, "\(sync.errors)")
       #expect(sync.output.contains(": 1 sent, 3 received, 0 deleted here"), "\(sync.output)")
       #expect(sync.output.contains("  Work: \(sent("Work")) sent, 1 received"), "\(sync.output)")
       #expect(sync.output.contains("  Shared: \(sent("Shared")) sent, 2 received"))
-      let again = try contacts.run(["sync"], input: "\(SyncCommandTests.accountPassword)\n")
+      let again = try await contacts.run(["sync"], input: "\(SyncCommandTests.accountPassword)\n")
       #expect(again.output.contains(": 0 sent, 0 received") && again.output.contains("(3 requests)."))
 
-      let status = try contacts.run(["sync", "status"])
+      let status = try await contacts.run(["sync", "status"])
       #expect(status.output.contains("Address books: 3, new contacts go to the one marked *"), "\(status.output)")
       let lines = status.output.split(separator: "\n").map(String.init)
       let work = try #require(lines.first { $0.contains(" Work ") })
@@ -68,18 +68,18 @@ import Testing
       try await Self.makeBooks(on: server)
       let contacts = try ContactsBinary()
       defer { contacts.cleanUp() }
-      try contacts.addAccount()
+      try await contacts.addAccount()
       let command = ["--password-command", "printf '\(server.credentials.password)\\n'"]
-      let unknown = try contacts.run(
+      let unknown = try await contacts.run(
         [
           "sync", "setup", server.homeSetURL.absoluteString, "--username", server.credentials.username,
           "--address-book", "Work", "--address-book", "holidays",
         ] + command)
       #expect(unknown.status == 1 && unknown.errors.contains("no address book holidays on the server"))
       #expect(unknown.errors.contains("Nothing was changed."))
-      #expect(try contacts.run(["sync", "status"]).output.contains("not linked"))
+      #expect(try await contacts.run(["sync", "status"]).output.contains("not linked"))
 
-      let setup = try contacts.run(
+      let setup = try await contacts.run(
         [
           "sync", "setup", server.homeSetURL.absoluteString, "--username", server.credentials.username,
           "--address-book", "shared", "--address-book", "Work",
@@ -89,24 +89,25 @@ import Testing
         setup.output.contains("to 2 address books")
           && setup.output.contains("New contacts go to the one marked *, Shared."))
       let file = try contacts.file("in.vcf", crlf("BEGIN:VCARD", "VERSION:3.0", "UID:ann-1", "FN:Ann", "END:VCARD"))
-      #expect(try contacts.run(["import", file]).status == 0)
-      let sync = try contacts.run(["sync"])
+      #expect(try await contacts.run(["import", file]).status == 0)
+      let sync = try await contacts.run(["sync"])
       #expect(sync.status == 0, "\(sync.errors)")
       #expect(
         sync.output.contains("  Shared: 1 sent, 2 received") && sync.output.contains("  Work: 0 sent, 1 received"))
-      let status = try contacts.run(["sync", "status"]).output
+      let status = try await contacts.run(["sync", "status"]).output
       #expect(status.contains("Address books: 2") && !status.contains("addressbook"))
       #expect(status.split(separator: "\n").contains { $0.hasPrefix("  * Shared") && $0.contains("3 contacts") })
 
       // Work becomes the default: the next new contact goes there.
-      let chosen = try contacts.run(["sync", "default", "work"])
+      let chosen = try await contacts.run(["sync", "default", "work"])
       #expect(chosen.status == 0 && chosen.output.contains("go to Work"), "\(chosen.errors)")
-      #expect(try contacts.run(["sync", "default", "holidays"]).errors.contains("links no address book holidays"))
+      #expect(
+        try await contacts.run(["sync", "default", "holidays"]).errors.contains("links no address book holidays"))
       let bob = try contacts.file("bob.vcf", crlf("BEGIN:VCARD", "VERSION:3.0", "UID:bob-1", "FN:Bob", "END:VCARD"))
-      #expect(try contacts.run(["import", bob]).status == 0)
-      let next = try contacts.run(["sync"])
+      #expect(try await contacts.run(["import", bob]).status == 0)
+      let next = try await contacts.run(["sync"])
       #expect(next.output.contains("  Work: 1 sent") && next.output.contains("  Shared: 0 sent"), "\(next.output)")
-      let after = try contacts.run(["sync", "status"]).output
+      let after = try await contacts.run(["sync", "status"]).output
       #expect(after.split(separator: "\n").contains { $0.hasPrefix("  * Work") && $0.contains("2 contacts") })
     }
   }
@@ -118,20 +119,20 @@ import Testing
       try await Self.makeBooks(on: server)
       let contacts = try ContactsBinary()
       defer { contacts.cleanUp() }
-      try contacts.addAccount()
-      let setup = try contacts.run(
+      try await contacts.addAccount()
+      let setup = try await contacts.run(
         [
           "sync", "setup", server.homeSetURL.absoluteString, "--username", server.credentials.username,
           "--address-book", "shared", "--address-book", "Work",
           "--password-command", "printf '\(server.credentials.password)\\n'",
         ])
       #expect(setup.status == 0, "\(setup.errors)")
-      #expect(try contacts.run(["sync"]).status == 0)
+      #expect(try await contacts.run(["sync"]).status == 0)
       try await CardDAVClient.withClient(credentials: server.credentials) { client in
         try await client.deleteAddressBook(at: server.homeSetURL.appending(path: "work/"))
       }
       for _ in 0..<2 {
-        let sync = try contacts.run(["sync"])
+        let sync = try await contacts.run(["sync"])
         #expect(sync.status == 2, "\(sync.output) \(sync.errors)")
         #expect(sync.output.contains("0 deleted here") && sync.output.contains("1 address book gone from the server"))
         #expect(
@@ -139,15 +140,15 @@ import Testing
             "the address book Work is gone from the server: its contacts stay here and are no longer synced."),
           "\(sync.errors)")
       }
-      let status = try contacts.run(["sync", "status"]).output
+      let status = try await contacts.run(["sync", "status"]).output
       #expect(
         status.split(separator: "\n").contains { line in
           line.hasPrefix("    Work") && line.contains("1 contacts, 0 on server")
             && line.hasSuffix(": gone from the server")
         }, "\(status)")
       #expect(status.contains("On server:    2 contacts"), "\(status)")
-      #expect(try contacts.run(["export"]).output.contains("UID:wes"))
-      let chosen = try contacts.run(["sync", "default", "work"])
+      #expect(try await contacts.run(["export"]).output.contains("UID:wes"))
+      let chosen = try await contacts.run(["sync", "default", "work"])
       #expect(chosen.status == 1 && chosen.errors.contains("Work is gone from the server"), "\(chosen.errors)")
     }
   }

@@ -3,6 +3,7 @@ import CardDAVTesting
 import Foundation
 import GRDB
 import Glibc
+import Subprocess
 import Testing
 import VCardFormat
 
@@ -35,11 +36,11 @@ import VCardFormat
     try await DAVTestServer.withServer(kind, preloading: cards) { server in
       let contacts = try ContactsBinary()
       defer { contacts.cleanUp() }
-      try contacts.addAccount()
-      try link(contacts, to: server)
+      try await contacts.addAccount()
+      try await link(contacts, to: server)
       let kills = try await killRepeatedly(
         contacts, progress: "SELECT count(*) FROM contact", total: Self.downloadCards)
-      let last = try contacts.run(["sync"])
+      let last = try await contacts.run(["sync"])
       #expect(last.status == 0, "\(last.errors)")
       try await expectConverged(contacts, server: server, count: Self.downloadCards, kills: kills)
     }
@@ -50,20 +51,20 @@ import VCardFormat
     try await DAVTestServer.withServer(kind) { server in
       let contacts = try ContactsBinary()
       defer { contacts.cleanUp() }
-      try contacts.addAccount()
+      try await contacts.addAccount()
       let file = try contacts.file("up.vcf", (0..<Self.uploadCards).map(Self.card).joined())
-      #expect(try contacts.run(["import", file]).status == 0)
-      try link(contacts, to: server)
+      #expect(try await contacts.run(["import", file]).status == 0)
+      try await link(contacts, to: server)
       let kills = try await killRepeatedly(
         contacts, progress: "SELECT count(*) FROM sync_item WHERE etag IS NOT NULL", total: Self.uploadCards)
-      let last = try contacts.run(["sync"])
+      let last = try await contacts.run(["sync"])
       #expect(last.status == 0, "\(last.errors)")
       try await expectConverged(contacts, server: server, count: Self.uploadCards, kills: kills)
     }
   }
 
-  func link(_ contacts: ContactsBinary, to server: DAVTestServer) throws {
-    let setup = try contacts.run(
+  func link(_ contacts: ContactsBinary, to server: DAVTestServer) async throws {
+    let setup = try await contacts.run(
       [
         "sync", "setup", server.addressBookURL.absoluteString, "--username", server.credentials.username,
         "--password-command", "printf '%s\\n' '\(server.credentials.password)'",
@@ -77,26 +78,27 @@ import VCardFormat
   func killRepeatedly(_ contacts: ContactsBinary, progress: String, total: Int) async throws -> Int {
     let watch = try DirectoryWatch(contacts.directory.path)
     defer { watch.close() }
-    let database = try DatabaseQueue(path: contacts.database, configuration: Configuration())
+    let database = try DatabaseQueue(path: contacts.database, configuration: GRDB.Configuration())
     var kills = 0
     for point in 1...Self.killPoints {
       let target = total * point / (Self.killPoints + 1)
-      let process = Process()
-      process.executableURL = URL(fileURLWithPath: ContactsBinary.path)
-      process.arguments = ["sync", "--db", contacts.database]
-      process.standardOutput = FileHandle.nullDevice
-      process.standardError = FileHandle.nullDevice
-      try process.run()
-      while process.isRunning {
-        let done = try await database.read { db in try Int.fetchOne(db, sql: progress) ?? 0 }
-        if done >= target {
-          kill(process.processIdentifier, SIGKILL)
-          kills += 1
-          break
+      let killed = try await Subprocess.run(
+        .path(.init(ContactsBinary.path)), arguments: ["sync", "--db", contacts.database], input: .none,
+        output: .discarded, error: .discarded
+      ) { execution in
+        let exit = execution.processIdentifier.processDescriptor
+        try #require(exit >= 0, "no pidfd for the sync process (Linux 5.4 or later)")
+        while !DirectoryWatch.hasEnded(exit) {
+          let done = try await database.read { db in try Int.fetchOne(db, sql: progress) ?? 0 }
+          if done >= target {
+            try execution.send(signal: .kill)
+            return true
+          }
+          watch.waitForChange(orEndOf: exit, timeoutMilliseconds: 1_000)
         }
-        watch.waitForChange(timeoutMilliseconds: 1_000)
-      }
-      process.waitUntilExit()
+        return false
+      }.closureResult
+      if killed { kills += 1 }
     }
     return kills
   }
@@ -143,12 +145,21 @@ final class DirectoryWatch {
     }
   }
 
-  /// Waits until something in the directory changes, or `timeoutMilliseconds` pass.
-  func waitForChange(timeoutMilliseconds: Int32) {
-    var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-    _ = poll(&poller, 1, timeoutMilliseconds)
+  /// Waits until something in the directory changes, the process whose pidfd is `process`
+  /// ends, or `timeoutMilliseconds` pass.
+  func waitForChange(orEndOf process: Int32, timeoutMilliseconds: Int32) {
+    var pollers = [
+      pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0), pollfd(fd: process, events: Int16(POLLIN), revents: 0),
+    ]
+    _ = poll(&pollers, 2, timeoutMilliseconds)
     var buffer = [UInt8](repeating: 0, count: 4096)
     while read(descriptor, &buffer, buffer.count) > 0 {}
+  }
+
+  /// Whether the process whose pidfd is `process` has ended (a pidfd is readable once it has).
+  static func hasEnded(_ process: Int32) -> Bool {
+    var poller = pollfd(fd: process, events: Int16(POLLIN), revents: 0)
+    return poll(&poller, 1, 0) == 1
   }
 
   func close() { Glibc.close(descriptor) }

@@ -21,23 +21,23 @@ import Testing
       }) { typed in
         let contacts = try ContactsBinary()
         defer { contacts.cleanUp() }
-        try contacts.addAccount()
+        try await contacts.addAccount()
         let setup = ["sync", "setup", typed.baseURL.appending(path: "ada/book/").absoluteString, "--username", "ada"]
         let passwords = "\(Self.serverPassword)\n\(Self.accountPassword)\n"
 
-        let refused = try contacts.run(setup, input: passwords)
+        let refused = try await contacts.run(setup, input: passwords)
         #expect(refused.status == 1)
         #expect(
           refused.errors.contains(
             "sends /ada/book/ on to \(target.absoluteString), another server: nothing was sent there"))
         #expect(refused.errors.contains("--accept-redirect http://127.0.0.2:\(other.baseURL.port!)"))
         #expect(other.requests.isEmpty)
-        #expect(try contacts.run(["sync", "status"]).output.contains("not linked"))
+        #expect(try await contacts.run(["sync", "status"]).output.contains("not linked"))
         // Agreeing to another origin than the one it sends to is no agreement.
-        let elsewhere = try contacts.run(setup + ["--accept-redirect", "http://127.0.0.3:1"], input: passwords)
+        let elsewhere = try await contacts.run(setup + ["--accept-redirect", "http://127.0.0.3:1"], input: passwords)
         #expect(elsewhere.status == 1 && other.requests.isEmpty)
 
-        let accepted = try contacts.run(
+        let accepted = try await contacts.run(
           setup + ["--accept-redirect", "http://127.0.0.2:\(other.baseURL.port!)"], input: passwords)
         #expect(accepted.status == 0, "\(accepted.errors)")
         #expect(accepted.output.contains("Linked ada@example.com to \"Book\" \(target.absoluteString)"))
@@ -50,7 +50,7 @@ import Testing
 
         // Linked there, a sync talks to that server only.
         let askedOfTyped = typed.requests.count
-        let sync = try contacts.run(["sync"], input: "\(Self.accountPassword)\n")
+        let sync = try await contacts.run(["sync"], input: "\(Self.accountPassword)\n")
         #expect(sync.status == 0, "\(sync.errors)")
         #expect(sync.output.contains("Synced ada@example.com with \(target.absoluteString)"))
         #expect(typed.requests.count == askedOfTyped)
@@ -68,10 +68,10 @@ import Testing
       }) { linked in
         let contacts = try ContactsBinary()
         defer { contacts.cleanUp() }
-        try contacts.addAccount()
+        try await contacts.addAccount()
         let file = try contacts.file("in.vcf", crlf("BEGIN:VCARD", "VERSION:4.0", "UID:ann-1", "FN:Ann", "END:VCARD"))
-        #expect(try contacts.run(["import", file]).status == 0)
-        let setup = try contacts.run(
+        #expect(try await contacts.run(["import", file]).status == 0)
+        let setup = try await contacts.run(
           [
             "sync", "setup", linked.baseURL.appending(path: "book/").absoluteString, "--username", "ada",
             "--password-command", "printf '\(Self.serverPassword)\\n'",
@@ -79,14 +79,14 @@ import Testing
         #expect(setup.status == 0, "\(setup.errors)")
 
         moved.isOn = true
-        let sync = try contacts.run(["sync"])
+        let sync = try await contacts.run(["sync"])
         #expect(sync.status == 1)
         #expect(sync.errors.contains("on to \(target), another server: nothing was sent there"), "\(sync.errors)")
         #expect(other.requests.isEmpty)
         #expect(!sync.errors.contains(Self.serverPassword))
         // Nothing was lost: the contact is still to send, and goes once the server is back.
         moved.isOn = false
-        let again = try contacts.run(["sync"])
+        let again = try await contacts.run(["sync"])
         #expect(again.status == 0, "\(again.errors)")
         #expect(again.output.contains(": 1 sent"))
       }

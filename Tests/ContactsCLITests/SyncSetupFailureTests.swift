@@ -21,7 +21,7 @@ import Testing
     try await DAVTestServer.withServer(.radicale) { server in
       let contacts = try ContactsBinary()
       defer { contacts.cleanUp() }
-      try contacts.addAccount()
+      try await contacts.addAccount()
       let before = try await Self.books(on: server)
       let setup = [
         "sync", "setup", server.baseURL.absoluteString, "--username", server.credentials.username, "--create",
@@ -29,14 +29,14 @@ import Testing
       ]
       let password = server.credentials.password
 
-      let wrong = try contacts.run(setup, input: "\(password)\nnot the account password\n")
+      let wrong = try await contacts.run(setup, input: "\(password)\nnot the account password\n")
       #expect(wrong.status == 1 && wrong.errors.contains("wrong password for ada@example.com; nothing was changed."))
-      let ended = try contacts.run(setup, input: "\(password)\n")
+      let ended = try await contacts.run(setup, input: "\(password)\n")
       #expect(ended.status == 1 && ended.errors.contains("standard input ended"), "\(ended.errors)")
       #expect(try await Self.books(on: server) == before)
-      #expect(try contacts.run(["sync", "status"]).output.contains("not linked"))
+      #expect(try await contacts.run(["sync", "status"]).output.contains("not linked"))
 
-      let linked = try contacts.run(setup, input: "\(password)\n\(Self.accountPassword)\n")
+      let linked = try await contacts.run(setup, input: "\(password)\n\(Self.accountPassword)\n")
       #expect(linked.status == 0, "\(linked.errors)")
       #expect(linked.output.contains("Linked ada@example.com to \"Contacts\""))
       #expect(try await Self.books(on: server).filter { $0 == "Contacts" }.count == 1)
@@ -49,7 +49,7 @@ import Testing
     try await DAVTestServer.withServer(.radicale) { server in
       let contacts = try ContactsBinary()
       defer { contacts.cleanUp() }
-      try contacts.addAccount()
+      try await contacts.addAccount()
       let before = try await Self.books(on: server)
       let setup = [
         "sync", "setup", server.baseURL.absoluteString, "--username", server.credentials.username, "--create",
@@ -61,15 +61,15 @@ import Testing
         try db.execute(
           sql: "CREATE TRIGGER refuse_link BEFORE INSERT ON sync_link BEGIN SELECT RAISE(ABORT, 'no room left'); END")
       }
-      let failed = try contacts.run(setup)
+      let failed = try await contacts.run(setup)
       #expect(failed.status == 1 && failed.errors.contains("no room left"), "\(failed.errors)")
       #expect(failed.errors.contains("The address book made at \(server.baseURL.absoluteString)"), "\(failed.errors)")
       #expect(failed.errors.contains("was removed again; nothing was changed."), "\(failed.errors)")
       #expect(try await Self.books(on: server) == before)
-      #expect(try contacts.run(["sync", "status"]).output.contains("not linked"))
+      #expect(try await contacts.run(["sync", "status"]).output.contains("not linked"))
 
       try await database.write { db in try db.execute(sql: "DROP TRIGGER refuse_link") }
-      let linked = try contacts.run(setup)
+      let linked = try await contacts.run(setup)
       #expect(linked.status == 0, "\(linked.errors)")
       #expect(linked.output.contains("Linked ada@example.com to \"Contacts\""), "\(linked.output)")
       #expect(try await Self.books(on: server).filter { $0 == "Contacts" }.count == 1)
@@ -80,15 +80,15 @@ import Testing
     try await DAVTestServer.withServer(.radicale) { server in
       let contacts = try ContactsBinary()
       defer { contacts.cleanUp() }
-      try contacts.addAccount()
+      try await contacts.addAccount()
       let setup = [
         "sync", "setup", server.baseURL.absoluteString, "--username", server.credentials.username, "--create", "Work",
         "--password-command", "printf '\(server.credentials.password)\\n'",
       ]
-      #expect(try contacts.run(setup).status == 0)
-      #expect(try contacts.run(["sync", "forget"]).status == 0)
+      #expect(try await contacts.run(setup).status == 0)
+      #expect(try await contacts.run(["sync", "forget"]).status == 0)
 
-      let again = try contacts.run(setup)
+      let again = try await contacts.run(setup)
       #expect(again.status == 0, "\(again.errors)")
       #expect(again.output.contains("An address book named Work is on the server already: linking it."))
       #expect(again.output.contains("Linked ada@example.com to \"Work\""))

@@ -1,5 +1,6 @@
 import CardDAV
 import Foundation
+import Subprocess
 
 /// Cyrus IMAP's CardDAV for one test: `Tests/Servers/cyrus.sh` (the same script the benchmarks
 /// use) makes a private instance in a temporary folder, with its own configuration, sasldb and
@@ -59,7 +60,7 @@ enum CyrusLaunch {
   private static func launch(_ server: DAVTestServer, imapPort: Int) async throws
     -> (RunningServer?, String, Int32)
   {
-    let started = try ServerProcess.start(
+    let started = try await ServerProcess.start(
       URL(fileURLWithPath: "/bin/bash"),
       arguments: [
         script.path, "serve", server.dataFolder.path, "\(server.baseURL.port!)", "\(imapPort)",
@@ -68,8 +69,9 @@ enum CyrusLaunch {
       stopsWhenInputEnds: true, readyMarker: "cyrus.sh: ready")
     let running = RunningServer(server: server, started: started)
     if await started.output.waitUntilReady() { return (running, "", 0) }
-    await running.stop()
-    return (nil, started.output.text, started.process.terminationStatus)
+    let status = await running.stop()
+    guard case .exited(let code) = status else { return (nil, started.output.text, -1) }
+    return (nil, started.output.text, code)
   }
 
   /// PUTs each card into the address book, a few at a time: Cyrus keeps its cards in mailboxes

@@ -1,5 +1,6 @@
 import CardDAV
 import Foundation
+import Subprocess
 import Synchronization
 
 #if canImport(Glibc)
@@ -55,23 +56,16 @@ enum DAViCalServer {
       guard let port = LoopbackPort.unused() else { break }
       let folder = FileManager.default.temporaryDirectory
         .appendingPathComponent("termflow-davical-\(UUID().uuidString)", isDirectory: true)
-      // Through python with every signal unblocked, then bash: a process started from a
-      // Dispatch thread inherits its blocked signals, and a script that never sees SIGTERM never
-      // stops (see RunningServer).
-      let started = try ServerProcess.start(
-        URL(fileURLWithPath: "/usr/bin/env"),
-        arguments: [
-          "python3", "-c",
-          "import os, signal, sys; signal.pthread_sigmask(signal.SIG_SETMASK, set()); "
-            + "os.execv('/bin/bash', ['bash'] + sys.argv[1:])",
-          script.path, "serve", folder.path, "\(port)",
-        ],
+      // Subprocess starts it with no signal blocked: a script that inherited a Dispatch thread's
+      // blocked signals never saw SIGTERM and never stopped.
+      let started = try await ServerProcess.start(
+        URL(fileURLWithPath: "/bin/bash"), arguments: [script.path, "serve", folder.path, "\(port)"],
         readyMarker: "DAViCal ready on")
       if await started.output.waitUntilReady() {
-        stopAtExit(started.process.processIdentifier)
+        stopAtExit(started.processID)
         return Instance(folder: folder, port: port)
       }
-      await started.exit.wait()
+      await started.ended()
       lastLog = started.output.text
       if !lastLog.localizedCaseInsensitiveContains("address already in use") { break }
     }
@@ -91,20 +85,11 @@ enum DAViCalServer {
   /// Runs `davical.sh COMMAND ARGUMENTS...` to its end; a failure throws with what it printed.
   @discardableResult
   static func run(_ arguments: [String]) async throws -> String {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/bin/bash")
-    process.arguments = [script.path] + arguments
-    process.standardInput = FileHandle.nullDevice
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    process.standardError = pipe
-    let exit = ProcessExit()
-    process.terminationHandler = { _ in exit.happened() }
-    try process.run()
-    try? pipe.fileHandleForWriting.close()
-    let output = await PipeText(pipe).whole()
-    await exit.wait()
-    guard process.terminationStatus == 0 else {
+    let result = try await Subprocess.run(
+      .path("/bin/bash"), arguments: Arguments([script.path] + arguments), input: .none,
+      output: .string(limit: .max), error: .combinedWithOutput)
+    let output = result.standardOutput
+    guard result.terminationStatus.isSuccess else {
       throw DAVTestServerError.setupFailed("davical.sh \(arguments.first ?? ""): \(output)")
     }
     return output
@@ -145,46 +130,6 @@ enum DAViCalServer {
     } catch {
       await cleanUp()
       throw error
-    }
-  }
-}
-
-/// What a short-lived process writes to a pipe, whole once the pipe ends (read as it comes, so
-/// no thread blocks on it).
-private final class PipeText: Sendable {
-  private struct State {
-    var data = Data()
-    var hasEnded = false
-    var waiter: CheckedContinuation<String, Never>?
-  }
-
-  private let state = Mutex(State())
-
-  init(_ pipe: Pipe) {
-    pipe.fileHandleForReading.readabilityHandler = { [self] handle in
-      let data = handle.availableData
-      if data.isEmpty { handle.readabilityHandler = nil }
-      let (waiter, text): (CheckedContinuation<String, Never>?, String) = state.withLock { state in
-        state.data.append(data)
-        guard data.isEmpty else { return (nil, "") }
-        state.hasEnded = true
-        defer { state.waiter = nil }
-        return (state.waiter, String(decoding: state.data, as: UTF8.self))
-      }
-      waiter?.resume(returning: text)
-    }
-  }
-
-  func whole() async -> String {
-    await withCheckedContinuation { continuation in
-      let text: String? = state.withLock { state in
-        guard state.hasEnded else {
-          state.waiter = continuation
-          return nil
-        }
-        return String(decoding: state.data, as: UTF8.self)
-      }
-      if let text { continuation.resume(returning: text) }
     }
   }
 }

@@ -1,5 +1,6 @@
 import CardDAV
 import Foundation
+import Subprocess
 
 /// One started server process, its folder, and how to stop it.
 final class RunningServer: Sendable {
@@ -52,7 +53,7 @@ final class RunningServer: Sendable {
     do {
       try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
       let layout = try ServerLayout(python, in: folder, selfSignedTLS: selfSignedTLS)
-      try layout.prepare(preloading: cards)
+      try await layout.prepare(preloading: cards)
       try await layout.warmCache(with: program)
       var lastLog = ""
       for _ in 0..<portAttempts {
@@ -64,7 +65,7 @@ final class RunningServer: Sendable {
           let first = try await launch(program, layout: layout, server: server)
           guard let first else { continue }
           await first.stop(removingFolder: false)
-          try layout.commitPreloadedCards()
+          try await layout.commitPreloadedCards()
         }
         switch try await launch(program, layout: layout, server: server) {
         case .some(let running): return running
@@ -83,13 +84,12 @@ final class RunningServer: Sendable {
   private static func launch(_ program: URL, layout: ServerLayout, server: DAVTestServer) async throws
     -> RunningServer?
   {
-    var environment = ProcessInfo.processInfo.environment
-    environment["PYTHONUNBUFFERED"] = "1"
-    environment["HOME"] = layout.folder.path  // no user configuration file is read
-    // Through the venv's python with every signal unblocked first: a process started from a
-    // Dispatch or NIO thread inherits that thread's blocked signals, and a server that never
-    // sees SIGTERM never stops.
-    let started = try ServerProcess.start(
+    // HOME: no user configuration file is read.
+    let environment = ["PYTHONUNBUFFERED": "1", "HOME": layout.folder.path]
+    // Through the venv's python with every signal unblocked first (Subprocess clears the mask
+    // too; a server that inherited a Dispatch or NIO thread's blocked signals never saw SIGTERM
+    // and never stopped), and made to exit when the test process is gone.
+    let started = try await ServerProcess.start(
       program.deletingLastPathComponent().appendingPathComponent("python3"),
       arguments: ["-c", Self.unblockingSignals(andRunning: layout.kind.rawValue, after: layout.prelude), program.path]
         + layout.arguments(port: server.baseURL.port!),
@@ -104,14 +104,11 @@ final class RunningServer: Sendable {
   }
 
   /// Stops the server (its input closed, or SIGTERM), waits for it to exit, and removes its
-  /// folder.
-  func stop(removingFolder: Bool = true) async {
-    if let input = started.input {
-      try? input.fileHandleForWriting.close()
-    } else if started.process.isRunning {
-      started.process.terminate()
-    }
-    await started.exit.wait()
+  /// folder; its exit status (nil if it never ran).
+  @discardableResult
+  func stop(removingFolder: Bool = true) async -> TerminationStatus? {
+    let status = await started.stop()
     if removingFolder { try? FileManager.default.removeItem(at: server.dataFolder) }
+    return status
   }
 }

@@ -1,5 +1,6 @@
 import CardDAV
 import Foundation
+import Subprocess
 
 /// Where each server keeps its data, how it is started, and how cards are put straight into its
 /// storage.
@@ -122,8 +123,8 @@ final class ServerLayout: @unchecked Sendable {
   private var privateKey: URL { folder.appendingPathComponent("key.pem") }
 
   /// A certificate for 127.0.0.1 signed by itself, valid for a day.
-  private func makeSelfSignedCertificate() throws {
-    try run(
+  private func makeSelfSignedCertificate() async throws {
+    try await run(
       "openssl",
       [
         "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes",
@@ -134,9 +135,9 @@ final class ServerLayout: @unchecked Sendable {
 
   /// Writes the user file and, for Radicale, the address book with `cards`; for Xandikos, the
   /// cards wait in the folder until `commitPreloadedCards()`.
-  func prepare(preloading cards: some Sequence<DAVTestServer.PreloadedCard>) throws {
+  func prepare(preloading cards: some Sequence<DAVTestServer.PreloadedCard>) async throws {
     let manager = FileManager.default
-    if selfSignedTLS { try makeSelfSignedCertificate() }
+    if selfSignedTLS { try await makeSelfSignedCertificate() }
     switch kind {
     case .radicale:
       try Data("\(credentials.username):\(credentials.password)\n".utf8)
@@ -169,49 +170,37 @@ final class ServerLayout: @unchecked Sendable {
   /// one on purpose) is the server's business, not the harness's.
   func warmCache(with program: URL) async throws {
     guard kind == .radicale, preloadedCount > 0 else { return }
-    let process = Process()
-    process.executableURL = program
-    process.arguments = ["--config", "--storage-filesystem-folder", storage.path, "--verify-storage"]
-    process.standardOutput = FileHandle.nullDevice
-    process.standardError = FileHandle.nullDevice
-    let exit = ProcessExit()
-    process.terminationHandler = { _ in exit.happened() }
-    try process.run()
-    await exit.wait()
+    _ = try await Subprocess.run(
+      .path(.init(program.path)),
+      arguments: ["--config", "--storage-filesystem-folder", storage.path, "--verify-storage"],
+      output: .discarded, error: .discarded)
   }
 
   /// Moves the waiting cards into Xandikos' address book and commits them to its git tree, the
   /// store it serves from.
-  func commitPreloadedCards() throws {
+  func commitPreloadedCards() async throws {
     let waiting = folder.appendingPathComponent("preload", isDirectory: true)
     let manager = FileManager.default
     for name in try manager.contentsOfDirectory(atPath: waiting.path) {
       try manager.moveItem(at: waiting.appendingPathComponent(name), to: bookFolder.appendingPathComponent(name))
     }
-    try git(["add", "-A"])
-    try git([
+    try await git(["add", "-A"])
+    try await git([
       "-c", "user.name=CardDAVTesting", "-c", "user.email=tests@localhost", "commit", "-q", "-m", "Preloaded cards",
     ])
   }
 
-  private func git(_ arguments: [String]) throws {
-    try run("git", ["-C", bookFolder.path] + arguments)
+  private func git(_ arguments: [String]) async throws {
+    try await run("git", ["-C", bookFolder.path] + arguments)
   }
 
   /// Runs a tool from PATH to its end; a failure throws with what it printed.
-  private func run(_ tool: String, _ arguments: [String]) throws {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = [tool] + arguments
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    process.standardError = pipe
-    try process.run()
-    let output = pipe.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    guard process.terminationStatus == 0 else {
+  private func run(_ tool: String, _ arguments: [String]) async throws {
+    let result = try await Subprocess.run(
+      .name(tool), arguments: Arguments(arguments), output: .string(limit: .max), error: .combinedWithOutput)
+    guard result.terminationStatus.isSuccess else {
       throw DAVTestServerError.setupFailed(
-        "\(tool) \(arguments.joined(separator: " ")): \(String(decoding: output, as: UTF8.self))")
+        "\(tool) \(arguments.joined(separator: " ")): \(result.standardOutput)")
     }
   }
 }

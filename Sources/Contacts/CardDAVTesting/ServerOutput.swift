@@ -1,4 +1,3 @@
-import Foundation
 import Synchronization
 
 /// A server's combined stdout and stderr, read as it comes: `waitUntilReady()` returns once the
@@ -18,17 +17,8 @@ final class ServerOutput: Sendable {
   private let readyMarker: String
   private let state = Mutex(State())
 
-  init(reading pipe: Pipe, readyMarker: String) {
+  init(readyMarker: String) {
     self.readyMarker = readyMarker
-    pipe.fileHandleForReading.readabilityHandler = { [self] handle in
-      let data = handle.availableData
-      if data.isEmpty {
-        handle.readabilityHandler = nil
-        self.end()
-      } else {
-        self.append(String(decoding: data, as: UTF8.self))
-      }
-    }
   }
 
   /// True once the server said it listens; false if its output ended first (it exited).
@@ -47,7 +37,8 @@ final class ServerOutput: Sendable {
   /// What the server wrote (all of it until ready, the last part after).
   var text: String { state.withLock { $0.text } }
 
-  private func append(_ chunk: String) {
+  /// The next chunk the server wrote (``ServerProcess`` reads them as they come).
+  func append(_ chunk: String) {
     let waiters: [CheckedContinuation<Bool, Never>] = state.withLock { state in
       state.text += chunk
       if state.isReady {
@@ -64,7 +55,8 @@ final class ServerOutput: Sendable {
     for waiter in waiters { waiter.resume(returning: true) }
   }
 
-  private func end() {
+  /// The output ended: the server closed it, mostly by exiting.
+  func end() {
     let (waiters, ready) = state.withLock { state in
       state.hasEnded = true
       defer { state.waiters = [] }

@@ -158,7 +158,7 @@ struct LiveSync: Sendable {
       let task = Task {
         do {
           guard let link = try await store.link(account: account) else { throw Failure.notLinked }
-          let password = try password(of: link)
+          let password = try await password(of: link)
           // A big book's first listing can take the server minutes to answer (as `contacts sync`).
           let summary = try await CardDAVClient.withClient(
             credentials: DAVCredentials(username: link.username, password: password), server: link.server,
@@ -180,9 +180,9 @@ struct LiveSync: Sendable {
     }
   }
 
-  private func password(of link: SyncLink) throws -> String {
+  private func password(of link: SyncLink) async throws -> String {
     switch link.password {
-    case .command(let command): try PasswordCommand.run(command)
+    case .command(let command): try await PasswordCommand.run(command)
     case .sealed(let sealed): try keys.open(sealed, account: account)
     }
   }

@@ -19,9 +19,9 @@ enum ServerPassword {
   }
 
   /// The first line a password command prints (see `PasswordCommand`).
-  static func run(_ command: String) throws -> String {
+  static func run(_ command: String) async throws -> String {
     do {
-      return try PasswordCommand.run(command)
+      return try await PasswordCommand.run(command)
     } catch {
       throw CommandFailure(error.description)
     }
@@ -58,10 +58,10 @@ enum ServerPassword {
   }
 
   /// The server password of `link`: from its command, or opened with the account password.
-  static func of(_ link: SyncLink, email: String) throws -> String {
+  static func of(_ link: SyncLink, email: String) async throws -> String {
     switch link.password {
     case .command(let command):
-      return try run(command)
+      return try await run(command)
     case .sealed(let sealed):
       let accountPassword = try ask("Password of \(email) (opens the stored server password): ")
       do {

@@ -53,7 +53,7 @@ struct SyncNow: AsyncParsableCommand {
     let parallelUploads = try uploads ?? options.database.config.settings().syncUploads
     let store = SyncStore(database: database)
     let link = try await ServerPassword.link(of: account, in: store)
-    let password = try ServerPassword.of(link, email: account.email)
+    let password = try await ServerPassword.of(link, email: account.email)
     let line = ProgressLine()
     let summary: SyncSummary
     do {

@@ -27,7 +27,7 @@ struct SyncPasswordCommand: AsyncParsableCommand {
     guard let book = link.defaultBook?.url else { throw CommandFailure("\(account.email) links no address book.") }
     let host = book.host ?? book.absoluteString
     let password =
-      if let passwordCommand { try ServerPassword.run(passwordCommand) } else {
+      if let passwordCommand { try await ServerPassword.run(passwordCommand) } else {
         try ServerPassword.ask("New password of \(link.username) at \(host): ")
       }
     do {

@@ -62,7 +62,7 @@ struct SyncSetupCommand: AsyncParsableCommand {
     // Every question comes before the server is asked anything, so a wrong answer changes nothing.
     let password: String
     if let passwordCommand {
-      password = try ServerPassword.run(passwordCommand)
+      password = try await ServerPassword.run(passwordCommand)
     } else {
       password = try ServerPassword.ask("Password of \(username) at \(serverURL.host ?? url): ")
     }
