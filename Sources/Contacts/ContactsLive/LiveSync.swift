@@ -128,6 +128,11 @@ struct LiveSync: Sendable {
       move: { id, book in
         _ = try await store.move(contacts: [id], to: SyncBook.Key(account: account, number: book))
       },
+      moveBook: { from, to in
+        let ids = try await store.contactIDs(in: SyncBook.Key(account: account, number: from))
+        return try await store.move(contacts: ids, to: SyncBook.Key(account: account, number: to)).count
+      },
+      unlinkBook: { book in try await store.unlinkGoneBook(SyncBook.Key(account: account, number: book)) },
       forget: { try await store.forget(account: account) },
       end: { [keys, account] in keys.end(account) })
   }
@@ -148,7 +153,8 @@ struct LiveSync: Sendable {
       conflicts: conflicts.map { SyncConflictPair(uid: $0.uid, here: $0.mine, server: $0.theirs) },
       books: status.books.map { entry in
         SyncBookOverview(
-          name: entry.book.title, url: entry.book.url.absoluteString, contacts: entry.contacts, pending: entry.pending,
+          number: entry.book.key.number, name: entry.book.title, url: entry.book.url.absoluteString,
+          contacts: entry.contacts, pending: entry.pending,
           isDefault: entry.book.isDefault, isGone: entry.book.goneSince != nil)
       })
   }

@@ -123,6 +123,24 @@ public func appReducer(_ dependencies: AppDependencies) -> Reducer<AppState, App
         confirm: "Unlink", sends: .sync(.forget))
       return .none
 
+    case .sync(.askToMoveGoneBook):
+      let books = state.signedIn?.sync.overview.value??.books ?? []
+      guard let gone = books.first(where: \.isGone) else { return .none }
+      let others = books.filter { !$0.isGone }
+      guard !others.isEmpty else { return .none }
+      state.dialog = .goneBookMoveChooser(gone, to: others)
+      return .none
+
+    case .sync(.askToUnlinkGoneBook):
+      let books = state.signedIn?.sync.overview.value??.books ?? []
+      guard let gone = books.first(where: \.isGone), books.count > 1 else { return .none }
+      state.dialog = .confirmation(
+        title: "Unlink \(gone.name)?",
+        message: "\(gone.name) is gone from the server. Unlink it? Its \(gone.contacts) "
+          + "\(gone.contacts == 1 ? "contact stays" : "contacts stay") here, in no book, synced nowhere.",
+        confirm: "Unlink", sends: .sync(.unlinkGoneBook(gone.number)))
+      return .none
+
     case .sync(.setup(.redirected(let redirect))):
       state.dialog = .confirmation(
         title: "Link another server?",

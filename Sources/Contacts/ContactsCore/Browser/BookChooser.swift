@@ -32,4 +32,22 @@ extension Dialog where Action == AppAction {
       message: "Move “\(contact.name)” to another address book? The next sync moves it on the server too.",
       buttons: buttons)
   }
+
+  /// The chooser of the book the contacts of `gone`, a book the server no longer has, move to:
+  /// each of `books` (the account's others the server has) by its place (1 to 9, Enter the
+  /// first), and Esc to leave them where they are.
+  public static func goneBookMoveChooser(_ gone: SyncBookOverview, to books: [SyncBookOverview]) -> Dialog {
+    var buttons: [Button] = []
+    for (place, book) in books.prefix(9).enumerated() {
+      let keys = [Key.character(Character(String(place + 1)))] + (place == 0 ? [.enter] : [])
+      buttons.append(Button(book.name, keys: keys, sends: .sync(.moveGoneBook(from: gone.number, to: book.number))))
+    }
+    buttons.append(Button("Cancel", keys: DialogKeys.cancel, named: "cancel"))
+    let contacts = "\(gone.contacts) \(gone.contacts == 1 ? "contact" : "contacts")"
+    return Dialog(
+      title: "Move to which book?",
+      message: "\(gone.name) is gone from the server. Move its \(contacts) to another book? "
+        + "The next sync creates \(gone.contacts == 1 ? "it" : "them") there.",
+      buttons: buttons)
+  }
 }

@@ -37,6 +37,16 @@ public struct SyncScreen: Screen {
     var isLinkedIdle: Bool { linked != nil && sync.newPassword == nil }
     var isTypingNewPassword: Bool { linked != nil && sync.isTypingPassword }
     var hasConflicts: Bool { isLinkedIdle && !(linked?.conflicts.isEmpty ?? true) }
+    /// Linked and idle, with a book gone from the server and another it still has.
+    var canMoveGoneBook: Bool {
+      let books = linked?.books ?? []
+      return isLinkedIdle && books.contains(where: \.isGone) && books.contains { !$0.isGone }
+    }
+    /// Linked and idle, with a book gone from the server that is not the only one.
+    var canUnlinkGoneBook: Bool {
+      let books = linked?.books ?? []
+      return isLinkedIdle && books.count > 1 && books.contains(where: \.isGone)
+    }
   }
 
   public func select(_ state: AppState) -> ViewModel {
@@ -94,6 +104,9 @@ public struct SyncScreen: Screen {
       KeyBinding(.character("b"), "Keep both", .sync(.resolve(.both)), when: \.hasConflicts),
       KeyBinding(.character("p"), "New password", .sync(.newPassword(.start)), when: \.isLinkedIdle),
       KeyBinding(.character("u"), "Unlink", .sync(.askToForget), when: \.isLinkedIdle),
+      // A book the server no longer has: its contacts to another book, or kept here only.
+      KeyBinding(.character("m"), "Move gone book", .sync(.askToMoveGoneBook), when: \.canMoveGoneBook),
+      KeyBinding(.character("k"), "Keep gone book here", .sync(.askToUnlinkGoneBook), when: \.canUnlinkGoneBook),
       KeyBinding(.character("r"), "Retry", .sync(.load), when: { $0.sync.overview.failure != nil }),
       KeyBinding(.escape, "Back", .route(.pop), when: { !$0.isChoosing && $0.sync.newPassword == nil }).essential(),
     ])

@@ -108,7 +108,8 @@ struct SyncView: View {
           line("", [Span("gone from the server: its contacts stay here, no longer synced", style: theme.error)]))
       }
     }
-    for book in overview.books where book.isGone { rows += goneBookHint(book.name) }
+    let hasLiveBook = overview.books.contains { !$0.isGone }
+    for book in overview.books where book.isGone { rows += goneBookHint(book.name, keys: hasLiveBook) }
     rows.append(line("User", "\(overview.username), password \(overview.passwordSource)"))
     if let form = model.sync.newPassword { rows += newPassword(form) }
     rows.append(line("Last sync", lastSync(overview)))
@@ -180,12 +181,16 @@ struct SyncView: View {
     }
   }
 
-  /// What to do about a book the server no longer has, as `contacts sync` says it: the two
-  /// commands, wrapped under the value column.
-  private func goneBookHint(_ book: String) -> [StackItem] {
+  /// What to do about a book the server no longer has, wrapped under the value column: the
+  /// screen's keys when another book is linked (they act on the first gone book), else the two
+  /// commands `contacts sync` names.
+  private func goneBookHint(_ book: String, keys: Bool) -> [StackItem] {
     let hint =
-      "\(book): move its contacts to another book with `contacts sync move --from \"\(book)\" --to NAME`, "
-      + "or keep them here only with `contacts sync unlink-book \"\(book)\"`."
+      keys
+      ? "\(book): m moves its contacts to another book, k keeps them here only, synced nowhere "
+        + "(`contacts sync move --from` and `contacts sync unlink-book` do the same)."
+      : "\(book): move its contacts to another book with `contacts sync move --from \"\(book)\" --to NAME`, "
+        + "or keep them here only with `contacts sync unlink-book \"\(book)\"`."
     return [.fixed(3, Padding(Text(hint, style: theme.secondary, overflow: .wrap), left: Self.labelWidth + 1))]
   }
 

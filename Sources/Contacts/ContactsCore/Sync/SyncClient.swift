@@ -28,6 +28,12 @@ public struct SyncClient: Sendable {
   /// Moves contact `id` to the account's book `book` (``ContactBook/number``): there at once
   /// here, on the server at the next sync; a refusal says why in words.
   public var move: @Sendable (_ id: Int64, _ book: Int) async throws -> Void
+  /// Moves every contact of the account's book `from` (a book gone from the server) to its book
+  /// `to`: there at once here, created on the server at the next sync. Returns how many moved.
+  public var moveBook: @Sendable (_ from: Int, _ to: Int) async throws -> Int
+  /// Unlinks the account's book `book`, one the server no longer has, keeping its contacts here
+  /// only, synced nowhere. Returns how many stay.
+  public var unlinkBook: @Sendable (_ book: Int) async throws -> Int
   /// Unlinks the account; its contacts stay.
   public var forget: @Sendable () async throws -> Void
   /// Forgets what the session holds for syncing (the account and server passwords): at sign-out.
@@ -53,6 +59,12 @@ public struct SyncClient: Sendable {
     move: @escaping @Sendable (Int64, Int) async throws -> Void = { _, _ in
       throw SyncClientError.unimplemented("move")
     },
+    moveBook: @escaping @Sendable (Int, Int) async throws -> Int = { _, _ in
+      throw SyncClientError.unimplemented("moveBook")
+    },
+    unlinkBook: @escaping @Sendable (Int) async throws -> Int = { _ in
+      throw SyncClientError.unimplemented("unlinkBook")
+    },
     forget: @escaping @Sendable () async throws -> Void = { throw SyncClientError.unimplemented("forget") },
     end: @escaping @Sendable () async -> Void = {}
   ) {
@@ -63,6 +75,8 @@ public struct SyncClient: Sendable {
     self.changePassword = changePassword
     self.resolve = resolve
     self.move = move
+    self.moveBook = moveBook
+    self.unlinkBook = unlinkBook
     self.forget = forget
     self.end = end
   }
@@ -121,6 +135,8 @@ public struct SyncOverview: Equatable, Sendable, Codable {
 
 /// One linked address book as the sync screen lists it.
 public struct SyncBookOverview: Equatable, Sendable, Codable {
+  /// Its place in the account's link (``ContactBook/number``).
+  public var number: Int
   public var name: String
   public var url: String
   /// The account's contacts in it.
@@ -132,14 +148,31 @@ public struct SyncBookOverview: Equatable, Sendable, Codable {
   /// Whether the server no longer has it.
   public var isGone: Bool
 
-  public init(name: String, url: String, contacts: Int, pending: Int = 0, isDefault: Bool = false, isGone: Bool = false)
-  {
+  public init(
+    number: Int = 0, name: String, url: String, contacts: Int, pending: Int = 0, isDefault: Bool = false,
+    isGone: Bool = false
+  ) {
+    self.number = number
     self.name = name
     self.url = url
     self.contacts = contacts
     self.pending = pending
     self.isDefault = isDefault
     self.isGone = isGone
+  }
+
+  private enum CodingKeys: String, CodingKey { case number, name, url, contacts, pending, isDefault, isGone }
+
+  /// A session recorded before books had their number in it reads as the first book's.
+  public init(from decoder: any Decoder) throws {
+    let values = try decoder.container(keyedBy: CodingKeys.self)
+    self.init(
+      number: try values.decodeIfPresent(Int.self, forKey: .number) ?? 0,
+      name: try values.decode(String.self, forKey: .name),
+      url: try values.decode(String.self, forKey: .url), contacts: try values.decode(Int.self, forKey: .contacts),
+      pending: try values.decode(Int.self, forKey: .pending),
+      isDefault: try values.decode(Bool.self, forKey: .isDefault),
+      isGone: try values.decode(Bool.self, forKey: .isGone))
   }
 }
 

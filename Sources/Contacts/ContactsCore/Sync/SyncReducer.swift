@@ -107,6 +107,42 @@ func syncReducer(_ dependencies: AppDependencies) -> Reducer<SignedIn, AppAction
       signedIn.sync.overview = .loaded(nil)
       return .none
 
+    case .askToMoveGoneBook, .askToUnlinkGoneBook:
+      // The dialogs are the app reducer's.
+      return .none
+
+    case .moveGoneBook(let from, let to):
+      let books = signedIn.sync.overview.value??.books ?? []
+      let source = books.first { $0.number == from }?.name ?? "the gone book"
+      let target = books.first { $0.number == to }?.name ?? "the other book"
+      return .run { send in
+        let moved = try await dependencies.sync(user).moveBook(from, to)
+        await send(
+          .sync(.goneBookSettled("Moved \(moved) \(moved == 1 ? "contact" : "contacts") of \(source) to \(target)")))
+        // The list shows their new book; the next sync creates them there.
+        await send(.databaseChanged)
+        await send(.sync(.changedHere))
+      } onError: { error, send in
+        await send(.sync(.goneBookSettled("Could not move the contacts of \(source): \(error)")))
+      }
+      .cancellable(id: SyncState.requestEffectID)
+
+    case .unlinkGoneBook(let book):
+      let name = signedIn.sync.overview.value??.books.first { $0.number == book }?.name ?? "the gone book"
+      return .run { send in
+        let kept = try await dependencies.sync(user).unlinkBook(book)
+        await send(
+          .sync(.goneBookSettled("Unlinked \(name): \(kept) \(kept == 1 ? "contact stays" : "contacts stay") here")))
+        await send(.databaseChanged)
+      } onError: { error, send in
+        await send(.sync(.goneBookSettled("Could not unlink \(name): \(error)")))
+      }
+      .cancellable(id: SyncState.requestEffectID)
+
+    case .goneBookSettled(let message):
+      signedIn.notice = message
+      return .send(.sync(.load))
+
     case .setup(.linked):
       // Linked: the form is done with (and the password with it); reading the link starts the
       // first sync.

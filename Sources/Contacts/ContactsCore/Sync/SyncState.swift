@@ -147,6 +147,16 @@ public enum SyncAction: Equatable, Sendable, Codable {
   case askToForget
   case forget
   case forgotten
+  /// Asks where the contacts of the first book gone from the server go (a dialog of the others).
+  case askToMoveGoneBook
+  /// Moves every contact of book `from` (gone from the server) to book `to`.
+  case moveGoneBook(from: Int, to: Int)
+  /// Asks whether to unlink the first book gone from the server, keeping its contacts here.
+  case askToUnlinkGoneBook
+  /// Unlinks book `book` (gone from the server), its contacts kept here only.
+  case unlinkGoneBook(Int)
+  /// A gone book's contacts moved or kept: what happened, in words.
+  case goneBookSettled(String)
   case setup(SyncSetupAction)
   case newPassword(NewPasswordAction)
 }
