@@ -85,6 +85,9 @@ struct PtySmokeTests {
     defer { pane.close() }
     try await pane.start([try TmuxPane.executable(named: "termflow-demo")])
     var state = GalleryState()
+    // As the demo does after each frame: the list's window as tall as the list shows, so that
+    // its PageDown pages by those rows.
+    Gallery.fit(&state, to: Gallery.render(state, size: size))
     let keys: [(name: String, key: Key)] =
       Array(repeating: ("Tab", .tab), count: 3) + Array(repeating: ("Down", .down), count: 20)
       + Array(repeating: ("Up", .up), count: 16) + [("PageDown", .pageDown), ("Down", .down), ("Down", .down)]

@@ -87,15 +87,14 @@ struct GallerySnapshotTests {
     assertFrame(frame, named: "80x24")
   }
 
-  /// The list body is one row shorter than the window the gallery sizes for it (the list box
-  /// gets `height - 8` rows, two of them border, but the window is sized from `height - 9`), so
-  /// the last row of the window is never drawn and the selection can move off screen.
-  /// Gallery.swift is outside this change; see the report.
+  /// The list's window is as tall as the rows the list shows (it says so on the frame), so the
+  /// selection never moves off screen.
   @Test func galleryKeepsTheSelectedRowOnScreen() {
     var state = GalleryState()
     for _ in 0..<3 { _ = Gallery.handle(.tab, state: &state) }
-    // What DemoApp does on a resize to 80x24.
-    state.window.resize(visible: Gallery.listRows(for: Size(width: 80, height: 24)))
+    // What DemoApp does after each frame.
+    #expect(Gallery.fit(&state, to: Gallery.render(state, size: Size(width: 80, height: 24))))
+    #expect(state.window.visible == 13)
     for _ in 0..<13 { _ = Gallery.handle(.down, state: &state) }
     #expect(state.window.selected == 13)
     let frame = Gallery.render(state, size: Size(width: 80, height: 24))
@@ -103,6 +102,26 @@ struct GallerySnapshotTests {
     let selectedPhone = state.row(state.window.selected).cells[1]
     #expect(frame.lines.contains { $0.contains(state.row(state.window.selected - 1).cells[1]) })
     #expect(frame.lines.contains { $0.contains(selectedPhone) })
+  }
+
+  /// PgDn pages by the rows the list shows, at any height: a page down from the top selects the
+  /// last row shown (a page keeps one row of the last in sight), a second the last of the next
+  /// page, at the bottom of the list.
+  @Test(arguments: [24, 40])
+  func galleryPagesByTheRowsItsListShows(height: Int) {
+    let size = Size(width: 80, height: height)
+    var state = GalleryState()
+    for _ in 0..<3 { _ = Gallery.handle(.tab, state: &state) }
+    Gallery.fit(&state, to: Gallery.render(state, size: size))
+    let shown = Gallery.render(state, size: size).lines.filter { $0.contains("+1 555 ") }.count
+    #expect(shown == state.window.visible)
+    _ = Gallery.handle(.pageDown, state: &state)
+    #expect(state.window.selected == shown - 1)
+    _ = Gallery.handle(.pageDown, state: &state)
+    #expect(state.window.selected == 2 * (shown - 1))
+    let rows = Gallery.render(state, size: size).lines.filter { $0.contains("+1 555 ") }
+    #expect(rows.count == shown)
+    #expect(rows.last?.contains("#\(2 * shown - 1)") == true)
   }
 }
 

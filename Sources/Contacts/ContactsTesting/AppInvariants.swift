@@ -5,7 +5,8 @@ import TerminalUI
 /// What must hold after every step, whatever was typed: the frame fits the terminal, a
 /// terminal fed only the diffs shows it, drawing every region afresh gives it too, the help
 /// bar shows every key that works and is not hidden, selections are inside their lists, the
-/// route is one the app knows and matches the session.
+/// list's window is as tall as its table shows, the route is one the app knows and matches the
+/// session.
 @MainActor
 public enum AppInvariants {
   /// A description of the first broken invariant, or nil.
@@ -35,6 +36,10 @@ public enum AppInvariants {
     guard let signedIn = state.signedIn else { return nil }
     let browser = signedIn.browser
     if let problem = windowProblem(browser.window, named: "list") { return problem }
+    // The window is as tall as the table said it is, whatever the terminal's size went through.
+    if let shown = frame.shownRows(of: ContactsBrowserScreen.listControl), browser.window.visible != max(1, shown) {
+      return "the list shows \(shown) rows, its window holds \(browser.window.visible)"
+    }
     if let total = browser.count.value, browser.window.total != total {
       return "the list's window counts \(browser.window.total) rows, the count is \(total)"
     }

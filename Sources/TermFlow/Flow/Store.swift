@@ -27,7 +27,8 @@ public final class Store<State, Action: Sendable> {
     case sent
     /// Fed back at once by a reducer's `.send` effect: it follows from the action before it.
     case followUp
-    /// Delivered by a running `.run` effect: the answer of the outside world.
+    /// Delivered by a running `.run` effect, or by ``receive(_:)``: the answer of the outside
+    /// world, which a replay sends in from the recording rather than makes afresh.
     case effect
   }
 
@@ -226,6 +227,14 @@ public final class Store<State, Action: Sendable> {
       instrumentation.didRequest?(request)
       pendingRequests.append(request)
     }
+  }
+
+  /// Delivers `action` as an answer of the outside world that no effect of the app asked for
+  /// (``Origin/effect``): what the framework learns of the terminal after drawing, such as the
+  /// rows a list showed. A recording keeps it as an answer, and a replay (whose store plays
+  /// effects back) sends it in from there, where it arrived, rather than drawing to learn it.
+  public func receive(_ action: Action) {
+    receiveFromEffect(action)
   }
 
   func receiveFromEffect(_ action: Action) {

@@ -254,8 +254,15 @@ public final class NavigationApp<State, Action: Sendable> {
   }
 
   /// The frame of the current state at `size`: what the terminal shows, and what tests snapshot.
+  ///
+  /// When a list on it shows another number of rows than its screen was told, the screen's
+  /// ``Screen/list(_:showsRows:)`` action is reduced first and the frame drawn again from the
+  /// state that knows, so the terminal never shows the list sized by a guess. A replay (its
+  /// store plays effects back) is not told: the recording holds those actions as answers.
   public func render(size: Size) -> Frame {
-    wireframe.render(size: size)
+    let frame = wireframe.render(size: size)
+    guard store.effectExecution == .live, director.tellListRows(shownIn: frame) else { return frame }
+    return wireframe.render(size: size)
   }
 
   /// Ends the app: the run loop stops with exit status 0.

@@ -109,6 +109,7 @@ struct RetainedRegions {
     }
     frame.cursor = last.cursor
     frame.listPosition = last.listPosition
+    frame.shownLists = last.shownLists
     var damage: [Rect] = []
     var stageExtent = self.stageExtent
     var stageDrawing = self.stageDrawing
@@ -141,6 +142,7 @@ struct RetainedRegions {
         frame.fill(stageExtent)
         frame.cursor = nil
         frame.listPosition = nil
+        frame.shownLists = []
         frame.forgetWrites()
         if let view {
           // As the wireframe draws a screen standing alone: knowing its own keys.

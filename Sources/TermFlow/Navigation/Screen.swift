@@ -56,11 +56,20 @@ public protocol Screen<State, Action>: Hashable {
   /// cancelled when it leaves the stage.
   func onAppear(_ model: Model) -> Action?
   /// What to send when the screen comes on stage and whenever the size of the area the
-  /// wireframe gives it changes (the terminal was resized): for a screen whose state must know
-  /// how much it shows, as a list that loads only the rows in view does. Most screens need not
-  /// know: their body is drawn into whatever area it gets. `area` is the screen's own (not the
-  /// terminal's: the app hears of that through ``NavigationApp/Events-swift.struct/resized``).
+  /// wireframe gives it changes (the terminal was resized): for a screen whose state lays out
+  /// by its area (a text area wrapping its lines for ↑ and ↓). Most screens need not know: their
+  /// body is drawn into whatever area it gets, and a list says how many rows it shows through
+  /// ``list(_:showsRows:)``. `area` is the screen's own (not the terminal's: the app hears of
+  /// that through ``NavigationApp/Events-swift.struct/resized``).
   func resized(to area: Size) -> Action?
+  /// What to send when a list the body draws shows items in another number of rows than the
+  /// screen was last told (the first time it is drawn, and after a resize or a change of layout):
+  /// `rows`, for the list named `control` (a `ListView`'s `control`), counted after layout, so
+  /// the screen counts none of its own chrome. For a screen whose state must know how many rows
+  /// its list shows: a list that loads only the rows in view sizes its window by it, a whole
+  /// list pages by it (`ScrollWindow.Move.selection(from:count:showing:)`). The framework sends
+  /// it before the frame reaches the terminal, which then shows the state that knows.
+  func list(_ control: String, showsRows rows: Int) -> Action?
   /// What a split shows beside this screen while nothing is open on top of it (a list previews
   /// its selection); nil shows the wireframe's empty message.
   func preview(_ model: Model) -> (any View)?
@@ -76,6 +85,7 @@ extension Screen {
   public static var keysName: String { String(describing: Self.self) }
   public func onAppear(_ model: Model) -> Action? { nil }
   public func resized(to area: Size) -> Action? { nil }
+  public func list(_ control: String, showsRows rows: Int) -> Action? { nil }
   public func preview(_ model: Model) -> (any View)? { nil }
 
   @inlinable

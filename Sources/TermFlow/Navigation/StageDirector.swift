@@ -16,11 +16,14 @@ final class StageDirector<State, Action: Sendable> {
   /// The terminal's size, once known: what the screens' areas are made from.
   private var size: Size?
 
-  /// A live screen, what cancels its effects, and what it sends when its area changes.
+  /// A live screen, what cancels its effects, what it sends when its area changes or a list of
+  /// its body shows another number of rows, and the rows it was last told each list shows.
   private struct Entry {
     let screen: any LiveScreen
     let owner: ScreenOwner
     let resized: (Size) -> Action?
+    let listShows: (String, Int) -> Action?
+    var listRows: [String: Int] = [:]
   }
   /// Hears of every live screen built, with its declaration (lifecycle tests track them).
   var didBuild: ((AnyObject, any Screen<State, Action>) -> Void)?
@@ -107,7 +110,9 @@ final class StageDirector<State, Action: Sendable> {
   private func build<Declared: Screen<State, Action>>(_ declared: Declared) -> (Entry, appear: Action?) {
     serial += 1
     let host = declared.makeLiveScreen(ScreenHosting(store: store, dispatch: dispatch, director: self))
-    let entry = Entry(screen: host, owner: ScreenOwner(serial: serial), resized: declared.resized(to:))
+    let entry = Entry(
+      screen: host, owner: ScreenOwner(serial: serial), resized: declared.resized(to:),
+      listShows: declared.list(_:showsRows:))
     live[identity(of: declared)] = entry
     didBuild?(host, declared)
     // The view model the live screen starts with: its selector is pure.
@@ -123,6 +128,27 @@ final class StageDirector<State, Action: Sendable> {
     let made = Declared.keys.rebinding(newKeys)
     keyMaps[ObjectIdentifier(declared)] = made
     return made
+  }
+
+  /// Tells each screen on stage how many rows the lists its body drew in `frame` show items
+  /// in, where that changed since it was last told (``Screen/list(_:showsRows:)``), as answers
+  /// of the outside world (`Store.receive(_:)`): a replay sends them in from its recording.
+  /// True when something was sent, and the frame may then be out of date.
+  func tellListRows(shownIn frame: Frame) -> Bool {
+    guard !frame.shownLists.isEmpty else { return false }
+    var told = false
+    for list in frame.shownLists {
+      guard let screen = wireframe.screen(drawing: list.area, in: frame.size),
+        let identity = live.first(where: { $0.value.screen === screen })?.key,
+        live[identity]?.listRows[list.control] != list.rows
+      else { continue }
+      live[identity]?.listRows[list.control] = list.rows
+      if let action = live[identity]?.listShows(list.control, list.rows) {
+        store.receive(action)
+        told = true
+      }
+    }
+    return told
   }
 
   private func sendArea(of entry: Entry, at index: Int) {

@@ -105,6 +105,16 @@ public final class Wireframe {
     return index == 0 ? panes.left : panes.right
   }
 
+  /// The screen of the stack that drew what lies at `region` of a frame of `size`: the top of a
+  /// stack shown as one pane; in a split, the root on the left and the top on the right (nil
+  /// there while the right pane shows the root's preview, which is no screen's body).
+  public func screen(drawing region: Rect, in size: Size) -> (any LiveScreen)? {
+    guard let top = stack.last else { return nil }
+    guard presentation(for: size) == .split else { return top }
+    if region.minX < area(ofScreenAt: 0, in: size).maxX { return stack[0] }
+    return stack.count > 1 ? top : nil
+  }
+
   /// A split stage's two panes, a one-column divider between them.
   static func panes(splitting stage: Rect) -> (left: Rect, right: Rect) {
     let leftWidth = max(40, stage.width * 2 / 5)
@@ -420,6 +430,9 @@ public final class Wireframe {
       .fixed(1, HelpBar(help, more: moreHelp)),
     ])
     layout.render(into: &frame, in: frame.bounds)
+    // The lists the stage's screens drew: a modal's or the list of keys' are no screen's.
+    let stageLists = frame.shownLists
+    defer { frame.shownLists = stageLists }
     if let modal {
       frame.cursor = nil
       let box = modal.modalSize(in: size)

@@ -24,7 +24,7 @@ enum ListScreenFixture {
     var frame = Frame(size: size)
     let list = ListView(
       columns: [ListColumn("Name", .fixed(34)), ListColumn("Phone", .fixed(18)), ListColumn("Email", .fill)],
-      rows: rows, window: window, showsScrollbar: false)
+      rows: rows, window: window, showsScrollbar: false, control: control)
     VStack([
       .fixed(1, StatusBar(left: [Span("Contacts (\(total))")], right: [Span("\(window.selected + 1)/\(total)")])),
       .fill(Padding(list, left: 1)),
@@ -33,7 +33,14 @@ enum ListScreenFixture {
     return frame
   }
 
-  static func listRows(for height: Int) -> Int { ListView.visibleRows(inHeight: height - 2) }
+  /// The name its list is drawn by, as the app's is: the list then says how many rows it shows.
+  static let control = "contacts"
+
+  /// The rows `fixture`'s list shows at `size`, as the list says once drawn: what a window of
+  /// the list's rows is sized by, with none of the screen's chrome counted here.
+  static func listRows(at size: Size, in fixture: (Size, ScrollWindow, [ListRow]) -> Frame) -> Int {
+    fixture(size, ScrollWindow(total: total), []).shownRows(of: control) ?? 1
+  }
 
   /// Laid out like the app's list at 120 columns and more (the wireframe's split): the list with
   /// its scrollbar in the left 48 columns, a divider, and the preview pane on the right, blank
@@ -43,7 +50,7 @@ enum ListScreenFixture {
     var frame = Frame(size: size)
     let list = ListView(
       columns: [ListColumn("Name", .fill), ListColumn("Phone", .fixed(18))],
-      rows: rows.map { ListRow(Array($0.cells.prefix(2))) }, window: window)
+      rows: rows.map { ListRow(Array($0.cells.prefix(2))) }, window: window, control: control)
     let listWidth = 48
     VStack([
       .fixed(1, StatusBar(left: [Span("Contacts (\(total))")], right: [Span(ListView.positionLabel(window))])),

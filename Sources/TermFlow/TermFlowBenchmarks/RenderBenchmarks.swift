@@ -17,7 +17,8 @@ enum RenderBenchmarks {
   /// changes left after it: the renderer's extra work on a scrolling key.
   private static func findRowScroll(into runner: inout BenchmarkRunner) {
     let size = Size(width: 120, height: 40)
-    var window = ScrollWindow(total: ListScreenFixture.total, visible: ListScreenFixture.listRows(for: size.height))
+    var window = ScrollWindow(
+      total: ListScreenFixture.total, visible: ListScreenFixture.listRows(at: size, in: ListScreenFixture.splitFrame))
     window.select(500_000)
     var frames: [Frame] = []
     for _ in 0..<2 {
@@ -38,7 +39,8 @@ enum RenderBenchmarks {
   /// Building and diffing a full 200×60 frame of the list screen as the selection moves.
   private static func composeAndDiff(into runner: inout BenchmarkRunner) {
     let size = Size(width: 200, height: 60)
-    var window = ScrollWindow(total: ListScreenFixture.total, visible: ListScreenFixture.listRows(for: size.height))
+    var window = ScrollWindow(
+      total: ListScreenFixture.total, visible: ListScreenFixture.listRows(at: size, in: ListScreenFixture.frame))
     window.select(500_000)
     // The visible rows are data the app already holds in its state; only the frame is timed.
     // Moving the selection by one within the window leaves the rows as they are.
@@ -88,7 +90,8 @@ enum RenderBenchmarks {
       return
     }
     let renderer = Renderer(backend: backend)
-    var window = ScrollWindow(total: ListScreenFixture.total, visible: ListScreenFixture.listRows(for: size.height))
+    var window = ScrollWindow(
+      total: ListScreenFixture.total, visible: ListScreenFixture.listRows(at: size, in: fixture))
     renderer.render(fixture(size, window, window.visibleRange.map(ListScreenFixture.row)))
     _ = pty.readAvailable()
     var bytes: [Int] = []

@@ -15,7 +15,12 @@ final class DemoApp {
   func run() -> Int32 {
     do {
       session = try TerminalSession(
-        render: { [unowned self] size in Gallery.render(state, size: size) },
+        render: { [unowned self] size in
+          // The list says how many rows it shows: its window follows, for the next PgDn.
+          let frame = Gallery.render(state, size: size)
+          Gallery.fit(&state, to: frame)
+          return frame
+        },
         handle: { [unowned self] event in handle(event) })
     } catch {
       let message = Array("termflow-demo: \(error)\n".utf8)
@@ -36,8 +41,8 @@ final class DemoApp {
         session?.exit(status: 0)
         return
       }
-    case .resize(let size):
-      state.window.resize(visible: Gallery.listRows(for: size))
+    case .resize:
+      break
     case .tick:
       state.spinnerTick += 1
     }

@@ -63,18 +63,31 @@ enum Gallery {
     ])
   }
 
-  /// List rows on screen at `size`: the rows inside the box the layout gives the list.
-  static func listRows(for size: Size) -> Int {
-    let slot = layout(form: Spacer(), list: Spacer(), status: Spacer(), help: Spacer()).slots(in: Rect(size: size))[1]
-    return ListView.visibleRows(inHeight: max(1, Box.contentArea(in: slot).height))
+  /// The name the list is drawn by: it says on the frame how many rows it shows.
+  static let listControl = "list"
+
+  /// The gallery at `size`, its list's window as tall as the list shows rows there (drawn again
+  /// so when `state`'s is not yet: the first frame, or after a resize).
+  static func render(_ state: GalleryState, size: Size) -> Frame {
+    let frame = draw(state, size: size)
+    var fitted = state
+    guard fit(&fitted, to: frame) else { return frame }
+    return draw(fitted, size: size)
   }
 
-  static func render(_ state: GalleryState, size: Size) -> Frame {
+  /// Sizes `state`'s list window by the rows the list showed in `frame`, so that PgUp and PgDn
+  /// page by what it shows; true when that changed it. The demo does it after every frame.
+  @discardableResult
+  static func fit(_ state: inout GalleryState, to frame: Frame) -> Bool {
+    guard let rows = frame.shownRows(of: listControl), rows != state.window.visible else { return false }
+    state.window.resize(visible: rows)
+    return true
+  }
+
+  private static func draw(_ state: GalleryState, size: Size) -> Frame {
     var frame = Frame(size: size)
     let theme = Theme.standard
-    let listRows = listRows(for: size)
-    var window = state.window
-    window.resize(visible: listRows)
+    let window = state.window
     let rows = window.visibleRange.map(state.row)
     let form = VStack([
       .fixed(1, Text("TermFlow widget gallery ✨", style: theme.title)),
@@ -103,7 +116,7 @@ enum Gallery {
       columns: [
         ListColumn("Name", .fill), ListColumn("Phone", .fixed(14)), ListColumn("#", .fixed(6), alignment: .trailing),
       ],
-      rows: rows, window: window, isFocused: state.focus.focused == .list)
+      rows: rows, window: window, isFocused: state.focus.focused == .list, control: listControl)
     layout(
       form: form, list: list, status: StatusBar(left: [Span("gallery")], right: [Span(ListView.positionLabel(window))]),
       help: HelpBar(keyMap.helpItems(in: state))

@@ -99,9 +99,12 @@ public final class HeadlessDriver<State, Action: Sendable> {
     await send(.tick)
   }
 
-  /// Waits until no effect is running, then draws a frame.
+  /// Waits until no effect is running, then draws a frame; again while drawing it started some
+  /// (a list that showed another number of rows than its screen knew, which loads them).
   public func settle() async {
-    while app.store.runningEffectCount > 0 { await app.store.waitForEffects() }
-    frame()
+    repeat {
+      while app.store.runningEffectCount > 0 { await app.store.waitForEffects() }
+      frame()
+    } while app.store.runningEffectCount > 0
   }
 }

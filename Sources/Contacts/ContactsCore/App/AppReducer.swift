@@ -30,8 +30,8 @@ public func appReducer(_ dependencies: AppDependencies) -> Reducer<AppState, App
       return .none
 
     case .browser(.resized(let rows)):
-      // The list's screen, given an area of another size: the browser's and the search's
-      // windows follow.
+      // The list's table shows another number of rows: the browser's and the search's windows
+      // follow.
       state.listRows = rows
       state.signedIn?.search.window.resize(visible: rows)
       return state.reduceFeatures(action, features)

@@ -15,8 +15,8 @@ public struct AppState: Equatable, Sendable {
   public var session: Session
   /// The terminal's size (whether the list has a preview beside it depends on its width).
   public var size: Size
-  /// Rows the contacts list shows: what the list's screen last said its area has room for
-  /// (see ``ContactsBrowserScreen/resized(to:)``), until then a guess.
+  /// Rows the contacts list shows: what its table last said it showed (see
+  /// ``ContactsBrowserScreen/list(_:showsRows:)``), until then a guess.
   public var listRows = 20
   /// Advanced by the run loop's animation timer while something is busy (spinners).
   public var tick = 0

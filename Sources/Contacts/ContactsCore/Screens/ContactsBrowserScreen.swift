@@ -135,9 +135,12 @@ public struct ContactsBrowserScreen: Screen {
     ContactsListView(model: model, isFocused: isFocused, columns: columns)
   }
 
-  /// The browser loads only the rows in view: it learns how many the list's area has room for.
-  public func resized(to area: Size) -> AppAction? {
-    .browser(.resized(visibleRows: ContactsListView.rows(inHeight: area.height)))
+  /// The table's name: its rows answer clicks by it, and say by it how many it shows.
+  public static let listControl = "contacts"
+
+  /// The browser loads only the rows in view: the table says how many it shows.
+  public func list(_ control: String, showsRows rows: Int) -> AppAction? {
+    .browser(.resized(visibleRows: rows))
   }
 
   /// The selected contact, shown beside the list on a wide terminal as it would be opened
@@ -158,10 +161,6 @@ struct ContactsListView: View {
   let model: ContactsListViewModel
   let isFocused: Bool
   let columns: [ContactsListColumn]
-
-  /// Rows of contacts an area `height` rows tall shows: the header line takes one, the table
-  /// the rest.
-  static func rows(inHeight height: Int) -> Int { ListView.visibleRows(inHeight: height - 1) }
 
   func render(into frame: inout Frame, in region: Rect) {
     let theme = frame.theme
@@ -232,8 +231,8 @@ struct ContactsListView: View {
 
 /// The table of contacts, with as many of its columns as the width allows.
 struct TableView: View {
-  /// The name the table's rows answer clicks by.
-  static let control = "contacts"
+  /// The name the table's rows answer clicks by, and its rows shown are told by.
+  static let control = ContactsBrowserScreen.listControl
 
   let model: ContactsListViewModel
   let isFocused: Bool

@@ -27,6 +27,10 @@ public struct Frame: Equatable, Sendable {
   /// scrolled, and by how much, without searching the frames for moved rows. Not part of what
   /// makes two frames equal either.
   public var listPosition: ListPosition?
+  /// The named lists drawn on the frame and the rows each showed items in (see ``ShownList``),
+  /// in drawing order: what an app learns its lists' page size from, after layout. Not part of
+  /// what makes two frames equal.
+  public var shownLists: [ShownList] = []
   /// Where cells were written since the frame was made or since ``forgetWrites()``: the
   /// wireframe (`Navigation`) learns from it where a region's drawing reached, to clear only
   /// that much before drawing the region again and to tell the renderer where to compare.

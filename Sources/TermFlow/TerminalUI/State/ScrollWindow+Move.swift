@@ -20,3 +20,15 @@ extension ScrollWindow {
     }
   }
 }
+
+extension ScrollWindow.Move {
+  /// Where this move takes the selection `selected` of a whole list of `count` rows kept in
+  /// state (one a ``ListView`` draws from every row) that shows `rows` of them: a page is what it
+  /// shows, as for a windowed list. `rows` is what the list said it showed
+  /// (``Frame/shownRows(of:)``, or the screen's `list(_:showsRows:)` in `Navigation`).
+  public func selection(from selected: Int, count: Int, showing rows: Int) -> Int {
+    var window = ScrollWindow(total: count, visible: rows, selected: selected)
+    window.apply(self)
+    return window.selected
+  }
+}

@@ -27,6 +27,12 @@ public struct ListRow: Hashable, Sendable {
 /// (``init(columns:showsHeader:allRows:selected:isFocused:emptyMessage:showsScrollbar:theme:control:)``):
 /// it then shows the rows that fit the area it gets, scrolled just enough to keep the selection
 /// in view, at any height, with no chrome counted by its caller.
+///
+/// Either kind, given a `control` name, says on the frame how many rows it showed items in
+/// (``Frame/shownLists``), whatever its caller laid around it: a windowed list's state learns
+/// its ``ScrollWindow``'s height from that, a whole list its page for PgUp and PgDn
+/// (``ScrollWindow/Move/selection(from:count:showing:)``). `NavigationApp` hands the number to the
+/// screen that drew the list (`Screen.list(_:showsRows:)`), once each time it changes.
 public struct ListView: View {
   public var columns: [ListColumn]
   public var showsHeader: Bool
@@ -74,7 +80,8 @@ public struct ListView: View {
     wholeListSelection = selected
   }
 
-  /// How many rows fit in `height` cells (the header takes one).
+  /// How many rows fit in `height` cells (the header takes one). An app need not count: a list
+  /// with a `control` name says what it showed (``Frame/shownRows(of:)``).
   public static func visibleRows(inHeight height: Int, showsHeader: Bool = true) -> Int {
     max(1, height - (showsHeader ? 1 : 0))
   }
@@ -114,6 +121,11 @@ public struct ListView: View {
       y += 1
     }
     let body = Rect(x: content.x, y: y, width: content.width, height: region.maxY - y)
+    // The rows it has for items, whether it has items or not: what its app pages and loads by.
+    if let control {
+      let items = Rect(x: region.x, y: y, width: region.width, height: region.maxY - y)
+      frame.shownLists.append(ShownList(control: control, area: items.intersection(area)))
+    }
     guard window.total > 0 else {
       Text(emptyMessage, style: frame.style({ $0.secondary }, own: theme), alignment: .center).render(
         into: &frame, in: body.row(body.height / 2))
