@@ -16,13 +16,13 @@ import Testing
 
   static func view(
     _ form: Form<Field>, isFocused: Bool = true, hint: FormHint? = nil, layout: FormLayout = .boxed(width: 60)
-  ) -> FormView<Field> {
+  ) -> FormView {
     FormView(
       form, title: "Account", button: "Save", busyLabel: "Saving…", isFocused: isFocused, hint: hint, layout: layout)
   }
 
   /// `view` drawn afresh over blank cells in `region` of a frame of `size`.
-  static func drawn(_ view: FormView<Field>, size: Size, marks: Bool = false) -> Frame {
+  static func drawn(_ view: FormView, size: Size, marks: Bool = false) -> Frame {
     var frame = Frame(size: size, theme: .dark)
     frame.keyHelp = help
     if marks { frame.mouseRegions = [] }

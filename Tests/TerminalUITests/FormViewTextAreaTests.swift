@@ -15,12 +15,12 @@ import Testing
   static let note = "Met at the 1843 meeting.\nWrites in 日本語 too, and 👍.\n\nLikes: tea, long walks, e\u{301}tudes."
 
   static func view(_ form: Form<Field>, isFocused: Bool = true, layout: FormLayout = .page(buttonNote: ""))
-    -> FormView<Field>
+    -> FormView
   {
     FormView(form, title: "Person", button: "Save", isFocused: isFocused, layout: layout, labelWidth: 7)
   }
 
-  static func drawn(_ view: FormView<Field>, size: Size, marks: Bool = false) -> Frame {
+  static func drawn(_ view: FormView, size: Size, marks: Bool = false) -> Frame {
     var frame = Frame(size: size, theme: .dark)
     if marks { frame.mouseRegions = [] }
     view.render(into: &frame, in: Rect(x: 0, y: 0, width: size.width, height: size.height))

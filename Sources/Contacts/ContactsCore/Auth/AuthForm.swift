@@ -14,7 +14,7 @@ public struct AuthForm: Equatable, Sendable {
   /// The last email used on this machine, offered in the empty email field (its placeholder):
   /// Tab, Enter, ↓ or → accept it; typing replaces it.
   public var suggestedEmail: String? {
-    didSet { form.fields[0].placeholder = suggestedEmail ?? "you@example.com" }
+    didSet { form.setPlaceholder(suggestedEmail ?? "you@example.com", of: .email) }
   }
 
   public init(_ mode: Mode) {
@@ -35,9 +35,9 @@ public struct AuthForm: Equatable, Sendable {
     if !EmailAddress.isValid(form.text(.email)) { problems[.field(.email)] = "Enter a valid email address" }
     let password = form.text(.password)
     if password.count < AuthRules.minimumPasswordLength {
-      problems[.field(.password)] = "Use at least \(AuthRules.minimumPasswordLength) characters"
+      problems[.field(.password)] = AuthRules.passwordTooShort
     }
-    if form.fields.count > 2, form.text(.confirmation) != password {
+    if form.index(of: .confirmation) != nil, form.text(.confirmation) != password {
       problems[.field(.confirmation)] = "The passwords do not match"
     }
     return problems
@@ -49,6 +49,8 @@ public struct AuthForm: Equatable, Sendable {
 /// Rules shared by the auth forms.
 public enum AuthRules {
   public static let minimumPasswordLength = 8
+  /// What the password field says until it is long enough.
+  static let passwordTooShort = "Use at least \(minimumPasswordLength) characters"
 }
 
 public enum AuthFormAction: Equatable, Sendable {

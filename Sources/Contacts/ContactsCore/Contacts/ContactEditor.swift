@@ -110,21 +110,22 @@ public struct ContactEditor: Equatable, Sendable {
   /// (`ContactDraft.problem(of:_:)`), with no draft made: they are found again after every key.
   static let rules: FormRules<Field> = { form in
     var problems: [FormPlace<Field>: String] = [:]
-    for field in form.fields {
-      switch field.content {
+    for (position, id) in form.fieldIDs.enumerated() {
+      let content = form.content(at: position)
+      switch content {
       case .list(let entries):
         for index in entries.indices {
           if let problem = ContactDraft.problem(
-            of: field.id.draftField(entry: index), entries[index].value.text.trimmedOfWhiteSpace)
+            of: id.draftField(entry: index), entries[index].value.text.trimmedOfWhiteSpace)
           {
-            problems[.entry(field.id, index)] = problem
+            problems[.entry(id, index)] = problem
           }
         }
       case .text, .secret, .multiline:
-        if let text = field.content.input?.text,
-          let problem = ContactDraft.problem(of: field.id.draftField(entry: 0), text.trimmedOfWhiteSpace)
+        if let text = content.input?.text,
+          let problem = ContactDraft.problem(of: id.draftField(entry: 0), text.trimmedOfWhiteSpace)
         {
-          problems[.field(field.id)] = problem
+          problems[.field(id)] = problem
         }
       case .choice:
         break
@@ -161,11 +162,11 @@ public struct ContactEditor: Equatable, Sendable {
   /// into answers it without a draft made.
   public var hasChanges: Bool {
     let original = original
-    for field in form.fields {
+    for (position, id) in form.fieldIDs.enumerated() {
       // Not one condition of `&&`: that would wrap the draft in a closure holding a copy of it
       // for each field (in a debug build).
-      guard !field.id.isList, let input = field.content.input else { continue }
-      if input.text != original[field.id] { return true }
+      guard !id.isList, let input = form.content(at: position).input else { continue }
+      if input.text != original[id] { return true }
     }
     return draft != original
   }

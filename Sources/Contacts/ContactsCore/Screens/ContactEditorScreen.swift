@@ -81,7 +81,7 @@ public struct ContactEditorScreen: Screen {
   /// The editor's form as drawn: under a heading, Save at its foot.
   static func form(
     _ form: Form<ContactEditor.Field>, isNew: Bool, hasChanges: Bool, isFocused: Bool
-  ) -> FormView<ContactEditor.Field> {
+  ) -> FormView {
     FormView(
       form, title: isNew ? "New contact" : "Edit contact", button: "Save", busyLabel: "Saving…",
       isFocused: isFocused, layout: .page(buttonNote: hasChanges ? "Unsaved changes" : ""), labelWidth: 11,

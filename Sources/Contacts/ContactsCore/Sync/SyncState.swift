@@ -102,8 +102,7 @@ public struct SyncSetupForm: Equatable, Sendable {
 
   /// Shows `mask` in the password field (its dots and cursor).
   mutating func setPassword(_ mask: PasswordMask) {
-    guard let index = form.index(of: .password) else { return }
-    form.fields[index].content = .secret(mask.input)
+    form.setContent(.secret(mask.input), of: .password)
     form.serverError = nil
     form.validate(Self.rules)
   }

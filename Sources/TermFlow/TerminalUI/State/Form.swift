@@ -20,327 +20,247 @@
 /// if form.apply(.submit, rules: rules) == .submit { /* start the request */ }
 /// ```
 public struct Form<Field: Hashable & Sendable>: Hashable, Sendable {
-  public var fields: [FormField<Field>]
-  /// Where the keyboard is: a field, an entry of a list, or the submit button.
-  public private(set) var focus: FormPlace<Field>
-  /// The places the focus left: their problems show.
-  public var touched: Set<FormPlace<Field>> = []
-  /// Whether a submit was tried: every problem shows.
-  public var submitTried = false
-  /// Each place's problem, as the app's rules last found them (``validate(_:)``); empty when
-  /// the form may be submitted.
-  public private(set) var problems: [FormPlace<Field>: String] = [:]
-  /// Why the last submit failed, in the server's words: shown over the button until the next edit.
-  public var serverError: String?
-  /// A note about the last intent (a paste cut to fit); cleared by the next one.
-  public var notice: String?
-  /// Whether a submit is running: the fields take nothing, the button is a spinner.
-  public var isBusy = false
-  /// The spinner's frame while busy.
-  public var tick = 0
+  /// The form by position: what it holds and does (see ``FormCore``).
+  @usableFromInline var core: FormCore
+  /// Each field's id, in the order of `core.fields`.
+  @usableFromInline var ids: [Field]
 
   /// A form of `fields`, the focus on `focus` or the first place.
+  @inlinable
   public init(_ fields: [FormField<Field>], focus: FormPlace<Field>? = nil) {
-    self.fields = fields
-    self.focus = .submit
-    let order = self.order
-    self.focus = focus.flatMap { order.contains($0) ? $0 : nil } ?? order[0]
+    let ids = fields.map(\.id)
+    self.ids = ids
+    core = FormCore(fields.map(Self.body), focus: focus.flatMap { Self.spot($0, ids: ids) })
+  }
+
+  @inlinable
+  init(core: FormCore, ids: [Field]) {
+    self.core = core
+    self.ids = ids
+  }
+
+  /// The fields, in order.
+  @inlinable
+  public var fields: [FormField<Field>] {
+    get {
+      ids.indices.map {
+        FormField(ids[$0], core.fields[$0].label, core.fields[$0].content, placeholder: core.fields[$0].placeholder)
+      }
+    }
+    set {
+      ids = newValue.map(\.id)
+      core.fields = newValue.map(Self.body)
+    }
+  }
+
+  /// Sets the words an empty field `id` shows (a suggestion that came later).
+  @inlinable
+  public mutating func setPlaceholder(_ placeholder: String, of id: Field) {
+    guard let index = index(of: id) else { return }
+    core.fields[index].placeholder = placeholder
+  }
+
+  /// Sets what field `id` holds (a secret's mask drawn anew).
+  @inlinable
+  public mutating func setContent(_ content: FormContent, of id: Field) {
+    guard let index = index(of: id) else { return }
+    core.fields[index].content = content
+  }
+
+  /// What field `id` holds.
+  @inlinable
+  public func content(of id: Field) -> FormContent? { index(of: id).map { core.fields[$0].content } }
+
+  /// The fields' ids, in order: for going over the fields at every key (``fields`` makes each
+  /// field anew; this makes nothing).
+  @inlinable
+  public var fieldIDs: [Field] { ids }
+
+  /// What the field at `index` of ``fieldIDs`` holds.
+  @inlinable
+  public func content(at index: Int) -> FormContent { core.fields[index].content }
+
+  /// Where the keyboard is: a field, an entry of a list, or the submit button.
+  @inlinable
+  public var focus: FormPlace<Field> { place(core.focus) }
+
+  /// The places the focus left: their problems show.
+  @inlinable
+  public var touched: Set<FormPlace<Field>> {
+    get { Set(core.touched.map(place)) }
+    set { core.touched = Set(newValue.compactMap(spot)) }
+  }
+
+  /// Whether a submit was tried: every problem shows.
+  @inlinable
+  public var submitTried: Bool {
+    get { core.submitTried }
+    set { core.submitTried = newValue }
+  }
+
+  /// Each place's problem, as the app's rules last found them (``validate(_:)``); empty when
+  /// the form may be submitted.
+  @inlinable
+  public var problems: [FormPlace<Field>: String] {
+    Dictionary(uniqueKeysWithValues: core.problems.map { (place($0.key), $0.value) })
+  }
+
+  /// Why the last submit failed, in the server's words: shown over the button until the next edit.
+  @inlinable
+  public var serverError: String? {
+    get { core.serverError }
+    set { core.serverError = newValue }
+  }
+
+  /// A note about the last intent (a paste cut to fit); cleared by the next one.
+  @inlinable
+  public var notice: String? {
+    get { core.notice }
+    set { core.notice = newValue }
+  }
+
+  /// Whether a submit is running: the fields take nothing, the button is a spinner.
+  @inlinable
+  public var isBusy: Bool {
+    get { core.isBusy }
+    set { core.isBusy = newValue }
+  }
+
+  /// The spinner's frame while busy.
+  @inlinable
+  public var tick: Int {
+    get { core.tick }
+    set { core.tick = newValue }
   }
 
   /// Every place the focus can be, in order: each field (a list's entries, value then type),
   /// then the button.
-  public var order: [FormPlace<Field>] {
-    var order: [FormPlace<Field>] = []
-    for field in fields {
-      if case .list(let entries) = field.content {
-        for index in entries.indices { order += [.entry(field.id, index), .entryType(field.id, index)] }
-      } else {
-        order.append(.field(field.id))
-      }
-    }
-    return order + [.submit]
-  }
+  @inlinable
+  public var order: [FormPlace<Field>] { core.order.map(place) }
 
   /// Whether the rules found nothing wrong.
-  public var isValid: Bool { problems.isEmpty }
+  @inlinable
+  public var isValid: Bool { core.isValid }
   /// Whether the button submits: valid, and not already submitting.
-  public var canSubmit: Bool { isValid && !isBusy }
+  @inlinable
+  public var canSubmit: Bool { core.canSubmit }
 
   /// The problem shown at `place`: once the focus left it or a submit was tried.
+  @inlinable
   public func shownProblem(at place: FormPlace<Field>) -> String? {
-    guard !problems.isEmpty, submitTried || touched.contains(place) else { return nil }
-    return problems[place]
+    spot(place).flatMap(core.shownProblem(at:))
   }
 
   /// Where `id` is in ``fields``.
-  public func index(of id: Field) -> Int? { fields.firstIndex { $0.id == id } }
+  @inlinable
+  public func index(of id: Field) -> Int? { ids.firstIndex(of: id) }
 
   /// The text of field `id` (empty for a choice or a list).
-  public func text(_ id: Field) -> String { index(of: id).flatMap { fields[$0].content.input?.text } ?? "" }
+  @inlinable
+  public func text(_ id: Field) -> String { index(of: id).map(core.text(at:)) ?? "" }
 
   /// The chosen option of field `id` (0 for any other kind of field).
-  public func choice(_ id: Field) -> Int {
-    guard let index = index(of: id), case .choice(_, let selected) = fields[index].content else { return 0 }
-    return selected
-  }
+  @inlinable
+  public func choice(_ id: Field) -> Int { index(of: id).map(core.choice(at:)) ?? 0 }
 
   /// The entries of list `id`.
-  public func entries(_ id: Field) -> [FormEntry] {
-    guard let index = index(of: id), case .list(let entries) = fields[index].content else { return [] }
-    return entries
-  }
+  @inlinable
+  public func entries(_ id: Field) -> [FormEntry] { index(of: id).map(core.entries(at:)) ?? [] }
 
   /// The text area the focus is in, if it is in one (its keys differ: Enter breaks the line,
   /// ↑/↓ move in it).
-  public var focusedTextArea: TextArea? {
-    guard case .field(let id) = focus, let index = index(of: id), case .multiline(let area) = fields[index].content
-    else { return nil }
-    return area
-  }
+  @inlinable
+  public var focusedTextArea: TextArea? { core.focusedTextArea }
+
+  /// The text input the focus is in, if it is in one.
+  @inlinable
+  var focusedInput: TextInput? { core.focusedInput }
 
   /// Tells text area `id` the columns it is drawn in (its lines wrap there for ↑/↓: see
   /// ``FormView/inputColumns(inWidth:)``) and, if given, how many rows it shows.
+  @inlinable
   public mutating func fitTextArea(_ id: Field, columns: Int?, rows: Int? = nil) {
-    guard let index = index(of: id), case .multiline(var area) = fields[index].content else { return }
-    area.wrap(at: columns)
-    if let rows, rows != area.rows {
-      area.rows = max(1, rows)
-      area.wrap(at: nil)
-      area.wrap(at: columns)
-    }
-    fields[index].content = .multiline(area)
+    guard let index = index(of: id) else { return }
+    core.fitTextArea(at: index, columns: columns, rows: rows)
   }
 
   /// Replaces field `id`'s text, cursor at the end.
+  @inlinable
   public mutating func set(_ id: Field, text: String) {
-    guard let index = index(of: id), var input = fields[index].content.input else { return }
-    input.set(text)
-    fields[index].content.input = input
+    guard let index = index(of: id) else { return }
+    core.set(at: index, text: text)
   }
 
   /// Moves the focus to `place`; the place it leaves counts as touched.
+  @inlinable
   public mutating func move(to place: FormPlace<Field>) {
-    guard place != focus, order.contains(place) else { return }
-    if !touched.contains(focus) { touched.insert(focus) }
-    focus = place
+    guard let spot = spot(place) else { return }
+    core.move(to: spot)
   }
 
   /// Finds the problems again by `rules`: after any change the reducer did not make.
+  @inlinable
   public mutating func validate(_ rules: FormRules<Field>) {
-    let found = rules(self)
-    // Assigned only when different: the storage stays the one the last frame's form shares,
-    // so comparing the two stays cheap.
-    if found != problems { problems = found }
+    core.validate(spots(rules(self)))
   }
 
   /// The form's reducer: makes `intent` and finds the problems again by `rules`. Returns
   /// ``FormOutcome/submit`` when a submit should start (the form is then busy until the app
   /// calls ``finish(error:)``). Takes nothing while busy.
+  @inlinable
   @discardableResult
   public mutating func apply(_ intent: FormIntent, rules: FormRules<Field>) -> FormOutcome {
-    guard !isBusy else { return .none }
-    notice = nil
-    switch intent {
-    case .next: step(1)
-    case .previous: step(-1)
-    case .enter:
-      // Down the fields, and submits from the last one or the button.
-      let order = order
-      if focus != .submit, let position = order.firstIndex(of: focus), position < order.count - 2 {
-        step(1)
-        return .none
-      }
-      return submit(rules)
-    case .submit: return submit(rules)
-    case .edit(let edit):
-      if editFocusedArea(rules, { $0.apply(edit) }) { break }
-      editFocused(rules) { $0.apply(edit) }
-    case .newLine:
-      editFocusedArea(rules) { $0.edited(Self.inserting("\n", into: $0.input)) }
-    case .lineUp, .lineDown:
-      var moved = false
-      editFocusedArea(rules) { moved = $0.moveLine(by: intent == .lineUp ? -1 : 1) }
-      if !moved { step(intent == .lineUp ? -1 : 1) }
-    case .paste(let text):
-      var dropped = 0
-      editFocused(rules) { dropped = $0.insert(text) }
-      if dropped > 0, let input = focusedInput { notice = "The paste was cut to \(input.maxLength) characters" }
-    case .choose(let offset):
-      guard case .field(let id) = focus, let index = index(of: id),
-        case .choice(let options, let selected) = fields[index].content, !options.isEmpty
-      else { return .none }
-      fields[index].content = .choice(
-        options, selected: (selected + offset % options.count + options.count) % options.count)
-      changed(rules)
-    case .focus(let position, let column):
-      let order = order
-      guard order.indices.contains(position) else { return .none }
-      if order[position] == .submit { return submit(rules) }
-      move(to: order[position])
-      // A click on a text area focuses it, its cursor where it was: the click's row is not known.
-      if focusedTextArea == nil, var input = focusedInput {
-        input.placeCursor(atColumn: column, masked: focusedField.map { fields[$0].content.isSecret } ?? false)
-        focusedInput = input
-      }
-    case .clear:
-      for index in fields.indices { fields[index].content.clear() }
-      touched = []
-      submitTried = false
-      focus = order[0]
-      changed(rules)
-    case .addEntry:
-      editEntries(rules) { entries, index in
-        entries.insert(FormEntry(), at: index + 1)
-        return (index + 1, { $0 > index ? $0 + 1 : $0 })
-      }
-    case .removeEntry:
-      editEntries(rules) { entries, index in
-        entries.remove(at: index)
-        guard !entries.isEmpty else {
-          entries = [FormEntry()]
-          return (0, { _ in nil })
-        }
-        return (min(index, entries.count - 1), { $0 == index ? nil : $0 > index ? $0 - 1 : $0 })
-      }
-    case .moveEntry(let offset):
-      editEntries(rules, keepingPart: true) { entries, index in
-        let target = min(max(0, index + offset), entries.count - 1)
-        entries.swapAt(index, target)
-        return (target, { $0 == index ? target : $0 == target ? index : $0 })
-      }
-    case .togglePreferred:
-      editEntries(rules, keepingPart: true) { entries, index in
-        let was = entries[index].isPreferred
-        for position in entries.indices { entries[position].isPreferred = position == index && !was }
-        return (index, { $0 })
-      }
-    }
-    return .none
+    let ids = ids
+    return core.apply(intent) { core in Self.spots(rules(Form(core: core, ids: ids)), ids: ids) }
   }
 
   /// Ends the submit ``apply(_:rules:)`` started: `error` (the server's words) shows over the
   /// button; nil when it succeeded.
-  public mutating func finish(error: String?) {
-    isBusy = false
-    tick = 0
-    serverError = error
-  }
+  @inlinable
+  public mutating func finish(error: String?) { core.finish(error: error) }
 
-  private mutating func submit(_ rules: FormRules<Field>) -> FormOutcome {
-    validate(rules)
-    guard isValid else {
-      // Every problem at once, the focus on the first, rather than a button that does nothing.
-      submitTried = true
-      if let first = order.first(where: { problems[$0] != nil }) { focus = first }
-      return .none
-    }
-    isBusy = true
-    tick = 0
-    serverError = nil
-    return .submit
-  }
-
-  private mutating func step(_ direction: Int) {
-    let order = order
-    guard let position = order.firstIndex(of: focus) else { return }
-    move(to: order[(position + direction + order.count) % order.count])
-  }
-
-  /// The field the focus is in.
-  private var focusedField: Int? {
-    switch focus {
-    case .field(let id), .entry(let id, _), .entryType(let id, _): index(of: id)
-    case .submit: nil
+  /// The place `spot` names.
+  @inlinable
+  func place(_ spot: FormSpot) -> FormPlace<Field> {
+    switch spot {
+    case .field(let index): .field(ids[index])
+    case .entry(let index, let entry): .entry(ids[index], entry)
+    case .entryType(let index, let entry): .entryType(ids[index], entry)
+    case .submit: .submit
     }
   }
 
-  /// The text input the focus is in, if it is in one.
-  var focusedInput: TextInput? {
-    get {
-      guard let field = focusedField else { return nil }
-      switch (focus, fields[field].content) {
-      case (.entry(_, let entry), .list(let entries)): return entries[entry].value
-      case (.entryType(_, let entry), .list(let entries)): return entries[entry].type
-      default: return fields[field].content.input
-      }
-    }
-    set {
-      guard let field = focusedField, let newValue else { return }
-      switch (focus, fields[field].content) {
-      case (.entry(_, let entry), .list(var entries)):
-        entries[entry].value = newValue
-        fields[field].content = .list(entries)
-      case (.entryType(_, let entry), .list(var entries)):
-        entries[entry].type = newValue
-        fields[field].content = .list(entries)
-      default: fields[field].content.input = newValue
-      }
+  /// The spot of `place`; nil when its field is not in the form.
+  @inlinable
+  func spot(_ place: FormPlace<Field>) -> FormSpot? { Self.spot(place, ids: ids) }
+
+  @inlinable
+  static func spot(_ place: FormPlace<Field>, ids: [Field]) -> FormSpot? {
+    switch place {
+    case .field(let id): ids.firstIndex(of: id).map { .field($0) }
+    case .entry(let id, let entry): ids.firstIndex(of: id).map { .entry($0, entry) }
+    case .entryType(let id, let entry): ids.firstIndex(of: id).map { .entryType($0, entry) }
+    case .submit: .submit
     }
   }
 
-  private static func inserting(_ text: String, into input: TextInput) -> TextInput {
-    var input = input
-    input.insert(text)
-    return input
-  }
+  @inlinable
+  func spots(_ problems: [FormPlace<Field>: String]) -> [FormSpot: String] { Self.spots(problems, ids: ids) }
 
-  /// Changes the text area the focus is in; false when it is not in one.
-  @discardableResult
-  private mutating func editFocusedArea(_ rules: FormRules<Field>, _ edit: (inout TextArea) -> Void) -> Bool {
-    guard case .field(let id) = focus, let index = index(of: id), case .multiline(var area) = fields[index].content
-    else { return false }
-    let before = area
-    edit(&area)
-    guard area != before else { return true }
-    fields[index].content = .multiline(area)
-    if area.text != before.text { changed(rules) }
-    return true
-  }
-
-  private mutating func editFocused(_ rules: FormRules<Field>, _ edit: (inout TextInput) -> Void) {
-    guard var input = focusedInput else { return }
-    let before = input
-    edit(&input)
-    guard input != before else { return }
-    focusedInput = input
-    changed(rules)
-  }
-
-  /// After an edit: the server's error is of the last submit, and the problems are found again.
-  private mutating func changed(_ rules: FormRules<Field>) {
-    if serverError != nil { serverError = nil }
-    validate(rules)
-  }
-
-  /// Changes the entries of the list the focus is in; `edit` returns the entry to focus and
-  /// where each entry went (nil: gone), so that the touched marks (the problems shown) go with
-  /// their entries. The focus goes to that entry's value, or, `keepingPart`, to the part it was
-  /// in (moving an entry or marking it from its type leaves the cursor in the type).
-  private mutating func editEntries(
-    _ rules: FormRules<Field>, keepingPart: Bool = false,
-    _ edit: (inout [FormEntry], Int) -> (focus: Int, moved: (Int) -> Int?)
-  ) {
-    guard let field = focusedField, case .list(var entries) = fields[field].content else { return }
-    let id = fields[field].id
-    let entry: Int
-    let inType: Bool
-    switch focus {
-    case .entry(_, let index): (entry, inType) = (index, false)
-    case .entryType(_, let index): (entry, inType) = (index, true)
-    default: return
+  /// The rules' problems by spot (a place whose field is not in the form has none).
+  @inlinable
+  static func spots(_ problems: [FormPlace<Field>: String], ids: [Field]) -> [FormSpot: String] {
+    guard !problems.isEmpty else { return [:] }
+    var spots: [FormSpot: String] = [:]
+    for (place, problem) in problems {
+      if let spot = spot(place, ids: ids) { spots[spot] = problem }
     }
-    let (focused, moved) = edit(&entries, entry)
-    fields[field].content = .list(entries)
-    touched = Set(
-      touched.compactMap { place in
-        switch place {
-        case .entry(id, let index): moved(index).map { .entry(id, $0) }
-        case .entryType(id, let index): moved(index).map { .entryType(id, $0) }
-        default: place
-        }
-      })
-    focus = keepingPart && inType ? .entryType(id, focused) : .entry(id, focused)
-    changed(rules)
+    return spots
+  }
+
+  @inlinable
+  static func body(_ field: FormField<Field>) -> FormCore.Field {
+    FormCore.Field(label: field.label, content: field.content, placeholder: field.placeholder)
   }
 }
 
@@ -362,6 +282,38 @@ public enum FormPlace<Field: Hashable & Sendable>: Hashable, Sendable {
   case entry(Field, Int)
   case entryType(Field, Int)
   case submit
+
+  // Written out and inlinable, not derived: a derived `==` is compiled here alone, for any
+  // field type, and an app comparing places at every key (`form.focus == .field(.password)`)
+  // would have the runtime look its type up each time.
+  @inlinable
+  public static func == (lhs: Self, rhs: Self) -> Bool {
+    switch (lhs, rhs) {
+    case (.field(let a), .field(let b)): a == b
+    case (.entry(let a, let i), .entry(let b, let j)), (.entryType(let a, let i), .entryType(let b, let j)):
+      a == b && i == j
+    case (.submit, .submit): true
+    default: false
+    }
+  }
+
+  @inlinable
+  public func hash(into hasher: inout Hasher) {
+    switch self {
+    case .field(let field):
+      hasher.combine(0)
+      hasher.combine(field)
+    case .entry(let field, let entry):
+      hasher.combine(1)
+      hasher.combine(field)
+      hasher.combine(entry)
+    case .entryType(let field, let entry):
+      hasher.combine(2)
+      hasher.combine(field)
+      hasher.combine(entry)
+    case .submit: hasher.combine(3)
+    }
+  }
 }
 
 /// What a key or a click means to a form: what its key map sends and its reducer makes.
@@ -450,6 +402,18 @@ public enum FormContent: Hashable, Sendable, CustomReflectable {
     if case .secret = self { true } else { false }
   }
 
+  /// What decides the rows a field takes: its kind, and a list's entries or a text area's
+  /// rows. Compared at every key, without copying what the fields hold.
+  var shape: FormContentShape {
+    switch self {
+    case .text: .text
+    case .secret: .secret
+    case .choice: .choice
+    case .list(let entries): .list(entries.count)
+    case .multiline(let area): .multiline(area.rows)
+    }
+  }
+
   mutating func clear() {
     switch self {
     case .text(var input), .secret(var input):
@@ -474,6 +438,13 @@ public enum FormContent: Hashable, Sendable, CustomReflectable {
     case .list(let entries): Mirror(self, children: ["list": entries], displayStyle: .enum)
     }
   }
+}
+
+/// A field's kind and size as ``FormView`` lays it out (``FormContent/shape``).
+enum FormContentShape: Equatable {
+  case text, secret, choice
+  case list(Int)
+  case multiline(Int)
 }
 
 /// One entry of a list field: its value, its type as typed ("work, fax"), whether it is the

@@ -10,6 +10,7 @@ extension KeyBinding {
   ///
   /// Each binding applies while `form` gives a form that is not busy. A user rebinds them by
   /// their names: `next-field`, `previous-field`. The help bar calls Tab `next` ("Next field").
+  @inlinable
   public static func form<Field>(
     _ form: @escaping @Sendable (Context) -> Form<Field>?, control: String, next: String = "Next field",
     sends: @escaping @Sendable (FormIntent, Context) -> Intent
@@ -50,6 +51,7 @@ extension KeyBinding {
   /// A text area's key, while the focus is in one: Enter breaks the line (`new-line`). Give the
   /// screen's own Enter (next field, submit) `when:` the focus is not in one
   /// (``Form/focusedTextArea`` is nil), so that the help bar shows the one that works.
+  @inlinable
   public static func formTextArea<Field>(
     _ form: @escaping @Sendable (Context) -> Form<Field>?, sends: @escaping @Sendable (FormIntent, Context) -> Intent
   ) -> [KeyBinding] {
@@ -60,14 +62,15 @@ extension KeyBinding {
   }
 
   /// A choice's keys: ←/→ change the focused choice (`change`).
+  @inlinable
   public static func formChoice<Field>(
     _ form: @escaping @Sendable (Context) -> Form<Field>?, sends: @escaping @Sendable (FormIntent, Context) -> Intent
   ) -> [KeyBinding] {
     let inChoice: @Sendable (Context) -> Bool = { context in
-      guard let form = form(context), !form.isBusy, case .field(let id) = form.focus, let index = form.index(of: id)
+      guard let form = form(context), !form.isBusy, case .field(let id) = form.focus,
+        case .choice = form.content(of: id)
       else { return false }
-      if case .choice = form.fields[index].content { return true }
-      return false
+      return true
     }
     return [
       KeyBinding([.left, .right], "Change", shownAs: "←→", when: inChoice) { key, context in
@@ -79,6 +82,7 @@ extension KeyBinding {
   /// A list's keys, while the focus is in a list (so the help bar shows them there): Ctrl-N adds
   /// an entry (`add-entry`), Ctrl-X removes one (`remove-entry`), Alt-↑/Alt-↓ move it
   /// (`move-entry`) and Ctrl-P marks it preferred (`preferred`).
+  @inlinable
   public static func formLists<Field>(
     _ form: @escaping @Sendable (Context) -> Form<Field>?, sends: @escaping @Sendable (FormIntent, Context) -> Intent
   ) -> [KeyBinding] {

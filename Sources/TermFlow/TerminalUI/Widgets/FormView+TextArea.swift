@@ -71,7 +71,7 @@ extension FormView {
     let characters =
       drawing.lines.indices.contains(shown)
       ? drawing.characters[drawing.lines[shown].start..<drawing.lines[shown].end] : []
-    let hasCursor = isFocusedPlace(form.place(index, nil)) && drawing.cursorLine == shown
+    let hasCursor = isFocusedPlace(.field(index)) && drawing.cursorLine == shown
     return AreaRow(
       characters: characters, cursor: hasCursor ? drawing.cursorColumn : nil,
       showsPlaceholder: row == 0 && drawing.characters.isEmpty,
@@ -87,7 +87,7 @@ extension FormView {
     let clip = area.intersection(frame.bounds)
     guard !clip.isEmpty, let drawing = drawing(index, width: area.width, drawings: &areas) else { return }
     let field = form.fields[index]
-    let place = form.place(index, nil)
+    let place = FormSpot.field(index)
     let focused = isFocusedPlace(place)
     if marks { frame.markMouseTarget(target(place), in: area) }
     let style =

@@ -10,8 +10,9 @@
 /// Over the view drawn for the key before, it draws only the rows whose content differs
 /// (``redraw(over:into:in:damage:)``): a typed key costs its field's row, whatever the form.
 /// Every row is one line and placed by arithmetic, without a tree of boxed views a key.
-public struct FormView<Field: Hashable & Sendable>: View {
-  public var form: Form<Field>
+public struct FormView: View {
+  /// The form, by position (what ``Form`` holds without its fields' ids).
+  @usableFromInline var form: FormCore
   public var title: String
   /// The button's words (what a submit does).
   public var button: String
@@ -28,12 +29,15 @@ public struct FormView<Field: Hashable & Sendable>: View {
   /// The name the fields and the button answer clicks by.
   public var control: String
 
-  public init(
+  /// `form` drawn. Inlinable, so that the form's typed face is read where the app's field type
+  /// is known: the view itself is not generic, and drawing looks no type up.
+  @inlinable
+  public init<Field>(
     _ form: Form<Field>, title: String, button: String, busyLabel: String = "Working…", isFocused: Bool,
     hint: FormHint? = nil, layout: FormLayout = .boxed(width: 60), labelWidth: Int = 10, typeWidth: Int = 14,
     control: String = "form"
   ) {
-    self.form = form
+    self.form = form.core
     self.title = title
     self.button = button
     self.busyLabel = busyLabel
@@ -59,26 +63,28 @@ public struct FormView<Field: Hashable & Sendable>: View {
     let showsProblems = isBoxed ? false : !form.problems.isEmpty
     var rows: [FormRow] = isBoxed ? [.blank] : []
     rows.reserveCapacity(form.fields.count * 2 + 1)
-    var areas = 0
+    // Each text area's own rows, by field: how many it shows depends on the rest.
+    var areaRows: [(field: Int, rows: Int)] = []
     for index in form.fields.indices {
-      if case .multiline = form.fields[index].content {
-        // One row for now: how many it gets depends on the rest.
+      switch form.fields[index].content {
+      case .multiline(let area):
         rows.append(.area(index, 0))
-        areas += 1
+        areaRows.append((index, area.rows))
         if showsProblem(index, nil, isBoxed: isBoxed, anyShown: showsProblems) { rows.append(.problem(index, nil)) }
-      } else if case .list(let entries) = form.fields[index].content {
+      case .list(let entries):
         for entry in entries.indices {
           rows.append(.entry(index, entry))
           if showsProblem(index, entry, isBoxed: isBoxed, anyShown: showsProblems) {
             rows.append(.problem(index, entry))
           }
         }
-      } else {
+      case .text, .secret, .choice:
         rows.append(.field(index))
         if showsProblem(index, nil, isBoxed: isBoxed, anyShown: showsProblems) { rows.append(.problem(index, nil)) }
       }
     }
-    guard areas > 0 else { return (rows, 0) }
+    guard !areaRows.isEmpty else { return (rows, 0) }
+    let areas = areaRows.count
     let room =
       switch layout {
       // The hint, the box's borders, the banner and the button.
@@ -87,9 +93,16 @@ public struct FormView<Field: Hashable & Sendable>: View {
       case .page: region.height - 4
       }
     let limit = max((room - (rows.count - areas)) / areas, min(3, max(1, room / 2)))
-    let expanded = rows.flatMap { row -> [FormRow] in
-      guard case .area(let index, _) = row, case .multiline(let area) = form.fields[index].content else { return [row] }
-      return (0..<min(area.rows, limit)).map { .area(index, $0) }
+    var expanded: [FormRow] = []
+    expanded.reserveCapacity(rows.count + areas * (limit - 1))
+    var area = 0
+    for row in rows {
+      guard case .area(let index, _) = row else {
+        expanded.append(row)
+        continue
+      }
+      for line in 0..<min(areaRows[area].rows, limit) { expanded.append(.area(index, line)) }
+      area += 1
     }
     return (expanded, limit)
   }
@@ -108,7 +121,7 @@ public struct FormView<Field: Hashable & Sendable>: View {
   private func showsProblem(_ index: Int, _ entry: Int?, isBoxed: Bool, anyShown: Bool) -> Bool {
     if isBoxed { return true }
     guard anyShown else { return false }
-    return form.shownProblem(at: form.place(index, entry)) != nil
+    return form.shownProblem(at: form.spot(index, entry)) != nil
   }
 
   /// Where everything goes in `region`.
@@ -158,10 +171,10 @@ public struct FormView<Field: Hashable & Sendable>: View {
         focusedRow =
           rows.firstIndex { row in
             switch (row, form.focus) {
-            case (.field(let index), .field(let id)), (.area(let index, 0), .field(let id)): form.fields[index].id == id
-            case (.entry(let index, let entry), .entry(let id, let focused)),
-              (.entry(let index, let entry), .entryType(let id, let focused)):
-              form.fields[index].id == id && entry == focused
+            case (.field(let index), .field(let focused)), (.area(let index, 0), .field(let focused)): index == focused
+            case (.entry(let index, let entry), .entry(let field, let focused)),
+              (.entry(let index, let entry), .entryType(let field, let focused)):
+              index == field && entry == focused
             default: false
             }
           } ?? 0
@@ -256,7 +269,7 @@ public struct FormView<Field: Hashable & Sendable>: View {
         else { continue }
       case .problem(let index, let entry):
         guard problemsMayDiffer,
-          before.shownProblem(at: before.place(index, entry)) != form.shownProblem(at: form.place(index, entry))
+          before.shownProblem(at: before.spot(index, entry)) != form.shownProblem(at: form.spot(index, entry))
         else { continue }
       }
       frame.fill(area)
@@ -283,7 +296,7 @@ public struct FormView<Field: Hashable & Sendable>: View {
 
   /// Whether `new` may show other problems than `old`. One question a statement, as `||`
   /// would wrap each form in a closure holding a copy of it (in a debug build).
-  private static func problemsMayDiffer(_ old: Form<Field>, _ new: Form<Field>) -> Bool {
+  private static func problemsMayDiffer(_ old: FormCore, _ new: FormCore) -> Bool {
     if old.submitTried != new.submitTried { return true }
     if old.problems != new.problems { return true }
     return old.touched != new.touched
@@ -291,35 +304,28 @@ public struct FormView<Field: Hashable & Sendable>: View {
 
   /// Whether the banner over the button may read otherwise (the server's error, the notice, the
   /// spinner's frame), asked as ``problemsMayDiffer(_:_:)`` is.
-  private static func bannerMayDiffer(_ old: Form<Field>, _ new: Form<Field>) -> Bool {
+  private static func bannerMayDiffer(_ old: FormCore, _ new: FormCore) -> Bool {
     if old.tick != new.tick { return true }
     if old.serverError != new.serverError { return true }
     return old.notice != new.notice
   }
 
   /// Whether the button may look otherwise (enabled, or the spinner's frame).
-  private static func buttonMayDiffer(_ old: Form<Field>, _ new: Form<Field>) -> Bool {
+  private static func buttonMayDiffer(_ old: FormCore, _ new: FormCore) -> Bool {
     if old.tick != new.tick { return true }
     return old.canSubmit != new.canSubmit
   }
 
   /// Entry `entry` of a list `field`.
-  private static func entry(_ entry: Int, of field: FormField<Field>) -> FormEntry? {
+  private static func entry(_ entry: Int, of field: FormCore.Field) -> FormEntry? {
     guard case .list(let entries) = field.content else { return nil }
     return entries[entry]
   }
 
   /// Whether `old` and `new` are fields of the same kinds, each list with as many entries: the
   /// same rows, when the same problems show.
-  private static func sameShape(_ old: [FormField<Field>], _ new: [FormField<Field>]) -> Bool {
-    for index in old.indices {
-      switch (old[index].content, new[index].content) {
-      case (.text, .text), (.secret, .secret), (.choice, .choice): continue
-      case (.list(let before), .list(let after)) where before.count == after.count: continue
-      case (.multiline(let before), .multiline(let after)) where before.rows == after.rows: continue
-      default: return false
-      }
-    }
+  private static func sameShape(_ old: [FormCore.Field], _ new: [FormCore.Field]) -> Bool {
+    for index in old.indices where old[index].content.shape != new[index].content.shape { return false }
     return true
   }
 
@@ -330,19 +336,19 @@ public struct FormView<Field: Hashable & Sendable>: View {
     case .blank: return
     case .area(let index, let row):
       if row == 0 {
-        drawLabel(form.fields[index].label, focused: isFocusedPlace(form.place(index, nil)), into: &frame, on: line)
+        drawLabel(form.fields[index].label, focused: isFocusedPlace(.field(index)), into: &frame, on: line)
       } else if let note = areaRow(index, row, on: line, drawings: &areas)?.scrollNote {
         Text(note, style: frame.theme.secondary).render(
           into: &frame, in: Rect(x: line.x, y: line.y, width: labelColumns(on: line), height: 1))
       }
       drawAreaRow(index, row, into: &frame, in: inputArea(on: line), marks: marks, areas: &areas)
     case .field(let index):
-      drawLabel(form.fields[index].label, focused: isFocusedPlace(form.place(index, nil)), into: &frame, on: line)
+      drawLabel(form.fields[index].label, focused: isFocusedPlace(.field(index)), into: &frame, on: line)
       drawInput(index, into: &frame, in: inputArea(on: line), marks: marks)
     case .entry(let index, let entry):
       let field = form.fields[index]
-      let entries = form.entries(field.id)
-      let focused = isFocusedPlace(.entry(field.id, entry)) || isFocusedPlace(.entryType(field.id, entry))
+      let entries = form.entries(at: index)
+      let focused = isFocusedPlace(.entry(index, entry)) || isFocusedPlace(.entryType(index, entry))
       drawLabel(entry == 0 ? field.label : "", focused: focused, into: &frame, on: line)
       let area = inputArea(on: line)
       let typeWidth = min(self.typeWidth, max(0, area.width - 4))
@@ -350,22 +356,22 @@ public struct FormView<Field: Hashable & Sendable>: View {
       let value = entries[entry].value
       let type = entries[entry].type
       drawText(
-        value, placeholder: field.placeholder, masked: false, place: .entry(field.id, entry),
+        value, placeholder: field.placeholder, masked: false, place: .entry(index, entry),
         into: &frame, in: Rect(x: area.x, y: area.y, width: valueWidth, height: 1), marks: marks)
       drawText(
-        type, placeholder: "type", masked: false, place: .entryType(field.id, entry), into: &frame,
+        type, placeholder: "type", masked: false, place: .entryType(index, entry), into: &frame,
         in: Rect(x: area.x + valueWidth + 1, y: area.y, width: typeWidth, height: 1), marks: marks)
       if entries[entry].isPreferred {
         Text(" " + Self.preferredMark, style: frame.theme.mark).render(
           into: &frame, in: Rect(x: area.x + valueWidth + 1 + typeWidth, y: area.y, width: 2, height: 1))
       }
     case .problem(let index, let entry):
-      guard let problem = form.shownProblem(at: form.place(index, entry)) else { return }
+      guard let problem = form.shownProblem(at: form.spot(index, entry)) else { return }
       Text(problem, style: frame.theme.error).render(into: &frame, in: line.inset(left: labelWidth + 1))
     }
   }
 
-  func isFocusedPlace(_ place: FormPlace<Field>) -> Bool { isFocused && form.focus == place }
+  func isFocusedPlace(_ place: FormSpot) -> Bool { isFocused && form.focus == place }
 
   /// A field's label: as `Labelled`, the label's columns, then a gap.
   private func drawLabel(_ label: String, focused: Bool, into frame: inout Frame, on line: Rect) {
@@ -384,7 +390,7 @@ public struct FormView<Field: Hashable & Sendable>: View {
   /// Field `index`'s input, filling `area`.
   private func drawInput(_ index: Int, into frame: inout Frame, in area: Rect, marks: Bool) {
     let field = form.fields[index]
-    let place = form.place(index, nil)
+    let place = FormSpot.field(index)
     switch field.content {
     case .text(let input), .secret(let input):
       drawText(
@@ -406,7 +412,7 @@ public struct FormView<Field: Hashable & Sendable>: View {
   /// A text field; on a page, the placeholder shows in the focused field alone (a page of empty
   /// fields each saying what it wants would be noise).
   private func drawText(
-    _ input: TextInput, placeholder: String, masked: Bool, place: FormPlace<Field>, into frame: inout Frame,
+    _ input: TextInput, placeholder: String, masked: Bool, place: FormSpot, into frame: inout Frame,
     in area: Rect, marks: Bool
   ) {
     let isFocused = isFocusedPlace(place)
@@ -472,7 +478,7 @@ public struct FormView<Field: Hashable & Sendable>: View {
     return Rect(x: line.x + (width - used + 1) / 2, y: line.y, width: used, height: line.height)
   }
 
-  func target(_ place: FormPlace<Field>) -> MouseTarget {
+  func target(_ place: FormSpot) -> MouseTarget {
     .item(control, index: form.order.firstIndex(of: place) ?? 0)
   }
 }
@@ -520,12 +526,5 @@ public struct FormHint: Hashable, Sendable {
   /// The words with the key in them, or nil while no binding of that label applies.
   public func text(in frame: Frame) -> String? {
     frame.key(labelled: keyLabel).map { text.replacing("{key}", with: $0) }
-  }
-}
-
-extension Form {
-  /// The place of field `index`, or of its entry.
-  func place(_ index: Int, _ entry: Int?) -> FormPlace<Field> {
-    entry.map { .entry(fields[index].id, $0) } ?? .field(fields[index].id)
   }
 }
