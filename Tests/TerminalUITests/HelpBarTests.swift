@@ -81,6 +81,14 @@ struct HelpBarTests {
     #expect(map.helpItems(mask: mask) == shown)
     #expect(try map.helpItems(mask: #require(map.helpMask(in: Context()))) == map.helpItems(in: Context()))
     #expect(map.takesAsText("q", in: editing) && !map.takesAsText("q", in: Context()))
+    // Read from the mask as from the conditions (what a screen answers "More" with).
+    for context in [editing, Context()] {
+      let mask = try #require(map.helpMask(in: context))
+      for key: Key in ["q", "?", .ctrl("s"), Key(.function(1))] {
+        #expect(map.takesAsText(key, mask: mask) == map.takesAsText(key, in: context), "\(key), \(context)")
+      }
+    }
+    #expect(try map.takesAsText("?", mask: #require(map.helpMask(in: editing))))
     #expect(map.answers("x", in: Context()) && map.answers("x", in: editing) && !map.answers(.ctrl("x"), in: editing))
   }
 
@@ -92,6 +100,7 @@ struct HelpBarTests {
     let editing = Context(editing: true)
     #expect(map.helpItems(in: editing).map(\.key) == ["Ctrl-C"])
     #expect(try map.helpItems(mask: #require(map.helpMask(in: editing))).map(\.key) == ["Ctrl-C"])
+    #expect(try map.takesAsText("q", mask: #require(map.helpMask(in: editing))), "a hidden field has its bit too")
   }
 
   /// The demo's bar on each of its fields at 80, 60 and 40 columns: each key it shows works,

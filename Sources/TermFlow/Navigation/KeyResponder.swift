@@ -25,6 +25,11 @@ public protocol KeyResponder: AnyObject {
   /// The help bar's entries while this responder has the keyboard: by default the bindings of
   /// `keyMap` that apply in `keyContext` (a responder may keep them while its context stays).
   var help: [HelpItem] { get }
+  /// Whether a text field of this responder that applies now takes `key` as text: nothing
+  /// after it in the chain is then given the key, so no help bar may offer it. Responders
+  /// take the default; a requirement so that a live screen can answer from what its help bar
+  /// already found (asked at every frame: which key says "More").
+  func takesAsText(_ key: Key) -> Bool
 }
 
 extension KeyResponder {

@@ -93,6 +93,9 @@ final class ScreenHost<Declared: Screen>: LiveScreen, CoverableScreen {
   /// in which the same bindings apply (a key typed into a field) keeps them, the same array, so
   /// that the help bar is found unchanged at a glance.
   @usableFromInline @exclusivity(unchecked) var madeHelp: (mask: UInt64, items: [HelpItem])?
+  /// Which bindings apply to the current view model, found with ``cachedHelp`` (nil before, or
+  /// for a map too long for a mask): the text fields' conditions are among them.
+  @usableFromInline @exclusivity(unchecked) var cachedMask: UInt64?
   @usableFromInline
   var help: [HelpItem] { readHelp(self) }
 
@@ -102,7 +105,9 @@ final class ScreenHost<Declared: Screen>: LiveScreen, CoverableScreen {
   func entries() -> [HelpItem] {
     if let cachedHelp { return cachedHelp }
     let help: [HelpItem]
+    cachedMask = nil
     if let mask = keyMap.helpMask(in: keyContext) {
+      cachedMask = mask
       if let madeHelp, madeHelp.mask == mask {
         help = madeHelp.items
       } else {
@@ -119,6 +124,15 @@ final class ScreenHost<Declared: Screen>: LiveScreen, CoverableScreen {
   @usableFromInline
   @discardableResult
   func handle(_ event: InputEvent) -> Bool { handleInput(self, event) }
+
+  /// Read from the help bar's mask for the current view model (made now if it was not yet),
+  /// without asking the text fields' conditions again.
+  @usableFromInline
+  func takesAsText(_ key: Key) -> Bool {
+    _ = help
+    if let cachedMask { return keyMap.takesAsText(key, mask: cachedMask) }
+    return keyMap.takesAsText(key, in: keyContext)
+  }
 
   @usableFromInline
   func send(_ action: Declared.Action) { dispatch(action) }

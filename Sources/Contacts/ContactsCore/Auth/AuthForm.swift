@@ -31,7 +31,7 @@ public struct AuthForm: Equatable, Sendable {
   /// What must hold before the form is sent: an email address, a long enough password, and on
   /// sign-up the same password twice.
   static let rules: FormRules<Field> = { form in
-    var problems: [FormPlace<Field>: String] = [:]
+    var problems = [FormPlace<Field>: String](minimumCapacity: 3)
     if !EmailAddress.isValid(form.text(.email)) { problems[.field(.email)] = "Enter a valid email address" }
     let password = form.text(.password)
     if password.count < AuthRules.minimumPasswordLength {

@@ -251,7 +251,7 @@ public struct Form<Field: Hashable & Sendable>: Hashable, Sendable {
   @inlinable
   static func spots(_ problems: [FormPlace<Field>: String], ids: [Field]) -> [FormSpot: String] {
     guard !problems.isEmpty else { return [:] }
-    var spots: [FormSpot: String] = [:]
+    var spots = [FormSpot: String](minimumCapacity: problems.count)
     for (place, problem) in problems {
       if let spot = spot(place, ids: ids) { spots[spot] = problem }
     }

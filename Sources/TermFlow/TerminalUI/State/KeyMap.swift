@@ -257,6 +257,12 @@ public struct KeyMap<Context, Intent>: Sendable {
     textEntries.contains { bindings[$0].takesAsText(key) && bindings[$0].when(context) }
   }
 
+  /// ``takesAsText(_:in:)`` where `mask` (from ``helpMask(in:)`` in that context) already says
+  /// which text fields apply: every text field has a bit in it.
+  public func takesAsText(_ key: Key, mask: UInt64) -> Bool {
+    textEntryBits.contains { mask & (1 << $0.bit) != 0 && bindings[$0.binding].takesAsText(key) }
+  }
+
   /// Whether some binding that applies in `context` takes `key` (a text field, or one that
   /// names it), found without making its intent: for checks and for what a help bar offers.
   public func answers(_ key: Key, in context: Context) -> Bool {
