@@ -111,11 +111,22 @@ read -r event <&7
 [ "$event" = ready ] || { cat "$folder/master.log" >&2; fail "Cyrus did not start"; }
 master=$(cat "$folder/master.pid")
 
-# A port another process holds: the master starts without that service.
+# A port another process holds: the master starts without that service, and a connection
+# there would reach the other process (another test's server that took the port after the
+# caller found it free). So the port is the master's only when one of its own descriptors is
+# the socket listening there (in /proc/net/tcp: 127.0.0.1 and the port in hex, state 0A).
+master_listens_on() {
+  local address inode fd
+  address=$(printf '0100007F:%04X' "$1")
+  for inode in $(awk -v address="$address" '$2 == address && $4 == "0A" { print $10 }' /proc/net/tcp); do
+    for fd in /proc/"$master"/fd/*; do
+      [ "$(readlink "$fd" 2>/dev/null)" = "socket:[$inode]" ] && return 0
+    done
+  done
+  return 1
+}
 for port in "$http_port" "$imap_port"; do
-  if ! (exec 8<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null; then
-    status=3 fail "address already in use: 127.0.0.1:$port"
-  fi
+  master_listens_on "$port" || status=3 fail "address already in use: 127.0.0.1:$port"
 done
 
 # Each user's mailbox, made by the admin over IMAP: the DAV home answers only once it exists.
