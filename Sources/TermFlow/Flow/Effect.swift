@@ -45,6 +45,12 @@ public struct Effect<Action: Sendable>: Sendable {
   /// No work.
   public static var none: Effect { Effect(.none) }
 
+  /// Whether this is ``none``: no work at all.
+  @inlinable
+  public var isNone: Bool {
+    if case .none = kind { true } else { false }
+  }
+
   /// Feeds `action` back into the store right after the current action, in the same batch.
   public static func send(_ action: Action) -> Effect { Effect(.send(action)) }
 

@@ -22,20 +22,63 @@ public struct ActionPath<Root, Value>: Sendable {
 public struct StatePath<Root, Value>: Sendable {
   public let extract: @Sendable (Root) -> Value?
   public let embed: @Sendable (inout Root, Value) -> Void
+  /// Runs a change on the child where it is, if the parent holds one; false when it does not.
+  /// A child taken out (`extract`), changed and put back (`embed`) shares its storage with the
+  /// parent's copy while it is changed, so every array in it is copied first; a property of the
+  /// parent is changed in place instead.
+  @usableFromInline let modify: @Sendable (inout Root, (inout Value) -> Void) -> Bool
 
+  @inlinable
   public init(
     extract: @escaping @Sendable (Root) -> Value?,
     embed: @escaping @Sendable (inout Root, Value) -> Void
   ) {
     self.extract = extract
     self.embed = embed
+    modify = { root, change in
+      guard var value = extract(root) else { return false }
+      change(&value)
+      embed(&root, value)
+      return true
+    }
   }
 
-  /// An optional property of the parent.
+  /// An optional part of the parent that `part` hands over in place: `StatePath { $1(&$0.editor) }`.
+  /// Where the property is computed or wrapped (``Indirect``), this is the way to change it in
+  /// place: a key path writes such a property as a getter and a setter.
+  @inlinable
+  public init(_ part: @escaping @Sendable (inout Root, (inout Value?) -> Void) -> Void) {
+    extract = { root in
+      var root = root
+      var value: Value?
+      part(&root) { value = $0 }
+      return value
+    }
+    embed = { root, value in part(&root) { $0 = value } }
+    modify = { root, change in
+      var isPresent = false
+      part(&root) { value in
+        guard value != nil else { return }
+        change(&value!)
+        isPresent = true
+      }
+      return isPresent
+    }
+  }
+
+  /// An optional property of the parent, changed in place.
+  @inlinable
   public init(_ keyPath: WritableKeyPath<Root, Value?> & Sendable) {
-    self.init(
-      extract: { $0[keyPath: keyPath] },
-      embed: { root, value in root[keyPath: keyPath] = value }
-    )
+    extract = { $0[keyPath: keyPath] }
+    embed = { root, value in root[keyPath: keyPath] = value }
+    modify = { root, change in
+      // One access through the key path, a change: reading it first would copy the parent.
+      func changeIfPresent(_ value: inout Value?) -> Bool {
+        guard value != nil else { return false }
+        change(&value!)
+        return true
+      }
+      return changeIfPresent(&root[keyPath: keyPath])
+    }
   }
 }

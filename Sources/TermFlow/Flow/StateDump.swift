@@ -23,6 +23,12 @@ public enum StateDump {
   }
 
   private static func write(_ value: Any, label: String?, indent: Int, into lines: inout [String]) {
+    // An `@Indirect` property: its value, under the property's name (a mirror calls it `_name`).
+    if let indirect = value as? any IndirectValue {
+      let name = label.map { $0.hasPrefix("_") ? String($0.dropFirst()) : $0 }
+      write(indirect.indirectValue, label: name, indent: indent, into: &lines)
+      return
+    }
     let prefix = String(repeating: "  ", count: indent) + (label.map { "\($0): " } ?? "")
     let mirror = Mirror(reflecting: value)
     switch mirror.displayStyle {
