@@ -20,22 +20,34 @@
 /// if form.apply(.submit, rules: rules) == .submit { /* start the request */ }
 /// ```
 public struct Form<Field: Hashable & Sendable>: Hashable, Sendable {
-  /// The form by position: what it holds and does (see ``FormCore``).
-  @usableFromInline var core: FormCore
+  /// The form by position, out of line (copied on write): what it holds and does (see
+  /// ``FormCore``). A form is copied far more often than it is written (each condition of a
+  /// screen's keys reads it out of the view model, the help bar asks them all at every frame),
+  /// and inline each copy is a copy of every array and string in it.
+  @usableFromInline var storage: FormStorage
   /// Each field's id, in the order of `core.fields`.
   @usableFromInline var ids: [Field]
+
+  /// The form by position.
+  @inlinable var core: FormCore {
+    _read { yield storage.core }
+    _modify {
+      if !isKnownUniquelyReferenced(&storage) { storage = FormStorage(storage.core) }
+      yield &storage.core
+    }
+  }
 
   /// A form of `fields`, the focus on `focus` or the first place.
   @inlinable
   public init(_ fields: [FormField<Field>], focus: FormPlace<Field>? = nil) {
     let ids = fields.map(\.id)
     self.ids = ids
-    core = FormCore(fields.map(Self.body), focus: focus.flatMap { Self.spot($0, ids: ids) })
+    storage = FormStorage(FormCore(fields.map(Self.body), focus: focus.flatMap { Self.spot($0, ids: ids) }))
   }
 
   @inlinable
   init(core: FormCore, ids: [Field]) {
-    self.core = core
+    storage = FormStorage(core)
     self.ids = ids
   }
 

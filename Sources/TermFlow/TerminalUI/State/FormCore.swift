@@ -7,18 +7,75 @@
 /// they are compiled for the app's own field type.
 @usableFromInline
 struct FormCore: Hashable, Sendable {
-  /// A field without its id.
+  /// A field without its id: a value whose parts live out of line, so that the array of
+  /// fields is copied as one reference a field. A key changes one field, but copies the array:
+  /// the screen's view model holds the form it drew last, so the array is shared when the key
+  /// writes it. Inline, each field would be copied with its label, its content and its
+  /// placeholder (a twelve-field form's key spent more on that copy than on the edit).
   @usableFromInline
   struct Field: Hashable, Sendable {
-    @usableFromInline var label: String
-    @usableFromInline var content: FormContent
-    @usableFromInline var placeholder: String
+    @usableFromInline var parts: Parts
 
     @usableFromInline
     init(label: String, content: FormContent, placeholder: String) {
-      self.label = label
-      self.content = content
-      self.placeholder = placeholder
+      parts = Parts(label: label, content: content, placeholder: placeholder)
+    }
+
+    @inlinable var label: String {
+      _read { yield parts.label }
+      _modify {
+        makeUnique()
+        yield &parts.label
+      }
+    }
+
+    @inlinable var content: FormContent {
+      _read { yield parts.content }
+      _modify {
+        makeUnique()
+        yield &parts.content
+      }
+    }
+
+    @inlinable var placeholder: String {
+      _read { yield parts.placeholder }
+      _modify {
+        makeUnique()
+        yield &parts.placeholder
+      }
+    }
+
+    /// Copies the parts first when another field shares them (copy on write).
+    @inlinable mutating func makeUnique() {
+      guard !isKnownUniquelyReferenced(&parts) else { return }
+      parts = Parts(label: parts.label, content: parts.content, placeholder: parts.placeholder)
+    }
+
+    @inlinable static func == (lhs: Self, rhs: Self) -> Bool {
+      lhs.parts === rhs.parts
+        || (lhs.label == rhs.label && lhs.content == rhs.content && lhs.placeholder == rhs.placeholder)
+    }
+
+    @inlinable func hash(into hasher: inout Hasher) {
+      hasher.combine(label)
+      hasher.combine(content)
+      hasher.combine(placeholder)
+    }
+
+    /// The parts' storage. Written only through `Field`, and only while no other field holds
+    /// it, so neither overlapping accesses (not checked at run time) nor threads can meet in it.
+    @usableFromInline
+    final class Parts: @unchecked Sendable {
+      @exclusivity(unchecked) @usableFromInline var label: String
+      @exclusivity(unchecked) @usableFromInline var content: FormContent
+      @exclusivity(unchecked) @usableFromInline var placeholder: String
+
+      @usableFromInline
+      init(label: String, content: FormContent, placeholder: String) {
+        self.label = label
+        self.content = content
+        self.placeholder = placeholder
+      }
     }
   }
 
@@ -343,4 +400,33 @@ enum FormSpot: Hashable, Sendable {
   case entry(Int, Int)
   case entryType(Int, Int)
   case submit
+}
+
+extension FormCore.Field: CustomReflectable {
+  /// The field's parts as its own, as they were before they moved out of line.
+  @usableFromInline var customMirror: Mirror {
+    Mirror(self, children: ["label": label, "content": content, "placeholder": placeholder])
+  }
+}
+
+/// A ``FormCore`` out of line, shared by copies of a ``Form`` until one of them is written
+/// (copy on write: `Form.core`). Its core is written only through that, and only while no other
+/// form holds it, so neither overlapping accesses (not checked at run time) nor threads can meet
+/// in it.
+@usableFromInline
+final class FormStorage: Hashable, @unchecked Sendable, CustomReflectable {
+  @exclusivity(unchecked) @usableFromInline var core: FormCore
+
+  @usableFromInline
+  init(_ core: FormCore) { self.core = core }
+
+  /// Two forms that share their storage are equal without looking inside.
+  @inlinable
+  static func == (lhs: FormStorage, rhs: FormStorage) -> Bool { lhs === rhs || lhs.core == rhs.core }
+
+  @inlinable
+  func hash(into hasher: inout Hasher) { hasher.combine(core) }
+
+  /// The core's own mirror: dumps show the form, not its box.
+  @usableFromInline var customMirror: Mirror { Mirror(reflecting: core) }
 }

@@ -11,7 +11,12 @@ public enum Loadable<Value: Equatable & Sendable>: Equatable, Sendable {
     if case .loaded(let value) = self { value } else { nil }
   }
 
-  public var isLoading: Bool { self == .loading }
+  /// A match, not `== .loading`: asked at every action (whether a spinner turns), where the
+  /// derived `==` would compare through the runtime's generic code.
+  @inlinable
+  public var isLoading: Bool {
+    if case .loading = self { true } else { false }
+  }
 
   public var failure: String? {
     if case .failed(let message) = self { message } else { nil }
