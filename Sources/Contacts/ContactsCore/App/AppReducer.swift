@@ -147,15 +147,11 @@ public func appReducer(_ dependencies: AppDependencies) -> Reducer<AppState, App
         message: "The server at \(redirect.server) sends you to \(redirect.target), another server. Link that? "
           + "Your user name and password are sent there only if you do.",
         confirm: "Link it", sends: .sync(.setup(.followRedirect(to: redirect.target))))
-      guard var signedIn = state.signedIn else { return .none }
-      let effect = sync.reduce(into: &signedIn, action: action)
-      state.session = .signedIn(signedIn)
+      guard let effect = state.changeSignedIn({ sync.reduce(into: &$0, action: action) }) else { return .none }
       return effect
 
     case .sync:
-      guard var signedIn = state.signedIn else { return .none }
-      let effect = sync.reduce(into: &signedIn, action: action)
-      state.session = .signedIn(signedIn)
+      guard let effect = state.changeSignedIn({ sync.reduce(into: &$0, action: action) }) else { return .none }
       // The link read again (after set-up, a sync, a default chosen) or gone: the list's books
       // follow (a message only when they changed).
       switch action {
@@ -331,10 +327,7 @@ extension AppState {
   fileprivate mutating func reduceFeatures(_ action: AppAction, _ features: Reducer<SignedIn, AppAction>)
     -> Effect<AppAction>
   {
-    guard var signedIn = signedIn else { return .none }
-    let effect = features.reduce(into: &signedIn, action: action)
-    session = .signedIn(signedIn)
-    return effect
+    changeSignedIn { features.reduce(into: &$0, action: action) } ?? .none
   }
 
   fileprivate mutating func reduceForm(

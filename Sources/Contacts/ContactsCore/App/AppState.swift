@@ -1,4 +1,5 @@
 public import ContactsModel
+public import Flow
 public import Navigation
 public import TerminalUI
 
@@ -56,6 +57,16 @@ public struct AppState: Equatable, Sendable {
     set { if let newValue { session = .signedIn(newValue) } }
   }
 
+  /// Runs `change` on the signed-in state, if signed in, with no part of it shared: the session
+  /// lets go of it first, so that what `change` writes is written in place rather than into
+  /// copies of the arrays it shares with the session (a typed key writes the editor's form).
+  mutating func changeSignedIn<Result>(_ change: (inout SignedIn) -> Result) -> Result? {
+    guard case .signedIn(var signedIn) = session else { return nil }
+    session = .signedOut(SignedOut.whileChanging)
+    defer { session = .signedIn(signedIn) }
+    return change(&signedIn)
+  }
+
   /// Whether a spinner is turning somewhere, so the run loop should send ticks.
   public var isBusy: Bool {
     switch session {
@@ -79,25 +90,34 @@ public struct SignedOut: Equatable, Sendable {
   public var signUp = AuthForm(.signUp)
 
   public init() {}
+
+  /// What the session holds for the moment the signed-in state is changed in place
+  /// (``AppState/changeSignedIn(_:)``): made once.
+  static let whileChanging = SignedOut()
 }
 
 /// Signed in: the user and their contacts.
+///
+/// Each feature's state is kept out of line (``Indirect``): screens' selectors, the help bar's
+/// conditions and the title bar read the signed-in state several times an action, and a copy of
+/// it then copies a reference a feature, not every array and string of every feature. The one a
+/// key writes is written in place (``AppState/changeSignedIn(_:)``).
 public struct SignedIn: Equatable, Sendable {
   public var user: SignedInUser
-  public var browser = ContactsBrowser()
-  public var search = ContactSearch()
+  @Indirect public var browser = ContactsBrowser()
+  @Indirect public var search = ContactSearch()
   /// The contact on the detail screen, while the route shows one.
-  public var detail: ContactDetail?
+  @Indirect public var detail: ContactDetail? = nil
   /// The form, while the route shows one.
-  public var editor: ContactEditor?
+  @Indirect public var editor: ContactEditor? = nil
   /// A short message in the status bar ("Saved “Ada Lovelace”"), cleared by the next key.
   public var notice: String?
   /// What the pane beside the list shows on a wide terminal.
   public var preview = ContactPreview.showsSelection
   /// The account's link to a CardDAV server, and what sync is doing.
-  public var sync = SyncState()
+  @Indirect public var sync = SyncState()
   /// The Duplicates screen: the groups found, the pair on screen, the last merge.
-  public var duplicates = DuplicatesState()
+  @Indirect public var duplicates = DuplicatesState()
 
   public init(user: SignedInUser) {
     self.user = user
@@ -114,11 +134,9 @@ public struct SignedIn: Equatable, Sendable {
   var isBusy: Bool {
     if browser.count.isLoading { return true }
     if search.isSearching { return true }
-    if let detail, detail.contact.isLoading { return true }
-    if let editor {
-      if case .loading = editor.status { return true }
-      if editor.form.isBusy { return true }
-    }
+    if detail?.contact.isLoading == true { return true }
+    if editor?.isLoading == true { return true }
+    if editor?.form.isBusy == true { return true }
     if sync.isRunning { return true }
     if sync.setup.form.isBusy { return true }
     if sync.setup.status == .linking { return true }

@@ -2,7 +2,8 @@ import ContactsModel
 import Flow
 
 /// The features that live while someone is signed in, each pulled back onto its part of
-/// `SignedIn` and its case of `AppAction`: the list, the search, an open contact and the editor.
+/// `SignedIn` (reached in place by a closure, not a key path: the parts are `@Indirect`) and its
+/// case of `AppAction`: the list, the search, an open contact and the editor.
 /// `appReducer` runs it for their actions and adds what crosses features (the preview pause, what
 /// follows a save).
 ///
@@ -13,10 +14,10 @@ import Flow
 func signedInFeatures(_ dependencies: AppDependencies) -> Reducer<SignedIn, AppAction> {
   let client = ContactsClient.resolvedWhenRun(dependencies.contacts)
   let features = Reducer<SignedIn, AppAction>.combine(
-    contactsBrowserReducer(client: client).pullback(state: \.browser, action: AppAction.browserPath),
-    contactSearchReducer(client: client).pullback(state: \.search, action: AppAction.searchPath),
-    contactDetailReducer(client: client).pullback(state: StatePath(\.detail), action: AppAction.detailPath),
-    contactEditorReducer(client: client).pullback(state: StatePath(\.editor), action: AppAction.editorPath))
+    contactsBrowserReducer(client: client).pullback(state: { $1(&$0.browser) }, action: AppAction.browserPath),
+    contactSearchReducer(client: client).pullback(state: { $1(&$0.search) }, action: AppAction.searchPath),
+    contactDetailReducer(client: client).pullback(state: StatePath { $1(&$0.detail) }, action: AppAction.detailPath),
+    contactEditorReducer(client: client).pullback(state: StatePath { $1(&$0.editor) }, action: AppAction.editorPath))
   return Reducer { signedIn, action in
     features.reduce(into: &signedIn, action: action).binding(SignedIn.$effectsUser, to: signedIn.user)
   }

@@ -87,13 +87,13 @@ public enum ContactsBrowserAction: Equatable, Sendable, Codable {
   case counted(Int)
   /// Count again and keep the selection on `around` (after a save), or on the same index.
   indirect case reload(around: Contact?)
-  case reloaded(total: Int, focus: Focus?)
+  indirect case reloaded(total: Int, focus: Focus?)
   /// Another program changed the contacts: count again and reload the rows around the
   /// selection, which stays on its contact, or, if that was deleted, on the one now in its place.
   case refresh
   /// The answer to ``refresh``: the count, and the rows around the selection (nil when nothing
   /// was selected: the window's rows are then loaded afresh).
-  case refreshed(total: Int, Segment?)
+  indirect case refreshed(total: Int, Segment?)
   case retry
   case move(Move)
   case resized(visibleRows: Int)

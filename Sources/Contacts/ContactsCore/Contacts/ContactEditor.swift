@@ -1,4 +1,5 @@
 public import ContactsModel
+public import Flow
 public import TerminalUI
 
 /// The add/edit form (`contacts/new`, `contacts/<id>/edit`): the framework's form, with a field
@@ -21,7 +22,7 @@ public struct ContactEditor: Equatable, Sendable {
     case editing
     /// The save was refused: someone else saved the contact (`current` now) since the edit
     /// started. The form asks: keep mine, take theirs, or keep editing.
-    case changedElsewhere(current: Contact)
+    indirect case changedElsewhere(current: Contact)
     /// The contact could not be loaded: there is nothing to edit.
     case loadFailed(String)
   }
@@ -41,8 +42,9 @@ public struct ContactEditor: Equatable, Sendable {
   public var form: Form<Field>
   public var status: Status
   /// The contact as the edit started from it: a save is refused when the stored one's revision
-  /// has moved since. Nil for a new contact.
-  public var startedFrom: Contact?
+  /// has moved since. Nil for a new contact. Out of line (``Indirect``): the editor is copied
+  /// and compared at every key, the contact in it not written.
+  @Indirect public var startedFrom: Contact? = nil
   /// The notes' columns (`width`) and rows (`height`) as the screen has room for them, once it
   /// said (``ContactEditorScreen/resized(to:)``): their lines wrap there for ↑/↓.
   public private(set) var notesSize: Size?
@@ -168,6 +170,11 @@ public struct ContactEditor: Equatable, Sendable {
       if input.text != original[id] { return true }
     }
     return draft != original
+  }
+
+  /// Whether the contact is still being loaded (a match: asked at every action).
+  public var isLoading: Bool {
+    if case .loading = status { true } else { false }
   }
 
   /// Whether the fields are closed to edits: while loading or saving, with nothing loaded, or

@@ -62,7 +62,7 @@ public struct DuplicatesState: Equatable, Sendable {
   /// Whether a spinner turns (the app's animation timer runs).
   public var isBusy: Bool {
     if case .finding = search { return true }
-    return isWriting || pair == .loading
+    return isWriting || pair?.isLoading == true
   }
 
   static let findEffectID = "duplicates/find"

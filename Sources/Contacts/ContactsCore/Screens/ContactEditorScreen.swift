@@ -1,4 +1,5 @@
 import ContactsModel
+public import Flow
 public import Navigation
 public import TerminalUI
 
@@ -12,8 +13,11 @@ public struct ContactEditorScreen: Screen {
 
   public init(id: Int64?) { self.id = id }
 
+  /// The editor out of line (``Indirect``): the model is copied for each condition of the
+  /// help bar's keys and by the subscription at every key, and a copy of the editor inline
+  /// copies every array and string in it.
   public struct ViewModel: Equatable, Sendable {
-    public var editor: ContactEditor
+    @Indirect public var editor: ContactEditor
     public var tick: Int
 
     var isAsking: Bool {
@@ -56,12 +60,12 @@ public struct ContactEditorScreen: Screen {
 
   public func select(_ state: AppState) -> ViewModel? {
     guard let editor = state.signedIn?.editor, editor.id == id else { return nil }
-    return ViewModel(editor: editor, tick: editor.status == .loading ? state.tick : 0)
+    return ViewModel(editor: editor, tick: editor.isLoading ? state.tick : 0)
   }
 
   /// Loads the contact unless the list or the detail had it already.
   public func onAppear(_ model: ViewModel?) -> AppAction? {
-    model?.editor.status == .loading ? .editor(.load) : nil
+    model?.editor.isLoading == true ? .editor(.load) : nil
   }
 
   public func title(_ model: ViewModel?) -> String { id == nil ? "New contact" : "Edit" }
@@ -113,10 +117,12 @@ extension ContactEditorScreen.ViewModel? {
     return true
   }
   /// The form, while it takes keys: loaded, not asking (Esc cancels then too, and while loading).
-  /// Read by most bindings' conditions at every key: the status matched, not compared.
+  /// Read by most bindings' conditions at every key: the status matched, not compared, and the
+  /// model not bound (`guard let model = self` copies all of it, every array and string of the
+  /// editor, to read two of its properties).
   var editableForm: Form<ContactEditor.Field>? {
-    guard let model = self, case .editing = model.editor.status else { return nil }
-    return model.editor.form
+    guard case .editing? = self?.editor.status else { return nil }
+    return self?.editor.form
   }
   /// Whether Save (and Enter) may start a save: the form takes keys and is not saving.
   var savable: Bool {

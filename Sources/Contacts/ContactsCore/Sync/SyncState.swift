@@ -31,7 +31,8 @@ public struct SyncState: Equatable, Sendable {
   /// Whether keys go into a password field now (set-up's, or a new password's).
   public var isTypingPassword: Bool {
     if isLinked { return newPassword.map { $0.status != .checking } ?? false }
-    return overview == .loaded(nil) && setup.isTypingPassword
+    guard case .loaded(nil) = overview else { return false }
+    return setup.isTypingPassword
   }
   public var isRunning: Bool { if case .running = activity { true } else { false } }
 
