@@ -47,5 +47,9 @@ import Testing
     #expect(mirror.contains("fields"))
     let field = Mirror(reflecting: form.core.fields[0]).children.map(\.label)
     #expect(field == ["label", "content", "placeholder"])
+    // The form reads as it did before its core moved out of line: a recorded session's final
+    // state is compared by its dump.
+    #expect(Mirror(reflecting: form).children.map(\.label) == ["core", "ids"])
+    #expect(Mirror(reflecting: form).children.first?.value is FormCore)
   }
 }

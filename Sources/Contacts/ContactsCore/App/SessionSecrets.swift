@@ -63,8 +63,11 @@ extension AppState {
   /// Whether keys now go into a password field.
   var isTypingSecret: Bool {
     guard dialog == nil else { return false }
-    if let signedIn {
-      return signedIn.sync.isTypingPassword && appRoute == .sync
+    if case .signedIn = session {
+      // Asked at every key: the sync state is read only on the sync screen, the one place a
+      // password is typed while signed in (reading it copies it out of its box).
+      guard appRoute == .sync else { return false }
+      return signedIn?.sync.isTypingPassword == true
     }
     guard let forms = signedOut else { return false }
     // Asked at every key: the route is read only when a form's focus is on a password field.

@@ -278,6 +278,12 @@ public struct Form<Field: Hashable & Sendable>: Hashable, Sendable {
 
 /// How an app finds a form's problems: each place's, in words (an empty dictionary when the
 /// form may be submitted). Pure and cheap: it runs after every edit.
+extension Form: CustomReflectable {
+  /// The form as it reads in a state dump or a test's diff: its core and its ids, as before the
+  /// core moved out of line (a recorded session's final state is compared by its dump).
+  public var customMirror: Mirror { Mirror(self, children: ["core": core, "ids": ids]) }
+}
+
 public typealias FormRules<Field: Hashable & Sendable> = @Sendable (Form<Field>) -> [FormPlace<Field>: String]
 
 /// What ``Form/apply(_:rules:)`` asks of the app.
