@@ -78,7 +78,7 @@ public struct Effect<Action: Sendable>: Sendable {
 
   /// Runs several effects side by side.
   public static func merge(_ effects: [Effect]) -> Effect {
-    let work = effects.filter { if case .none = $0.kind { false } else { true } }
+    let work = effects.filter { !$0.isNone }
     switch work.count {
     case 0: return .none
     case 1: return work[0]
@@ -95,7 +95,7 @@ public struct Effect<Action: Sendable>: Sendable {
   /// work already running under the same id is cancelled first (the "latest wins" pattern of
   /// search-as-you-type).
   public func cancellable(id: some Hashable & Sendable, cancelInFlight: Bool = false) -> Effect {
-    if case .none = kind { return self }
+    if isNone { return self }
     return Effect(.cancellable(id: EffectID(id), cancelInFlight: cancelInFlight, effect: self))
   }
 
@@ -104,7 +104,7 @@ public struct Effect<Action: Sendable>: Sendable {
   /// a store whose only effects are background ones is idle, and waiting for effects to end
   /// does not wait for it. It is still cancelled like any other effect.
   public func background() -> Effect {
-    if case .none = kind { return self }
+    if isNone { return self }
     return Effect(.background(self))
   }
 
@@ -112,7 +112,7 @@ public struct Effect<Action: Sendable>: Sendable {
   /// Inlinable for its usual case, no work, which a feature's reducer returns at most keys.
   @inlinable
   public func map<Parent: Sendable>(_ embed: @escaping @Sendable (Action) -> Parent) -> Effect<Parent> {
-    if case .none = kind { return Effect<Parent>(.none) }
+    if isNone { return Effect<Parent>(.none) }
     return lifted(embed)
   }
 

@@ -194,7 +194,7 @@ public final class Store<State, Action: Sendable> {
     for layer in middleware.reversed() {
       layer.didReduce(action, currentState)
     }
-    if case .none = effect.kind { return }
+    if effect.isNone { return }
     run(effect, ids: owner.map { [$0] } ?? [], isBackground: false, owner: owner)
   }
 
