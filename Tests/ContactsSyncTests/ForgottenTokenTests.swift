@@ -1,6 +1,7 @@
 import CardDAV
 import CardDAVTesting
 import ContactsModel
+import ContactsSync
 import Foundation
 import Testing
 
@@ -29,6 +30,45 @@ import Testing
       // The token the full listing brought serves the next sync again: a change is one request.
       let noOp = try await side.run()
       #expect(noOp.requests == 1 && noOp.deletedHere == 0 && noOp.sent == 0)
+    }
+  }
+
+  /// A server that forgot the token and now holds only cards changed since lists nothing at
+  /// the ETag held here, so its every-member answer looks like a listing of changes: the card
+  /// it left out, asked for, is gone, and the book is listed whole.
+  @Test func aServerThatForgotAndHoldsOnlyChangedCardsStillShowsTheDeletion() async throws {
+    try await DAVTestServer.withServer(.davical) { server in
+      let side = try await SyncSide.synced(on: server, adding: ["Ann", "Bob"])
+      defer { side.remove() }
+      let all = try await side.all()
+      let uid = { (name: String) in all.values.first { $0.name == name }!.uid }
+      let view = ServerView(server: server)
+      try await view.delete(uid: uid("Bob"))
+      try await view.put(uid: uid("Ann"), card30(uid: uid("Ann"), name: "Ann", note: "edited there"))
+      try await server.forgetSyncTokens()
+
+      let after = try await side.run()
+      #expect(after.deletedHere == 1 && after.received == 1)
+      #expect(try await side.all().values.map(\.name) == ["Ann"])
+      #expect(try await side.contact(named: "Ann")?.notes == "edited there")
+      #expect(try await side.fingerprints() == view.fingerprints())
+    }
+  }
+
+  /// A server that forgot the token and holds no card at all answers with nothing: its token is
+  /// not the one kept, so a card held here is asked for, and the empty server is named before
+  /// anything here is deleted, as for any server that is suddenly empty.
+  @Test func aServerThatForgotAndHoldsNothingIsNamedAsEmpty() async throws {
+    try await DAVTestServer.withServer(.davical) { server in
+      let side = try await SyncSide.synced(on: server, adding: ["Ann", "Bob"])
+      defer { side.remove() }
+      try await ServerView(server: server).empty()
+      try await server.forgetSyncTokens()
+
+      await #expect(throws: SyncEngine.Failure.emptySide(.server(lost: 2))) { try await side.run() }
+      #expect(try await side.all().count == 2)
+      #expect(try await side.run(force: true).deletedHere == 2)
+      #expect(try await side.all().isEmpty)
     }
   }
 

@@ -277,9 +277,9 @@ public struct SyncEngine: Sendable {
   /// without saying so. DAViCal deletes its tokens a week after a newer one (or with a rebuilt
   /// database) and answers an unknown token not with RFC 6578's 403 `valid-sync-token` but with
   /// every member it has, in an answer that looks like a listing of changes: taken as one, a
-  /// card deleted there meanwhile would never be deleted here. So an answer that cannot be a
-  /// listing of changes (`SyncStore.listingNamesUnchangedCards`) is thrown away and every member
-  /// listed instead: what the server no longer has was deleted there.
+  /// card deleted there meanwhile would never be deleted here. So an answer that may be every
+  /// member (`isListingOfChanges`) is thrown away and every member listed instead: what the
+  /// server no longer has was deleted there.
   func list(
     _ book: SyncBook, from token: String?, doubting: Bool = false,
     progress: @escaping @Sendable (SyncProgress) -> Void
@@ -288,13 +288,39 @@ public struct SyncEngine: Sendable {
       do {
         let changes = try await syncCollection(book, from: token, progress: progress)
         if !doubting { return changes }
-        if try await !store.listingNamesUnchangedCards(book: book.key) { return changes }
+        if try await isListingOfChanges(changes, answering: token, in: book) { return changes }
       } catch let error as CardDAVError where Self.isUnsupported(error) {
         // The server forgot the token (RFC 6578 §3.2) or has no sync-collection: list
         // everything; nothing is lost.
       }
     }
     return try await listETags(book, progress: progress)
+  }
+
+  /// Whether an answer to a token kept from an earlier run is a listing of the changes since,
+  /// rather than every member of a server that forgot the token. In the order that costs least:
+  ///
+  /// - It names nothing and gives the token back: nothing changed (a no-op stays one request).
+  /// - It names a card at the ETag held here: unchanged, so not a change (RFC 6578 §3.5), and
+  ///   the answer is every member.
+  /// - Otherwise one card held here that it left out is asked for (`heldCardNotListed`). A
+  ///   listing of changes leaves a card out because it is unchanged, so the server still has
+  ///   it at the ETag held; a server listing every member left it out because it is gone. When
+  ///   it left none out, nothing held here can have been deleted unseen.
+  ///
+  /// So a server that forgot the token and now holds only cards changed since, or none at all,
+  /// is found out too, for one small request in a run that finds the server changed.
+  private func isListingOfChanges(_ listing: Listing, answering token: String, in book: SyncBook) async throws
+    -> Bool
+  {
+    if listing.count == 0 && listing.token == token { return true }
+    if try await store.listingNamesUnchangedCards(book: book.key) { return false }
+    guard let left = try await store.heldCardNotListed(book: book.key) else { return true }
+    var stillThere = false
+    try await client.multiget(book.url, hrefs: [left.href], version: book.cardVersion) { fetched in
+      if case .card(_, let etag, _) = fetched, etag == left.etag || etag.isEmpty { stillThere = true }
+    }
+    return stillThere
   }
 
   /// Whether a failed `sync-collection` means the server has none (rather than a failure that

@@ -63,6 +63,24 @@ extension SyncStore {
     }
   }
 
+  /// A card this side holds from the server that `book`'s listing left out, with the ETag held
+  /// (the first by href), or nil when the listing named every one. A listing of changes leaves
+  /// out a card only because it is unchanged, so the server still has it at that ETag; a server
+  /// that forgot the token and listed every member left it out because it is gone. One such
+  /// card asked for tells the two apart.
+  public func heldCardNotListed(book: SyncBook.Key) async throws -> (href: String, etag: String)? {
+    try await database.writer.read { db in
+      let row = try Row.fetchOne(
+        db,
+        sql: """
+          SELECT s.href, s.etag FROM sync_item s WHERE s.accountId = ?1 AND s.book = ?2 AND s.etag IS NOT NULL
+            AND NOT EXISTS (SELECT 1 FROM sync_listing l WHERE l.accountId = ?1 AND l.book = ?2 AND l.href = s.href)
+          ORDER BY s.href LIMIT 1
+          """, arguments: [book.account, book.number])
+      return row.map { (href: $0["href"], etag: $0["etag"]) }
+    }
+  }
+
   /// Whether one side of `book` is suddenly empty (`EmptySide`). `complete`: the listing holds
   /// every member (a first listing, or one after a stale token), so a remembered href missing
   /// from it was removed; otherwise only what it reports removed was.
