@@ -39,6 +39,14 @@ import Testing
       #expect(moved.status == 0, "\(moved.errors)")
       #expect(moved.output.contains("Moved 1 contact to Work: the next `contacts sync` moves it on the server."))
       #expect(try await contacts.run(["sync", "move", "ann", "--to", "work"]).output.contains("(1 there already)"))
+      // Moved back before a sync sent the move: the move is undone, nothing to move on the
+      // server; then moved again.
+      let back = try await contacts.run(["sync", "move", "ann", "--to", "shared"])
+      #expect(
+        back.output.contains(
+          "Moved 1 contact to Shared: 1 was moved back before a sync sent the move, so nothing moves on the server "
+            + "for it."), "\(back.output)")
+      #expect(try await contacts.run(["sync", "move", "ann", "--to", "work"]).status == 0)
       let sync = try await contacts.run(["sync"])
       #expect(sync.status == 0, "\(sync.errors)")
       #expect(sync.output.contains("1 contact moved to another book, the old copy deleted."), "\(sync.output)")

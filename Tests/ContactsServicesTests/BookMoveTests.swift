@@ -39,7 +39,7 @@ import Testing
     let (fixture, sync, ann, bea) = try await ada()
     defer { fixture.directory.remove() }
     let work = SyncBook.Key(account: fixture.ada, number: 1)
-    #expect(try await sync.move(contacts: [ann.id, bea.id], to: work) == ["Ann", "Bea"])
+    #expect(try await sync.move(contacts: [ann.id, bea.id], to: work) == BookMoveOutcome(names: ["Ann", "Bea"]))
     let moved = try #require(try await item(ann.uid, fixture))
     #expect(moved["book"] as Int == 1 && moved["movedFrom"] as Int? == 0)
     #expect(moved["movedHref"] as String? == "/ada/personal/ann.vcf" && moved["movedETag"] as String? == "\"a1\"")
@@ -73,7 +73,8 @@ import Testing
     defer { fixture.directory.remove() }
     let before = try #require(try await item(ann.uid, fixture))
     _ = try await sync.move(contacts: [ann.id], to: SyncBook.Key(account: fixture.ada, number: 1))
-    #expect(try await sync.move(contacts: [ann.id], to: fixture.adaBook) == ["Ann"])
+    #expect(
+      try await sync.move(contacts: [ann.id], to: fixture.adaBook) == BookMoveOutcome(names: ["Ann"], undone: ["Ann"]))
     let back = try #require(try await item(ann.uid, fixture))
     #expect(back["book"] as Int == 0 && back["movedFrom"] as Int? == nil && back["movedHref"] as String? == nil)
     #expect(back["href"] as String? == before["href"] as String? && back["etag"] as String? == "\"a1\"")
@@ -95,7 +96,7 @@ import Testing
         sql: "UPDATE sync_item SET href = '/ada/work/ann.vcf', etag = ?, pendingCard = ?, dirty = ? WHERE uid = ?",
         arguments: [newETag, newETag == nil ? "card" : nil, newETag == nil, ann.uid])
     }
-    #expect(try await sync.move(contacts: [ann.id], to: fixture.adaBook) == ["Ann"])
+    #expect(try await sync.move(contacts: [ann.id], to: fixture.adaBook) == BookMoveOutcome(names: ["Ann"]))
     let back = try #require(try await item(ann.uid, fixture))
     #expect(back["book"] as Int == 0 && back["href"] as String? == "/ada/personal/ann.vcf")
     #expect(back["etag"] as String? == "\"a1\"" && back["dirty"] as Bool == true)

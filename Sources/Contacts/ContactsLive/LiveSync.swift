@@ -130,7 +130,7 @@ struct LiveSync: Sendable {
       },
       moveBook: { from, to in
         let ids = try await store.contactIDs(in: SyncBook.Key(account: account, number: from))
-        return try await store.move(contacts: ids, to: SyncBook.Key(account: account, number: to)).count
+        return try await store.move(contacts: ids, to: SyncBook.Key(account: account, number: to)).names.count
       },
       unlinkBook: { book in try await store.unlinkGoneBook(SyncBook.Key(account: account, number: book)) },
       forget: { try await store.forget(account: account) },

@@ -41,15 +41,16 @@ struct SyncMoveCommand: AsyncParsableCommand {
       guard query.isEmpty else { throw CommandFailure("Give a query or --from BOOK, not both. Nothing was moved.") }
       let source = try link.book(named: from, of: account.email, nothing: "moved")
       let ids = try await store.contactIDs(in: source.key)
-      let moved: [String]
+      let moved: BookMoveOutcome
       do {
         moved = try await store.move(contacts: ids, to: book.key)
       } catch let error as BookMoveError {
         throw CommandFailure("\(error). Nothing was moved.")
       }
+      let count = moved.names.count
       print(
-        "Moved \(moved.count) \(moved.count == 1 ? "contact" : "contacts") from \(source.title) to \(book.title)"
-          + (moved.isEmpty ? "." : ": the next `contacts sync` moves them on the server."))
+        "Moved \(count) \(count == 1 ? "contact" : "contacts") from \(source.title) to \(book.title)"
+          + Self.onServer(moved))
       return
     }
     guard !query.isEmpty else { throw CommandFailure("Give a query or --from BOOK. Nothing was moved.") }
@@ -67,16 +68,34 @@ struct SyncMoveCommand: AsyncParsableCommand {
     guard found.isTotalExact else {
       throw CommandFailure("'\(text)' matches more than \(found.total) contacts: narrow it. Nothing was moved.")
     }
-    let moved: [String]
+    let moved: BookMoveOutcome
     do {
       moved = try await store.move(contacts: found.contacts.map(\.id), to: book.key)
     } catch let error as BookMoveError {
       throw CommandFailure("\(error). Nothing was moved.")
     }
-    let stayed = found.contacts.count - moved.count
+    let count = moved.names.count
+    let stayed = found.contacts.count - count
     print(
-      "Moved \(moved.count) \(moved.count == 1 ? "contact" : "contacts") to \(book.title)"
-        + (stayed > 0 ? " (\(stayed) there already)" : "")
-        + (moved.isEmpty ? "." : ": the next `contacts sync` moves \(moved.count == 1 ? "it" : "them") on the server."))
+      "Moved \(count) \(count == 1 ? "contact" : "contacts") to \(book.title)"
+        + (stayed > 0 ? " (\(stayed) there already)" : "") + Self.onServer(moved))
+  }
+
+  /// What the next sync does of `moved` on the server, in words: a move undone (moved back
+  /// before a sync sent it) leaves nothing to move there.
+  static func onServer(_ moved: BookMoveOutcome) -> String {
+    var parts: [String] = []
+    let pending = moved.toMoveOnServer
+    if pending > 0 {
+      let which = pending == moved.names.count ? (pending == 1 ? "it" : "them") : "\(pending) of them"
+      parts.append("the next `contacts sync` moves \(which) on the server")
+    }
+    let undone = moved.undone.count
+    if undone > 0 {
+      parts.append(
+        "\(undone == 1 ? "1 was" : "\(undone) were") moved back before a sync sent the move, so nothing "
+          + "moves on the server for \(undone == 1 ? "it" : "them")")
+    }
+    return parts.isEmpty ? "." : ": " + parts.joined(separator: "; ") + "."
   }
 }

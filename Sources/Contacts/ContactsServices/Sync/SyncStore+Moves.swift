@@ -33,6 +33,24 @@ public enum BookMoveError: Error, Equatable, Sendable, CustomStringConvertible {
   }
 }
 
+/// What a move did: the contacts moved, and which of them were moved back to the book they
+/// were leaving before a sync sent anything to the new one (the move undone: nothing is left
+/// to move on the server).
+public struct BookMoveOutcome: Hashable, Sendable {
+  /// Every contact moved, by name, in the order asked.
+  public var names: [String] = []
+  /// Those of `names` whose earlier move was undone.
+  public var undone: [String] = []
+
+  public init(names: [String] = [], undone: [String] = []) {
+    self.names = names
+    self.undone = undone
+  }
+
+  /// How many contacts the next sync moves on the server.
+  public var toMoveOnServer: Int { names.count - undone.count }
+}
+
 /// A move of the server's copy of a contact still to finish: the old copy, deleted once the
 /// new one is stored.
 public struct PendingMove: Hashable, Sendable {
@@ -52,8 +70,8 @@ extension SyncStore {
   /// keeps the old copy's href and ETag (`movedFrom`, `movedHref`, `movedETag`, schema v11)
   /// until the new copy's ETag is stored here (`finishedMove`). A contact never sent moves at
   /// once; one already in the book stays; one moved back to the book it is leaving undoes or
-  /// turns round its move (`moveBack`). Returns the names of those moved.
-  public func move(contacts ids: [Int64], to book: SyncBook.Key) async throws -> [String] {
+  /// turns round its move (`moveBack`). Returns those moved, and which moves were undone.
+  public func move(contacts ids: [Int64], to book: SyncBook.Key) async throws -> BookMoveOutcome {
     let account = book.account
     return try await database.writer.write { db in
       guard
@@ -64,7 +82,7 @@ extension SyncStore {
       let targetURL: String = target["url"]
       let targetTitle = URL(string: targetURL).map { SyncBook.title(name: target["name"], url: $0) } ?? targetURL
       guard target["goneSince"] as Double? == nil else { throw BookMoveError.bookGone(targetTitle) }
-      var moved: [String] = []
+      var moved = BookMoveOutcome()
       for id in ids {
         guard
           let row = try Row.fetchOne(
@@ -82,8 +100,10 @@ extension SyncStore {
         if let movingFrom = row["movedFrom"] as Int? {
           // Back to the book it is leaving: the pending move is undone, or turned round.
           guard movingFrom == book.number else { throw BookMoveError.stillMoving(name) }
-          try Self.moveBack(uid: row["uid"], account: account, newCopySent: row["href"] as String? != nil, db)
-          moved.append(name)
+          let newCopySent = row["href"] as String? != nil
+          try Self.moveBack(uid: row["uid"], account: account, newCopySent: newCopySent, db)
+          moved.names.append(name)
+          if !newCopySent { moved.undone.append(name) }
           continue
         }
         guard row["conflictCard"] as String? == nil else { throw BookMoveError.inConflict(name) }
@@ -106,7 +126,7 @@ extension SyncStore {
               WHERE accountId = ? AND uid = ?
               """, arguments: [book.number, account, row["uid"]])
         }
-        moved.append(name)
+        moved.names.append(name)
       }
       return moved
     }
