@@ -25,6 +25,21 @@ import VCardFormat
     func delete(_ href: String, in book: URL, etag: String) async throws { throw Stopped() }
   }
 
+  /// The real client, stopped right after its first DELETE went through: a sync killed after
+  /// the server deleted a move's old copy and before this side recorded the move finished.
+  struct StopsAfterDelete: ForwardingRemote {
+    struct Stopped: Error, CustomStringConvertible {
+      var description: String { "stopped after the DELETE (injected)" }
+    }
+
+    let client: CardDAVClient
+
+    func delete(_ href: String, in book: URL, etag: String) async throws {
+      try await client.delete(href, in: book, etag: etag)
+      throw Stopped()
+    }
+  }
+
   @Test(arguments: DAVTestServer.Kind.allCases)
   func aMovedContactIsCreatedThereFirstAndLeavesTheOldBookOnlyThen(kind: DAVTestServer.Kind) async throws {
     try await DAVTestServer.withServer(kind) { server in
@@ -107,6 +122,43 @@ import VCardFormat
       let placed = try SeveralBooksEndToEndTests.books(of: fresh)
       #expect(placed[ann.uid] == 0 && placed[bea.uid] == 0 && placed.count == 5)
       #expect(try await fresh.contact(named: "Bea Here")?.email == "bea@example.com")
+    }
+  }
+
+  /// A move back that lands after the server deleted the move's old copy but before this side
+  /// recorded the move finished: the move turns round, so the old copy is to be stored again at
+  /// the ETag it had, which the server answers with 412 or 404, since it is gone. The card is
+  /// created there anew, the Work copy deleted after, and Ann ends in her first book, once.
+  @Test(arguments: DAVTestServer.Kind.allCases)
+  func aMoveBackAfterTheOldCopyWasDeletedStoresItAgain(kind: DAVTestServer.Kind) async throws {
+    try await DAVTestServer.withServer(kind) { server in
+      let books = try await SeveralBooksEndToEndTests.makeBooks(on: server)
+      let laptop = try await SyncSide.make(on: server, name: "laptop")
+      defer { laptop.remove() }
+      let ann = try await laptop.add("Ann Here", email: "ann@example.com")
+      try await laptop.link(books.all)
+      try await laptop.run()
+      let home = SyncBook.Key(account: laptop.account, number: 0)
+      let work = SyncBook.Key(account: laptop.account, number: 1)
+
+      _ = try await laptop.sync.move(contacts: [ann.id], to: work)
+      await #expect(throws: StopsAfterDelete.Stopped.self) {
+        try await laptop.run(through: { StopsAfterDelete(client: $0) })
+      }
+      #expect(try await SeveralBooksEndToEndTests.uids(in: books.work, on: server) == ["wes", ann.uid])
+      #expect(try await SeveralBooksEndToEndTests.uids(in: books.all[0].url, on: server).isEmpty)
+      #expect(try await laptop.sync.movesToFinish(account: laptop.account).map(\.uid) == [ann.uid])
+
+      #expect(try await laptop.sync.move(contacts: [ann.id], to: home) == BookMoveOutcome(names: ["Ann Here"]))
+      let back = try await laptop.run()
+      #expect(back.conflicts == 0 && back.unreadable == 0 && back.changedWhileMoving.isEmpty, "\(back)")
+      #expect(try await SeveralBooksEndToEndTests.uids(in: books.work, on: server) == ["wes"])
+      #expect(try await SeveralBooksEndToEndTests.uids(in: books.all[0].url, on: server) == [ann.uid])
+      #expect(try await laptop.contact(named: "Ann Here")?.email == "ann@example.com")
+      #expect(try SeveralBooksEndToEndTests.books(of: laptop)[ann.uid] == 0)
+      let noOp = try await laptop.run()
+      #expect(noOp.moved == 0 && noOp.sent == 0 && noOp.received == 0 && noOp.deletedHere == 0, "\(noOp)")
+      #expect(try await laptop.sync.movesToFinish(account: laptop.account).isEmpty)
     }
   }
 

@@ -85,6 +85,10 @@ extension SyncStore {
   /// every member (a first listing, or one after a stale token), so a remembered href missing
   /// from it was removed; otherwise only what it reports removed was.
   ///
+  /// A card in the middle of a move between books is not counted: which of its two copies the
+  /// server holds is what the move settles (a move turned round after the server deleted the
+  /// old copy stores it again), so its absence says nothing about the book.
+  ///
   /// Asked in the order that costs least when nothing changed: what the listing removed (a join
   /// with a listing of changes is short), then whether the book holds any card and any contact
   /// (each stops at the first); the cards the last sync left are counted only when one side is
@@ -98,17 +102,21 @@ extension SyncStore {
           sql: complete
             ? """
             SELECT count(*) FROM sync_item s WHERE s.accountId = ?1 AND s.book = ?2 AND s.etag IS NOT NULL
-              AND NOT EXISTS (
+              AND s.movedFrom IS NULL AND NOT EXISTS (
                 SELECT 1 FROM sync_listing l WHERE l.accountId = ?1 AND l.href = s.href AND l.book = ?2 AND l.removed = 0)
             """
             : """
             SELECT count(*) FROM sync_item s JOIN sync_listing l ON l.accountId = s.accountId AND l.href = s.href
-            WHERE s.accountId = ?1 AND s.book = ?2 AND l.book = ?2 AND s.etag IS NOT NULL AND l.removed = 1
+            WHERE s.accountId = ?1 AND s.book = ?2 AND l.book = ?2 AND s.etag IS NOT NULL AND s.movedFrom IS NULL
+              AND l.removed = 1
             """, arguments: arguments) ?? 0
       let holdsCards =
         try Bool.fetchOne(
           db,
-          sql: "SELECT EXISTS (SELECT 1 FROM sync_item WHERE accountId = ? AND book = ? AND etag IS NOT NULL)",
+          sql: """
+            SELECT EXISTS (
+              SELECT 1 FROM sync_item WHERE accountId = ? AND book = ? AND etag IS NOT NULL AND movedFrom IS NULL)
+            """,
           arguments: arguments) ?? false
       guard holdsCards else { return nil }
       let holdsContacts =
@@ -121,7 +129,9 @@ extension SyncStore {
       guard gone > 0 || !holdsContacts else { return nil }
       let known =
         try Int.fetchOne(
-          db, sql: "SELECT count(*) FROM sync_item WHERE accountId = ? AND book = ? AND etag IS NOT NULL",
+          db,
+          sql:
+            "SELECT count(*) FROM sync_item WHERE accountId = ? AND book = ? AND etag IS NOT NULL AND movedFrom IS NULL",
           arguments: arguments) ?? 0
       return EmptySide.check(known: known, stillOnServer: known - gone, localContacts: holdsContacts ? 1 : 0)
     }
