@@ -1,4 +1,6 @@
 import Flow
+import SnapshotTesting
+import TerminalTesting
 import TerminalUI
 import Testing
 
@@ -66,7 +68,7 @@ struct DialogTests {
     #expect(confirmation.button(for: .character("n"))?.action == .keep)
     #expect(confirmation.button(for: .character("x")) == nil)
     var chosen: [Action?] = []
-    let screen = DialogScreen(confirmation) { chosen.append($0.action) }
+    let screen = DialogScreen(confirmation) { chosen.append($0) }
     #expect(
       screen.help == [
         HelpItem(key: "Enter/y", label: "Delete", keys: [.enter, .character("y")]),
@@ -76,7 +78,7 @@ struct DialogTests {
     #expect(screen.handle(.key(.character("y"))))
     #expect(chosen == [.delete(1)])
     let wireframe = Wireframe(appTitle: "Test")
-    wireframe.present(confirmation) { chosen.append($0.action) }
+    wireframe.present(confirmation) { chosen.append($0) }
     #expect(wireframe.handle(.key(.character("x"))), "a dialog takes every key")
     #expect(!wireframe.handle(.key(.ctrl("c"))), "but Ctrl-C, which goes on to the app")
     #expect(wireframe.help == screen.help, "the help bar is the dialog's alone")
@@ -84,12 +86,58 @@ struct DialogTests {
     #expect(alert.button(for: .escape)?.label == "OK" && alert.button(for: .escape)?.action == nil)
   }
 
+  /// A chooser of twelve: ↑ and ↓ send the app's selection (the dialog is not changed by the
+  /// screen), Enter chooses the row selected in the state, a digit its row, a click its row.
+  @Test func aChooserSelectsByTheAppsActionAndChoosesByEnterDigitOrClick() {
+    let choices = (1...12).map {
+      Dialog<Action>.Choice("Book \($0)", keys: $0 <= 9 ? [.character(Character("\($0)"))] : [], sends: .delete($0))
+    }
+    let chooser = Dialog<Action>.chooser(title: "Which?", message: "Pick one.", choices: choices, selected: 10)
+    var chosen: [Action?] = []
+    var selected: [Int] = []
+    let screen = DialogScreen(chooser, select: { selected.append($0) }) { chosen.append($0) }
+    #expect(screen.handle(.key(.down)) && screen.handle(.key(.character("j"))))
+    #expect(screen.handle(.key(.up)) && screen.handle(.key(.home)))
+    #expect(selected == [11, 11, 9, 0], "from row 10: the last row, the last, the one above, the first")
+    #expect(chosen.isEmpty, "selecting chooses nothing")
+    #expect(screen.handle(.key(.enter)) && screen.handle(.key(.character("3"))))
+    #expect(screen.handle(MouseClick(control: "dialog-choices", index: 4)))
+    #expect(screen.handle(.key(.escape)))
+    #expect(chosen == [.delete(11), .delete(3), .delete(5), nil])
+    #expect(screen.help.map(\.key) == ["Esc/n", "Enter", "↑↓"])
+    // Kept within its rows, in the state.
+    var moved = chooser
+    moved.select(40)
+    #expect(moved.selected == 11)
+    moved.select(-1)
+    #expect(moved.selected == 0)
+    // Without the app's selection ↑ and ↓ are not its keys; Enter still chooses.
+    let fixed = DialogScreen(chooser) { chosen.append($0) }
+    #expect(!fixed.handle(.key(.down)) && fixed.help.map(\.key) == ["Esc/n", "Enter"])
+  }
+
+  /// A chooser of twelve at 80×24: ten rows show, scrolled to keep the selected last row in
+  /// view, highlighted; a long label is cut with an ellipsis inside the border.
+  @Test func aLongChooserScrollsToItsSelectionAndCutsLongLabels() {
+    let long = "An address book with a name far too long for any dialog this terminal could show"
+    let choices = (1...12).map { Dialog<Action>.Choice($0 == 12 ? long : "Book \($0)", sends: .delete($0)) }
+    let wireframe = Wireframe(appTitle: "Test")
+    wireframe.present(Dialog.chooser(title: "Which?", message: "Pick one.", choices: choices, selected: 11)) { _ in }
+    let frame = wireframe.render(size: Size(width: 80, height: 24))
+    let text = frame.lines.joined(separator: "\n")
+    #expect(!text.contains("Book 1 ") && text.contains("Book 3") && text.contains("Book 11"), "\(text)")
+    let cut = frame.lines.first { $0.contains("An address book") }
+    #expect(cut?.contains("any d…") == true, "\(text)")
+    assertSnapshot(of: frame, as: .frame, named: "chooser-12")
+  }
+
   @Test func theButtonsAnswerTheUsersKeysByName() {
-    #expect(DialogKeys.keys.namedKeys.map(\.name) == ["confirm", "cancel", "dismiss"])
+    #expect(
+      DialogKeys.keys.namedKeys.map(\.name) == ["confirm", "cancel", "dismiss", "choose", "previous", "next"])
     #expect(confirmation.buttons.map(\.name) == ["confirm", "cancel"])
     let users: [String: [Key]] = ["confirm": [.character("o")], "cancel": [.ctrl("g")], "dismiss": [.character("k")]]
     var chosen: [Action?] = []
-    let screen = DialogScreen(confirmation, keyBindings: users) { chosen.append($0.action) }
+    let screen = DialogScreen(confirmation, keyBindings: users) { chosen.append($0) }
     #expect(screen.help.map(\.key) == ["o", "Ctrl-G"], "the help bar shows the user's keys")
     #expect(!screen.handle(.key(.character("y"))), "y is no longer a button's key")
     #expect(!screen.handle(.key(.enter)))
@@ -105,7 +153,7 @@ struct DialogTests {
     // The wireframe gives every dialog it presents the user's keys.
     let wireframe = Wireframe(appTitle: "Test")
     wireframe.dialogKeyBindings = users
-    wireframe.present(Dialog<Action>.alert(title: "Oops", message: "It failed.")) { chosen.append($0.action) }
+    wireframe.present(Dialog<Action>.alert(title: "Oops", message: "It failed.")) { chosen.append($0) }
     #expect(wireframe.help.map(\.key) == ["k"])
   }
 }

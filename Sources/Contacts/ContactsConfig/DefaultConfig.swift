@@ -67,8 +67,8 @@ public enum DefaultConfig {
       "# something else (move: Up, Down, PgUp…) takes as many keys, in the same order. A key given to",
       "# two bindings that apply at once is refused, and so is a key a text field types or edits with",
       "# given to a binding that works while the field has the focus. Ctrl-C (quit) and Ctrl-Z",
-      "# (suspend) are reserved. [keys.dialog] is the confirmations' buttons. The help bar shows",
-      "# the keys you choose.",
+      "# (suspend) are reserved. [keys.dialog] is the questions' buttons and the choosers' keys.",
+      "# The help bar shows the keys you choose.",
     ]
     for screen in ContactsKeyMaps.screens {
       lines += ["", "[keys.\(screen.name)]"]

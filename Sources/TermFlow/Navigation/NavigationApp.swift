@@ -63,21 +63,25 @@ public final class NavigationApp<State, Action: Sendable> {
   /// Where the app keeps its ``Dialog`` and the action that takes it away. The app shows the
   /// dialog over the stage, gives it the keyboard before any screen, and on an answer sends
   /// `dismiss`, then the button's action if it has one.
+  /// A chooser's selected row is kept there too: `select` is the action that selects another
+  /// (its reducer calls ``Dialog/select(_:)``); without it ↑ and ↓ do not move it.
   public struct Dialogs {
     @usableFromInline let current: (State) -> Dialog<Action>?
     @usableFromInline let dismiss: Action
+    @usableFromInline let select: ((Int) -> Action)?
     @usableFromInline let isSame: (Dialog<Action>?, Dialog<Action>?) -> Bool
     @usableFromInline let show:
-      @MainActor (Wireframe, Dialog<Action>?, @escaping (Dialog<Action>.Button) -> Void) -> Void
+      @MainActor (Wireframe, Dialog<Action>?, ((Int) -> Void)?, @escaping (Action?) -> Void) -> Void
 
     @usableFromInline
     init(
-      current: @escaping (State) -> Dialog<Action>?, dismiss: Action,
+      current: @escaping (State) -> Dialog<Action>?, dismiss: Action, select: ((Int) -> Action)?,
       isSame: @escaping (Dialog<Action>?, Dialog<Action>?) -> Bool,
-      show: @escaping @MainActor (Wireframe, Dialog<Action>?, @escaping (Dialog<Action>.Button) -> Void) -> Void
+      show: @escaping @MainActor (Wireframe, Dialog<Action>?, ((Int) -> Void)?, @escaping (Action?) -> Void) -> Void
     ) {
       self.current = current
       self.dismiss = dismiss
+      self.select = select
       self.isSame = isSame
       self.show = show
     }
@@ -201,12 +205,13 @@ public final class NavigationApp<State, Action: Sendable> {
   }
 
   /// Shows `dialog` (none: takes it away); an answer sends the dismiss action, then the
-  /// button's.
+  /// button's or the row's; a chooser's ↑ and ↓ send the app's select action.
   @usableFromInline
   func show(_ dialog: Dialog<Action>?, from dialogs: Dialogs) {
-    dialogs.show(wireframe, dialog) { [unowned self] button in
+    let select = dialogs.select.map { select in { [unowned self] (row: Int) in dispatch(select(row)) } }
+    dialogs.show(wireframe, dialog, select) { [unowned self] action in
       dispatch(dialogs.dismiss)
-      if let action = button.action { dispatch(action) }
+      if let action { dispatch(action) }
     }
   }
 
@@ -366,13 +371,16 @@ private final class StateKeyResponder<State, Action: Sendable>: KeyResponder {
 }
 
 extension NavigationApp.Dialogs where Action: Equatable {
-  /// The dialog `current` reads from the state, taken away by `dismiss`.
+  /// The dialog `current` reads from the state, taken away by `dismiss`, a chooser's row
+  /// selected by `select` (nil: the app offers no chooser, or keeps its first row selected).
   /// Inlinable, so that the comparison made after every batch is compiled for the app's actions.
   @MainActor
   @inlinable
-  public init(_ current: @escaping (State) -> Dialog<Action>?, dismiss: Action) {
+  public init(
+    _ current: @escaping (State) -> Dialog<Action>?, dismiss: Action, select: ((Int) -> Action)? = nil
+  ) {
     self.init(
-      current: current, dismiss: dismiss, isSame: { $0 == $1 },
-      show: { wireframe, dialog, answer in wireframe.present(dialog, answer: answer) })
+      current: current, dismiss: dismiss, select: select, isSame: { $0 == $1 },
+      show: { wireframe, dialog, select, answer in wireframe.present(dialog, select: select, answer: answer) })
   }
 }

@@ -79,16 +79,17 @@ public final class Wireframe {
   }
 
   /// Shows `dialog` as the modal, or takes the modal away when there is none. While the same
-  /// dialog stays the screen is kept, not rebuilt; `answer` receives the button a key chose.
+  /// dialog stays the screen is kept, not rebuilt; `answer` receives what the button or row a
+  /// key chose sends, `select` the chooser's row ↑ or ↓ selects (see ``DialogScreen``).
   public func present<Action: Equatable>(
-    _ dialog: Dialog<Action>?, answer: @escaping (Dialog<Action>.Button) -> Void
+    _ dialog: Dialog<Action>?, select: ((Int) -> Void)? = nil, answer: @escaping (Action?) -> Void
   ) {
     guard let dialog else {
       dismissModal()
       return
     }
     if let shown = modal as? DialogScreen<Action>, shown.dialog == dialog { return }
-    present(DialogScreen(dialog, keyBindings: dialogKeyBindings, answer: answer))
+    present(DialogScreen(dialog, keyBindings: dialogKeyBindings, select: select, answer: answer))
   }
 
   public func presentation(for size: Size) -> Presentation {

@@ -51,6 +51,8 @@ public enum AppAction: Equatable, Sendable, Codable {
   case cancelEditing
   /// The dialog was answered (its button's action, if any, follows).
   case dismissDialog
+  /// A chooser's ↑ or ↓: selects its row at this index.
+  case selectInDialog(Int)
   /// The user asked to quit: the app ends at once, or asks first while the editor holds
   /// unsaved changes.
   case quit

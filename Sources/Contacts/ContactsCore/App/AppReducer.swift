@@ -125,7 +125,20 @@ public func appReducer(_ dependencies: AppDependencies) -> Reducer<AppState, App
 
     case .sync(.askToMoveGoneBook):
       let books = state.signedIn?.sync.overview.value??.books ?? []
-      guard let gone = books.first(where: \.isGone) else { return .none }
+      let gone = books.filter(\.isGone)
+      guard let first = gone.first, books.contains(where: { !$0.isGone }) else { return .none }
+      state.dialog =
+        gone.count == 1
+        ? .goneBookMoveChooser(first, to: books.filter { !$0.isGone })
+        : .goneBookChooser(
+          gone, title: "Move which book’s contacts?",
+          message: "\(gone.count) books are gone from the server. Whose contacts go to another book?",
+          sends: { .sync(.askWhereToMove(goneBook: $0.number)) })
+      return .none
+
+    case .sync(.askWhereToMove(let number)):
+      let books = state.signedIn?.sync.overview.value??.books ?? []
+      guard let gone = books.first(where: { $0.number == number && $0.isGone }) else { return .none }
       let others = books.filter { !$0.isGone }
       guard !others.isEmpty else { return .none }
       state.dialog = .goneBookMoveChooser(gone, to: others)
@@ -133,12 +146,21 @@ public func appReducer(_ dependencies: AppDependencies) -> Reducer<AppState, App
 
     case .sync(.askToUnlinkGoneBook):
       let books = state.signedIn?.sync.overview.value??.books ?? []
-      guard let gone = books.first(where: \.isGone), books.count > 1 else { return .none }
+      let gone = books.filter(\.isGone)
+      guard let first = gone.first, books.count > 1 else { return .none }
+      if gone.count > 1 {
+        state.dialog = .goneBookChooser(
+          gone, title: "Unlink which book?",
+          message: "\(gone.count) books are gone from the server. Unlink one? Its contacts stay here, in no "
+            + "book, synced nowhere.",
+          sends: { .sync(.unlinkGoneBook($0.number)) })
+        return .none
+      }
       state.dialog = .confirmation(
-        title: "Unlink \(gone.name)?",
-        message: "\(gone.name) is gone from the server. Unlink it? Its \(gone.contacts) "
-          + "\(gone.contacts == 1 ? "contact stays" : "contacts stay") here, in no book, synced nowhere.",
-        confirm: "Unlink", sends: .sync(.unlinkGoneBook(gone.number)))
+        title: "Unlink \(first.name)?",
+        message: "\(first.name) is gone from the server. Unlink it? Its \(first.contacts) "
+          + "\(first.contacts == 1 ? "contact stays" : "contacts stay") here, in no book, synced nowhere.",
+        confirm: "Unlink", sends: .sync(.unlinkGoneBook(first.number)))
       return .none
 
     case .sync(.setup(.redirected(let redirect))):
@@ -192,6 +214,10 @@ public func appReducer(_ dependencies: AppDependencies) -> Reducer<AppState, App
 
     case .dismissDialog:
       state.dialog = nil
+      return .none
+
+    case .selectInDialog(let row):
+      state.dialog?.select(row)
       return .none
 
     case .delete(let contact):

@@ -28,7 +28,7 @@ extension NavigationApp where State == AppState, Action == AppAction {
       wireframe: wireframe,
       // A closure, not the key path `\.isBusy`: applying a key path copies the whole state first.
       events: Events(started: .started, resized: { .resized($0) }, tick: .tick, animates: { $0.isBusy }),
-      dialogs: Dialogs(\.dialog, dismiss: .dismissDialog),
+      dialogs: Dialogs(\.dialog, dismiss: .dismissDialog, select: AppAction.selectInDialog),
       // Ctrl-C asks to quit wherever no screen took it (the reducer asks first about unsaved
       // changes).
       keys: KeyMap([KeyBinding(.ctrl("c"), "Quit", .quit, hidden: true)]), keyBindings: keyBindings,

@@ -3,51 +3,66 @@ public import Navigation
 import TerminalUI
 
 extension Dialog where Action == AppAction {
-  /// The list's chooser of address books: "All books" first (0 or Enter), then each book by
-  /// its place (1 to 9), and Esc to leave the list as it is. The book listed now is named in
-  /// the question; a book the server no longer has is marked, since its contacts are still here.
+  /// The list's chooser of address books, one a row: "All books" first (or 0), then each book
+  /// (the first nine also by their place, 1 to 9), the book listed now selected; Enter shows
+  /// the selected one, Esc leaves the list as it is. A book the server no longer has is marked,
+  /// since its contacts are still here.
   public static func bookChooser(_ books: [ContactBook], showing book: Int?) -> Dialog {
     let now = books.first { $0.number == book }?.name ?? "all books"
-    var buttons = [Button("All books", keys: ["0", .enter], sends: .browser(.showBook(nil)))]
-    for (place, book) in books.prefix(9).enumerated() {
+    var choices = [Choice("All books", keys: ["0"], sends: .browser(.showBook(nil)))]
+    for (place, book) in books.enumerated() {
       let label = book.name + (book.isGone ? " (gone)" : "")
-      let key = Key.character(Character(String(place + 1)))
-      buttons.append(Button(label, keys: [key], sends: .browser(.showBook(book.number))))
+      choices.append(Choice(label, keys: digit(place), sends: .browser(.showBook(book.number))))
     }
-    buttons.append(Button("Cancel", keys: DialogKeys.cancel, named: "cancel"))
-    return Dialog(title: "Show which book?", message: "The list shows \(now).", buttons: buttons)
+    let selected = books.firstIndex { $0.number == book }.map { $0 + 1 } ?? 0
+    return .chooser(
+      title: "Show which book?", message: "The list shows \(now).", choices: choices, selected: selected)
   }
 
   /// The chooser of the book to move `contact` to: each of `books` (the account's others the
-  /// server has) by its place (1 to 9, Enter the first), and Esc to leave it where it is.
+  /// server has) a row, the first nine also by their place (1 to 9); Enter moves it to the
+  /// selected one, Esc leaves it where it is.
   public static func moveChooser(_ contact: Contact, to books: [ContactBook]) -> Dialog {
-    var buttons: [Button] = []
-    for (place, book) in books.prefix(9).enumerated() {
-      let keys = [Key.character(Character(String(place + 1)))] + (place == 0 ? [.enter] : [])
-      buttons.append(Button(book.name, keys: keys, sends: .moveContact(contact, toBook: book.number)))
-    }
-    buttons.append(Button("Cancel", keys: DialogKeys.cancel, named: "cancel"))
-    return Dialog(
+    .chooser(
       title: "Move to which book?",
       message: "Move “\(contact.name)” to another address book? The next sync moves it on the server too.",
-      buttons: buttons)
+      choices: books.enumerated().map { place, book in
+        Choice(book.name, keys: digit(place), sends: .moveContact(contact, toBook: book.number))
+      })
   }
 
   /// The chooser of the book the contacts of `gone`, a book the server no longer has, move to:
-  /// each of `books` (the account's others the server has) by its place (1 to 9, Enter the
-  /// first), and Esc to leave them where they are.
+  /// each of `books` (the account's others the server has) a row with its count, the first nine
+  /// also by their place (1 to 9); Esc leaves them where they are.
   public static func goneBookMoveChooser(_ gone: SyncBookOverview, to books: [SyncBookOverview]) -> Dialog {
-    var buttons: [Button] = []
-    for (place, book) in books.prefix(9).enumerated() {
-      let keys = [Key.character(Character(String(place + 1)))] + (place == 0 ? [.enter] : [])
-      buttons.append(Button(book.name, keys: keys, sends: .sync(.moveGoneBook(from: gone.number, to: book.number))))
-    }
-    buttons.append(Button("Cancel", keys: DialogKeys.cancel, named: "cancel"))
     let contacts = "\(gone.contacts) \(gone.contacts == 1 ? "contact" : "contacts")"
-    return Dialog(
+    return .chooser(
       title: "Move to which book?",
       message: "\(gone.name) is gone from the server. Move its \(contacts) to another book? "
         + "The next sync creates \(gone.contacts == 1 ? "it" : "them") there.",
-      buttons: buttons)
+      choices: books.enumerated().map { place, book in
+        Choice(
+          "\(book.name) (\(book.contacts))", keys: digit(place),
+          sends: .sync(.moveGoneBook(from: gone.number, to: book.number)))
+      })
+  }
+
+  /// A chooser of the books gone from the server (`gone`), each a row with its count, the
+  /// first nine also by their place: when several are gone, which one `m` or `k` acts on.
+  public static func goneBookChooser(
+    _ gone: [SyncBookOverview], title: String, message: String, sends: (SyncBookOverview) -> AppAction
+  ) -> Dialog {
+    .chooser(
+      title: title, message: message,
+      choices: gone.enumerated().map { place, book in
+        let contacts = "\(book.contacts) \(book.contacts == 1 ? "contact" : "contacts")"
+        return Choice("\(book.name) (\(contacts))", keys: digit(place), sends: sends(book))
+      })
+  }
+
+  /// The key that chooses the row at `place` of a list of books at once: 1 to 9 for the first
+  /// nine, none for the rest (↑, ↓ and Enter reach them).
+  private static func digit(_ place: Int) -> [Key] {
+    place < 9 ? [Key.character(Character(String(place + 1)))] : []
   }
 }

@@ -107,7 +107,7 @@ func syncReducer(_ dependencies: AppDependencies) -> Reducer<SignedIn, AppAction
       signedIn.sync.overview = .loaded(nil)
       return .none
 
-    case .askToMoveGoneBook, .askToUnlinkGoneBook:
+    case .askToMoveGoneBook, .askWhereToMove, .askToUnlinkGoneBook:
       // The dialogs are the app reducer's.
       return .none
 

@@ -147,11 +147,15 @@ public enum SyncAction: Equatable, Sendable, Codable {
   case askToForget
   case forget
   case forgotten
-  /// Asks where the contacts of the first book gone from the server go (a dialog of the others).
+  /// Asks where the contacts of a book gone from the server go (a chooser of the others); with
+  /// several gone, which book first.
   case askToMoveGoneBook
+  /// Asks where the contacts of book `book`, gone from the server, go.
+  case askWhereToMove(goneBook: Int)
   /// Moves every contact of book `from` (gone from the server) to book `to`.
   case moveGoneBook(from: Int, to: Int)
-  /// Asks whether to unlink the first book gone from the server, keeping its contacts here.
+  /// Asks whether to unlink a book gone from the server, keeping its contacts here (with
+  /// several gone, a chooser of them).
   case askToUnlinkGoneBook
   /// Unlinks book `book` (gone from the server), its contacts kept here only.
   case unlinkGoneBook(Int)
