@@ -76,7 +76,11 @@ struct GoneBookScreenTests {
       #expect(app.state.dialog?.choices.map(\.label) == ["\(live.name) (\(live.contacts))"])
       #expect(app.screenText.contains(" \(live.name) (\(live.contacts))"), "\(app.screenText)")
       await app.type("1")
-      #expect(app.state.signedIn?.notice == "Moved \(moving) of \(gone[1].name) to \(live.name)")
+      // Emptied, the gone book is unlinked with the move: no gone book is left.
+      #expect(
+        app.state.signedIn?.notice
+          == "Moved \(moving) of \(gone[1].name) to \(live.name); \(gone[1].name), now empty, is unlinked")
+      #expect(app.state.signedIn?.sync.overview.value??.books.map(\.name) == [live.name])
       await app.type("s")
       let names = try await Self.names(in: try #require(URL(string: live.url)), on: server)
       #expect(names == [gone[1].name == "work" ? "Wes Card" : "Sam Card"], "\(names)")

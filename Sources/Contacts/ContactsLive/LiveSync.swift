@@ -129,8 +129,9 @@ struct LiveSync: Sendable {
         _ = try await store.move(contacts: [id], to: SyncBook.Key(account: account, number: book))
       },
       moveBook: { from, to in
-        let ids = try await store.contactIDs(in: SyncBook.Key(account: account, number: from))
-        return try await store.move(contacts: ids, to: SyncBook.Key(account: account, number: to)).names.count
+        let (moved, unlinked) = try await store.moveAll(
+          from: SyncBook.Key(account: account, number: from), to: SyncBook.Key(account: account, number: to))
+        return (moved.names.count, unlinked)
       },
       unlinkBook: { book in try await store.unlinkGoneBook(SyncBook.Key(account: account, number: book)) },
       forget: { try await store.forget(account: account) },

@@ -10,7 +10,8 @@ struct SyncMoveCommand: AsyncParsableCommand {
     discussion: """
       Finds the contacts as the app's search does. More than one match is moved only with --all. \
       With --from BOOK instead of a query, every contact of that book moves (a book the server no \
-      longer has too: its contacts are then created in the new book). \
+      longer has too: its contacts are then created in the new book, and the emptied book is \
+      unlinked). \
       Here the contacts are in the new book at once; on the server, the next sync creates each \
       card in the new book first and deletes it from the old one only once the new one is there, \
       so a sync stopped anywhere loses nothing. A card changed on the server in the old book \
@@ -40,10 +41,10 @@ struct SyncMoveCommand: AsyncParsableCommand {
     if let from {
       guard query.isEmpty else { throw CommandFailure("Give a query or --from BOOK, not both. Nothing was moved.") }
       let source = try link.book(named: from, of: account.email, nothing: "moved")
-      let ids = try await store.contactIDs(in: source.key)
       let moved: BookMoveOutcome
+      let unlinked: Bool
       do {
-        moved = try await store.move(contacts: ids, to: book.key)
+        (moved, unlinked) = try await store.moveAll(from: source.key, to: book.key)
       } catch let error as BookMoveError {
         throw CommandFailure("\(error). Nothing was moved.")
       }
@@ -51,6 +52,7 @@ struct SyncMoveCommand: AsyncParsableCommand {
       print(
         "Moved \(count) \(count == 1 ? "contact" : "contacts") from \(source.title) to \(book.title)"
           + Self.onServer(moved))
+      if unlinked { print("\(source.title) is gone from the server and now empty: it is unlinked.") }
       return
     }
     guard !query.isEmpty else { throw CommandFailure("Give a query or --from BOOK. Nothing was moved.") }

@@ -29,8 +29,9 @@ public struct SyncClient: Sendable {
   /// here, on the server at the next sync; a refusal says why in words.
   public var move: @Sendable (_ id: Int64, _ book: Int) async throws -> Void
   /// Moves every contact of the account's book `from` (a book gone from the server) to its book
-  /// `to`: there at once here, created on the server at the next sync. Returns how many moved.
-  public var moveBook: @Sendable (_ from: Int, _ to: Int) async throws -> Int
+  /// `to`: there at once here, created on the server at the next sync; the emptied gone book is
+  /// unlinked. Returns how many moved, and whether it was unlinked.
+  public var moveBook: @Sendable (_ from: Int, _ to: Int) async throws -> (moved: Int, unlinked: Bool)
   /// Unlinks the account's book `book`, one the server no longer has, keeping its contacts here
   /// only, synced nowhere. Returns how many stay.
   public var unlinkBook: @Sendable (_ book: Int) async throws -> Int
@@ -59,7 +60,7 @@ public struct SyncClient: Sendable {
     move: @escaping @Sendable (Int64, Int) async throws -> Void = { _, _ in
       throw SyncClientError.unimplemented("move")
     },
-    moveBook: @escaping @Sendable (Int, Int) async throws -> Int = { _, _ in
+    moveBook: @escaping @Sendable (Int, Int) async throws -> (moved: Int, unlinked: Bool) = { _, _ in
       throw SyncClientError.unimplemented("moveBook")
     },
     unlinkBook: @escaping @Sendable (Int) async throws -> Int = { _ in

@@ -116,9 +116,12 @@ func syncReducer(_ dependencies: AppDependencies) -> Reducer<SignedIn, AppAction
       let source = books.first { $0.number == from }?.name ?? "the gone book"
       let target = books.first { $0.number == to }?.name ?? "the other book"
       return .run { send in
-        let moved = try await dependencies.sync(user).moveBook(from, to)
+        let (moved, unlinked) = try await dependencies.sync(user).moveBook(from, to)
+        let contacts = "\(moved) \(moved == 1 ? "contact" : "contacts")"
         await send(
-          .sync(.goneBookSettled("Moved \(moved) \(moved == 1 ? "contact" : "contacts") of \(source) to \(target)")))
+          .sync(
+            .goneBookSettled(
+              "Moved \(contacts) of \(source) to \(target)" + (unlinked ? "; \(source), now empty, is unlinked" : ""))))
         // The list shows their new book; the next sync creates them there.
         await send(.databaseChanged)
         await send(.sync(.changedHere))
