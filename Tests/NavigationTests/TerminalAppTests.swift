@@ -66,4 +66,66 @@ struct TerminalAppTests {
     #expect(answering.store.state == 100)
     #expect(!answering.didQuit)
   }
+
+  /// A list of a hundred numbers whose page is the rows it shows: the state learns them from
+  /// the frame, as a NavigationApp's screens do.
+  private struct PagedList: Screen {
+    struct Model: Equatable {
+      var selected: Int
+      var page: Int
+    }
+    func select(_ state: Int) -> Model { Model(selected: state % 1000, page: state / 1000) }
+    static let keys = KeyMap<Model, Int>([
+      KeyBinding(.pageDown, "Page down") { _, model in max(1, model.page) },
+      KeyBinding(.character("a"), "Add", 0, hidden: true),
+      KeyBinding(.character("b"), "Back", 0),
+      KeyBinding(.character("c"), "Copy", 0),
+      KeyBinding(.character("d"), "Delete", 0),
+    ])
+    func title(_ model: Model) -> String { "List" }
+    func body(_ model: Model, isFocused: Bool) -> any View {
+      ListView(
+        columns: [ListColumn("N", .flexible(1))], allRows: (0..<100).map { ListRow(["\($0)"]) },
+        selected: model.selected, control: "numbers")
+    }
+    /// The rows shown, kept in the state's thousands.
+    func list(_ control: String, showsRows rows: Int) -> Int? { rows * 1000 }
+  }
+
+  /// Keeps the thousands (the rows shown) as they are said, and adds the rest.
+  private static let pagedReducer = Reducer<Int, Int> { state, action in
+    if action >= 1000 {
+      state = action + state % 1000
+    } else {
+      state += action
+    }
+    return .none
+  }
+
+  @Test func aListTellsTheScreenItsRowsAndPagesByThem() {
+    let app = TerminalApp(initialState: 0, reducer: Self.pagedReducer, screen: PagedList())
+    _ = app.render(size: Size(width: 30, height: 12))
+    // Twelve rows less the help bar and the list's header.
+    #expect(app.store.state / 1000 == 10)
+    app.press(.pageDown)
+    #expect(app.store.state % 1000 == 10)
+    _ = app.render(size: Size(width: 30, height: 8))
+    #expect(app.store.state / 1000 == 6 && app.store.state % 1000 == 10, "told again after a resize")
+  }
+
+  @Test func questionMarkOpensEveryKeyAndAnyKeyClosesIt() {
+    let app = TerminalApp(initialState: 0, reducer: Self.pagedReducer, screen: PagedList())
+    let narrow = app.render(size: Size(width: 30, height: 12)).lines.last ?? ""
+    #expect(narrow.contains("? More"), "\(narrow)")
+    app.press("?")
+    #expect(app.showsAllKeys)
+    let overlay = app.render(size: Size(width: 30, height: 12))
+    #expect(overlay.lines.contains { $0.contains("a") && $0.contains("Add") }, "hidden keys are listed too")
+    #expect(overlay.lines.last?.contains("Esc Close") == true)
+    let before = app.store.state
+    app.press(.pageDown)
+    #expect(!app.showsAllKeys && app.store.state == before, "the key that closes it does nothing else")
+    let wide = app.render(size: Size(width: 80, height: 12)).lines.last ?? ""
+    #expect(!wide.contains("More"), "every key fits: \(wide)")
+  }
 }

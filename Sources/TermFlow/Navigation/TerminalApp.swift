@@ -32,17 +32,33 @@ public import TerminalUI
 /// it returns `Effect.suspend`), so a test asserts quitting with `TestStore` like any other
 /// outcome of an action.
 ///
+/// It does what a ``NavigationApp`` does for its screens: a list drawn with a control name tells
+/// the screen how many rows it shows (``Screen/list(_:showsRows:)``), and `?` (F1 while the
+/// screen's text field takes `?`) that the key map does not answer opens the list of every key
+/// (``KeysOverlay``), which the help bar offers as `? More` when it cannot show them all.
+///
 /// It does no I/O until ``run(logPath:)``: a test builds one, feeds it events with
 /// ``handle(_:)`` and snapshots ``render(size:)``, all headless.
 @MainActor
 public final class TerminalApp<State, Action: Sendable> {
   /// The app's store: its state, and where its actions go.
   public let store: Store<State, Action>
-  /// The screen's view and help bar in a state.
-  private let draw: (State) -> (view: any View, help: [HelpItem])
+  /// The screen's view, help bar, every key that works and the help bar's "More" entry in a
+  /// state.
+  private let draw: (State) -> (view: any View, help: [HelpItem], allKeys: [HelpItem], more: HelpItem)
   /// The action the screen's key map makes of an event in a state.
   private let intent: (InputEvent, State) -> Action?
+  /// The screen's action for a list that shows this many rows (``Screen/list(_:showsRows:)``).
+  private let listShows: (String, Int) -> Action?
+  /// The rows each named list was last said to show.
+  private var listRows: [String: Int] = [:]
   private weak var session: TerminalSession?
+
+  /// Whether the list of every key that works now (``KeysOverlay``) is up over the screen.
+  /// `?`, or F1, that the key map does not answer opens it; any key closes it.
+  public private(set) var showsAllKeys = false {
+    didSet { if showsAllKeys != oldValue { session?.setNeedsRender() } }
+  }
 
   /// Whether the app has quit (its reducer returned `Effect.quit`, or Ctrl-C went unanswered).
   public private(set) var didQuit = false
@@ -68,9 +84,12 @@ public final class TerminalApp<State, Action: Sendable> {
     let keys = Declared.keys
     draw = { state in
       let model = screen.select(state)
-      return (screen.body(model, isFocused: true), keys.helpItems(in: model))
+      let all = keys.activeBindings(in: model).filter { !$0.keys.isEmpty }.map(\.helpItem)
+      let more = keys.takesAsText(Wireframe.moreKeys[0], in: model) ? Self.moreByFunctionKey : Self.moreByQuestionMark
+      return (screen.body(model, isFocused: true), keys.helpItems(in: model), all, more)
     }
     intent = { event, state in keys.intent(for: event, in: screen.select(state)) }
+    listShows = screen.list(_:showsRows:)
     store.programRequestHandler = { [unowned self] request in
       switch request {
       case .quit: quit()
@@ -80,22 +99,65 @@ public final class TerminalApp<State, Action: Sendable> {
   }
 
   /// The frame of the current state at `size`: what the terminal shows, and what tests snapshot.
+  ///
+  /// When a list on it shows another number of rows than the screen was last told, the
+  /// screen's ``Screen/list(_:showsRows:)`` action is reduced first and the frame drawn again
+  /// from the state that knows.
   public func render(size: Size) -> Frame {
-    let (view, help) = draw(store.state)
-    guard !help.isEmpty else { return view.frame(size: size, theme: drawnTheme) }
-    return VStack([.fill(view), .fixed(1, HelpBar(help))]).frame(size: size, theme: drawnTheme)
+    let frame = draw(size: size)
+    return tellListRows(shownIn: frame) ? draw(size: size) : frame
+  }
+
+  private func draw(size: Size) -> Frame {
+    let (view, help, allKeys, more) = draw(store.state)
+    guard !help.isEmpty || showsAllKeys else { return view.frame(size: size, theme: drawnTheme) }
+    let bar = showsAllKeys ? HelpBar([Self.closeAllKeys]) : HelpBar(help, more: more)
+    var frame = VStack([.fill(view), .fixed(1, bar)]).frame(size: size, theme: drawnTheme)
+    if showsAllKeys {
+      frame.cursor = nil
+      KeysOverlay(allKeys).render(into: &frame, in: frame.bounds)
+    }
+    return frame
+  }
+
+  /// Sends the screen's action for each named list whose rows changed; whether any was sent.
+  private func tellListRows(shownIn frame: Frame) -> Bool {
+    var told = false
+    for list in frame.shownLists where listRows[list.control] != list.rows {
+      listRows[list.control] = list.rows
+      if let action = listShows(list.control, list.rows) {
+        store.send(action)
+        told = true
+      }
+    }
+    return told
   }
 
   /// Handles one event from the run loop (or from a test): keys and pastes go through the key
-  /// map.
+  /// map; `?` or F1 that it does not answer opens the list of every key, and while that is up
+  /// any key closes it and goes no further (but Ctrl-C).
   public func handle(_ event: TerminalSession.Event) {
     guard !didQuit, case .input(let input) = event else { return }
+    if showsAllKeys, case .key(let key) = input {
+      showsAllKeys = false
+      if key != .ctrl("c") { return }
+    }
     if let action = intent(input, store.state) {
       store.send(action)
     } else if input == .key(.ctrl("c")) {
       quit()
+    } else if case .key(let key) = input, Wireframe.moreKeys.contains(key) {
+      showsAllKeys = true
     }
   }
+
+  private static var moreByQuestionMark: HelpItem {
+    HelpItem(key: "?", label: "More", keys: [Wireframe.moreKeys[0]], isEssential: true)
+  }
+  private static var moreByFunctionKey: HelpItem {
+    HelpItem(key: "F1", label: "More", keys: [Wireframe.moreKeys[1]], isEssential: true)
+  }
+  private static var closeAllKeys: HelpItem { HelpItem(key: "Esc", label: "Close", keys: [.escape], isEssential: true) }
 
   /// Sends each key to ``handle(_:)`` in order, as if typed: for tests.
   public func press(_ keys: Key...) {
