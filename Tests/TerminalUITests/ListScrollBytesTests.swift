@@ -18,7 +18,7 @@ struct ListScrollBytesTests {
     let list = ListView(
       columns: [ListColumn("Name", .fill), ListColumn("Phone", .fixed(14))],
       rows: window.visibleRange.map { ListRow(["\(names[$0 % names.count]) \($0)", "+1 555 \($0 * 7919 % 10_000)"]) },
-      window: window)
+      window: window, control: "names")
     let listWidth = pane ? 34 : size.width
     VStack([
       .fixed(1, Text("Contacts  \(window.selected + 1) of \(window.total)")),
@@ -33,9 +33,11 @@ struct ListScrollBytesTests {
   }
 
   /// Forty Downs from the top of a list of 500: the selection walks to the last row, then the
-  /// list scrolls a row at each.
+  /// list scrolls a row at each. The window is as tall as the list says it showed, as an app's
+  /// state learns it.
   static func downs(pane: Bool) -> [Frame] {
-    var window = ScrollWindow(total: 500, visible: ListView.visibleRows(inHeight: size.height - 2))
+    var window = ScrollWindow(total: 500)
+    window.resize(visible: listScreen(window, pane: pane).shownRows(of: "names") ?? 0)
     var frames = [listScreen(window, pane: pane)]
     for _ in 0..<40 {
       window.move(by: 1)

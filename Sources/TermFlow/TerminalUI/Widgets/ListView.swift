@@ -80,9 +80,9 @@ public struct ListView: View {
     wholeListSelection = selected
   }
 
-  /// How many rows fit in `height` cells (the header takes one). An app need not count: a list
-  /// with a `control` name says what it showed (``Frame/shownRows(of:)``).
-  public static func visibleRows(inHeight height: Int, showsHeader: Bool = true) -> Int {
+  /// How many rows fit in `height` cells (the header takes one). Not for apps: a list with a
+  /// `control` name says what it showed (``Frame/shownRows(of:)``), whatever was laid around it.
+  static func visibleRows(inHeight height: Int, showsHeader: Bool = true) -> Int {
     max(1, height - (showsHeader ? 1 : 0))
   }
 
