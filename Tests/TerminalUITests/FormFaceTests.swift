@@ -21,6 +21,28 @@ import Testing
     #expect(form.order.contains(.entryType(.phones, 0)))
   }
 
+  /// What the keys' conditions ask at every key, read without copying the field out, says
+  /// what the copies say, at every place of a form with each kind of field.
+  @Test func whereTheFocusIsAgreesWithTheFocusedFieldItself() {
+    enum Kind: Hashable, Sendable { case text, secret, area, choice, list }
+    let form = Form<Kind>([
+      FormField(.text, "Text", .text(TextInput("a"))), FormField(.secret, "Secret", .secret(TextInput())),
+      FormField(.area, "Notes", .multiline(TextArea("one\ntwo"))),
+      FormField(.choice, "Choice", .choice(["x", "y"], selected: 0)),
+      FormField(.list, "List", .list([FormEntry("1", type: "cell"), FormEntry()])),
+    ])
+    var inText = 0
+    for place in form.order {
+      var moved = form
+      moved.move(to: place)
+      #expect(moved.isFocusInText == (moved.focusedInput != nil), "\(place)")
+      #expect(moved.isFocusInTextArea == (moved.focusedTextArea != nil), "\(place)")
+      if moved.isFocusInText { inText += 1 }
+    }
+    // The text, the secret, the area, and two entries' values and types.
+    #expect(inText == 7)
+  }
+
   @Test func theRulesProblemsAreShownAtTheirPlaces() {
     var form = FormTests.form()
     form.validate(FormTests.rules)

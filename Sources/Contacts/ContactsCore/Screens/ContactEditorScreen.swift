@@ -132,7 +132,7 @@ extension ContactEditorScreen.ViewModel? {
   /// Whether Enter moves on or saves: savable, and not in the notes, where it breaks the line.
   var savableOutsideNotes: Bool {
     guard let form = editableForm, !form.isBusy else { return false }
-    return form.focusedTextArea == nil
+    return !form.isFocusInTextArea
   }
 }
 

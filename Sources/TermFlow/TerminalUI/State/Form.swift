@@ -188,6 +188,16 @@ public struct Form<Field: Hashable & Sendable>: Hashable, Sendable {
   @inlinable
   var focusedInput: TextInput? { core.focusedInput }
 
+  /// Whether the focus is in text (a field, a text area, a list entry's value or type): what
+  /// key conditions ask at every key, answered without copying the field's text out.
+  @inlinable
+  public var isFocusInText: Bool { core.isFocusInText }
+
+  /// Whether the focus is in a text area (``focusedTextArea`` is not nil), answered as
+  /// ``isFocusInText`` is.
+  @inlinable
+  public var isFocusInTextArea: Bool { core.isFocusInTextArea }
+
   /// Tells text area `id` the columns it is drawn in (its lines wrap there for ↑/↓: see
   /// ``FormView/inputColumns(inWidth:)``) and, if given, how many rows it shows.
   @inlinable

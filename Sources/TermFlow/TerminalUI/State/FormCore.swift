@@ -151,6 +151,28 @@ struct FormCore: Hashable, Sendable {
     }
   }
 
+  /// Whether the focus is in text: a field's, a text area's, or a list entry's value or type.
+  /// The keys' conditions ask at every key, so it reads no field's content out.
+  @inlinable
+  var isFocusInText: Bool {
+    switch focus {
+    case .submit: return false
+    case .entry, .entryType: return true
+    case .field(let index):
+      switch fields[index].content {
+      case .text, .secret, .multiline: return true
+      case .choice, .list: return false
+      }
+    }
+  }
+
+  /// Whether the focus is in a text area, read as ``isFocusInText`` is.
+  @inlinable
+  var isFocusInTextArea: Bool {
+    guard case .field(let index) = focus, case .multiline = fields[index].content else { return false }
+    return true
+  }
+
   @usableFromInline
   var focusedTextArea: TextArea? {
     guard case .field(let index) = focus, case .multiline(let area) = fields[index].content else { return nil }

@@ -23,11 +23,11 @@ extension KeyBinding {
     }
     let inText: @Sendable (Context) -> Bool = { context in
       guard let form = form(context), !form.isBusy else { return false }
-      return form.focusedInput != nil
+      return form.isFocusInText
     }
     let inArea: @Sendable (Context) -> Bool = { context in
       guard let form = form(context), !form.isBusy else { return false }
-      return form.focusedTextArea != nil
+      return form.isFocusInTextArea
     }
     return [
       .typing(
@@ -55,7 +55,10 @@ extension KeyBinding {
   public static func formTextArea<Field>(
     _ form: @escaping @Sendable (Context) -> Form<Field>?, sends: @escaping @Sendable (FormIntent, Context) -> Intent
   ) -> [KeyBinding] {
-    let inArea: @Sendable (Context) -> Bool = { form($0).map { !$0.isBusy && $0.focusedTextArea != nil } ?? false }
+    let inArea: @Sendable (Context) -> Bool = { context in
+      guard let form = form(context), !form.isBusy else { return false }
+      return form.isFocusInTextArea
+    }
     return [
       KeyBinding(.enter, "New line", shownAs: "Enter", named: "new-line", when: inArea) { sends(.newLine, $1) }
     ]
