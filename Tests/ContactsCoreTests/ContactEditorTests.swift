@@ -69,13 +69,13 @@ struct ContactEditorTests {
     let texts = [
       "", " ", "Ada", "  Ada Lovelace ", "\t\r\nAda\u{85}", "\u{3000}李小龍\u{2029}", "\u{A0}\u{202F}Zoë\u{205F}",
       " \u{301}e", "e\u{301} ", "👩‍💻\u{2003}", "\u{200B}zero width\u{200B}", "\u{1680}\u{2000}\u{200A}",
-      " a b ",
+      " a b ", "!Ada~", "\u{7F}Ada\u{7F}", "\u{20}~\u{20}",
     ]
     for text in texts {
       #expect(
         text.trimmedOfWhiteSpace == text.trimmingCharacters(in: .whitespacesAndNewlines), "\(text.debugDescription)")
     }
-    for text in texts + ["\t \u{3000}", "\u{A0}", "\n", " \u{200B}"] {
+    for text in texts + ["\t \u{3000}", "\u{A0}", "\n", " \u{200B}", "\u{7F}", "!"] {
       #expect(
         text.isBlank == text.trimmingCharacters(in: .whitespaces).isEmpty, "\(text.debugDescription) is blank")
     }
@@ -84,6 +84,17 @@ struct ContactEditorTests {
     draft.emails[1].label = "home\n"
     #expect(draft.trimmed.name == "Ada")
     #expect(draft.trimmed.emails.map(\.label) == ["work", "home"])
+  }
+
+  /// A phone number is checked by its bytes: the characters it may have, and none other, an
+  /// other script's digits included.
+  @Test func aPhoneNumberHasOnlyItsOwnCharacters() {
+    for good in ["", "+1 (555) 010-9999 x12", "#31#*", "0.1/2"] {
+      #expect(ContactDraft.problem(of: .phone(0), good) == nil, "\(good)")
+    }
+    for bad in ["٣٤٥", "+1 555 O100", "555\u{2011}0100", "call me", "1\t2", "１２３"] {
+      #expect(ContactDraft.problem(of: .phone(0), bad) == "Use digits, spaces and + - ( ) . / x", "\(bad)")
+    }
   }
 
   /// The rules, found field by field from the form's text, are the problems of the trimmed

@@ -183,9 +183,7 @@ public struct ContactDraft: Hashable, Sendable, Codable {
     case .email:
       if !text.isEmpty && !EmailAddress.isValid(text) { return "Enter a valid email address" }
     case .phone:
-      if !text.unicodeScalars.allSatisfy(Self.phoneCharacters.contains) {
-        return "Use digits, spaces and + - ( ) . / x"
-      }
+      if !text.utf8.allSatisfy(Self.isPhoneCharacter) { return "Use digits, spaces and + - ( ) . / x" }
     case .url:
       if text.contains(where: \.isWhitespace) { return "A web address has no spaces" }
     case .birthday, .anniversary:
@@ -193,13 +191,32 @@ public struct ContactDraft: Hashable, Sendable, Codable {
     case .notes:
       if text.utf8.count > 10_000 && text.count > 10_000 { return "Keep notes under 10,000 characters" }
     case .nickname, .organization, .title, .address, .categories:
+      // Anything goes (`isChecked`).
       break
     }
     return nil
   }
 
-  /// What a phone number may be written with.
-  private static let phoneCharacters = Set("0123456789+-(). /x#*".unicodeScalars)
+  /// Whether ``problem(of:_:)`` can find anything wrong with `field`'s text: a form skips the
+  /// others at every key (five of the editor's twelve fields, the addresses among them).
+  public static func isChecked(_ field: Field) -> Bool {
+    switch field {
+    case .name, .email, .phone, .url, .birthday, .anniversary, .notes: true
+    case .nickname, .organization, .title, .address, .categories: false
+    }
+  }
+
+  /// Whether a phone number may be written with this byte: `0123456789+-(). /x#*`, all ASCII
+  /// (so a byte of any other character, which is never ASCII in UTF-8, is not one).
+  private static func isPhoneCharacter(_ byte: UInt8) -> Bool {
+    switch byte {
+    case UInt8(ascii: "0")...UInt8(ascii: "9"): true
+    case UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: "."),
+      UInt8(ascii: " "), UInt8(ascii: "/"), UInt8(ascii: "x"), UInt8(ascii: "#"), UInt8(ascii: "*"):
+      true
+    default: false
+    }
+  }
 
   /// A single field's text (empty for a list).
   public subscript(text field: Field) -> String {
@@ -222,7 +239,11 @@ extension String {
   /// `trimmingCharacters(in: .whitespaces)` leaves empty (Unicode's space separators, the tab
   /// and, on Linux, the zero width space), each scalar checked without bridging to `NSString`.
   public var isBlank: Bool {
-    unicodeScalars.allSatisfy { $0 == "\t" || $0.value == 0x200B || $0.properties.generalCategory == .spaceSeparator }
+    // A name starts with a printable ASCII character most often: not blank, known at once.
+    if let first = utf8.first, first > 0x20 && first < 0x7F { return false }
+    return unicodeScalars.allSatisfy {
+      $0 == "\t" || $0.value == 0x200B || $0.properties.generalCategory == .spaceSeparator
+    }
   }
 }
 

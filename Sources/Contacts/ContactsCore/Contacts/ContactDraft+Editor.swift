@@ -80,7 +80,12 @@ extension String {
 
 extension Unicode.Scalar {
   /// Whether trimming drops it: in Foundation's `whitespacesAndNewlines` (every scalar checked).
-  fileprivate var isTrimmed: Bool { properties.isWhitespace || value == 0x200B }
+  /// A printable ASCII character (`!` to `~`) never is, and is told so without looking up its
+  /// Unicode properties: the forms ask of every field's ends at every key.
+  fileprivate var isTrimmed: Bool {
+    if value > 0x20 && value < 0x7F { return false }
+    return properties.isWhitespace || value == 0x200B
+  }
 }
 
 extension ContactDraft.Field {

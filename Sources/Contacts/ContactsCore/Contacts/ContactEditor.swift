@@ -108,10 +108,11 @@ public struct ContactEditor: Equatable, Sendable {
 
   /// The contact's problems as the form shows them, each under its field or entry: those of
   /// the draft as it would be saved (trimmed), found field by field from the form's text
-  /// (`ContactDraft.problem(of:_:)`), with no draft made: they are found again after every key.
+  /// (`ContactDraft.problem(of:_:)`), with no draft made: they are found again after every key,
+  /// so fields whose text is never wrong are not read.
   static let rules: FormRules<Field> = { form in
     var problems: [FormPlace<Field>: String] = [:]
-    for (position, id) in form.fieldIDs.enumerated() {
+    for (position, id) in form.fieldIDs.enumerated() where ContactDraft.isChecked(id.draftField(entry: 0)) {
       let content = form.content(at: position)
       switch content {
       case .list(let entries):
