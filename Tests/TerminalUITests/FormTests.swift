@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import TerminalUI
@@ -237,5 +238,16 @@ import Testing
     form.isBusy = false
     #expect(rebound.intent(for: .key(.ctrl("j")), in: form) == .next)
     #expect(rebound.intent(for: .key(.tab), in: form) == nil)
+  }
+}
+
+/// A click's intent as a recording keeps it: one recorded before clicks had a row still reads.
+@Suite struct FormIntentCodingTests {
+  @Test func aClickRecordedWithoutARowIsReadAsRowZero() throws {
+    let old = #"{"focus":{"index":1,"column":3}}"#
+    let decoded = try JSONDecoder().decode(FormIntent.self, from: Data(old.utf8))
+    #expect(decoded == .focus(index: 1, row: nil, column: 3))
+    let clicked = FormIntent.focus(index: 2, row: 4, column: 5)
+    #expect(try JSONDecoder().decode(FormIntent.self, from: JSONEncoder().encode(clicked)) == clicked)
   }
 }

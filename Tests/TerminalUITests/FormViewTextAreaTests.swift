@@ -137,15 +137,29 @@ import Testing
     #expect(frame.lines.joined().contains("Notes"))
   }
 
-  @Test func aClickOnAnyRowOfATextAreaFocusesIt() {
+  /// A click on a row of a text area focuses it with the cursor where it landed: each row's
+  /// region reaches up to the first row in view, so the click's row counts from there.
+  @Test func aClickOnARowOfATextAreaPutsTheCursorThere() throws {
     let size = Size(width: 80, height: 24)
     var form = Self.form(Self.note, size: size)
     form.move(to: .field(.name))
     let frame = Self.drawn(Self.view(form), size: size, marks: true)
-    let rows = (frame.mouseRegions ?? []).filter { $0.target == .item("form", index: 1) }.map(\.area.minY)
-    #expect(rows.count == 4, "each of the note's rows")
-    form.apply(.focus(index: 1, column: 3), rules: TextAreaTests.rules)
+    let regions = (frame.mouseRegions ?? []).filter { $0.target == .item("form", index: 1) }.map(\.area)
+    #expect(regions.count == 4, "one for each of the note's rows")
+    let first = try #require(regions.first)
+    let top = first.minY
+    #expect(regions.allSatisfy { $0.minY == top } && regions.map(\.height) == [1, 2, 3, 4])
+    // The second row, fourth column: as the wireframe reads a click there.
+    let point = Point(x: first.minX + 3, y: top + 1)
+    let hit = try #require(frame.clickTarget(at: point))
+    #expect(hit.target == .item("form", index: 1))
+    form.apply(
+      .focus(index: 1, row: point.y - hit.area.minY, column: point.x - hit.area.minX), rules: TextAreaTests.rules)
     #expect(form.focus == .field(.notes))
-    #expect(form.focusedTextArea?.cursor == 0, "the cursor where it was")
+    // "Met at the 1843 meeting.\n" is 25 characters: the fourth of the second line is 28.
+    #expect(form.focusedTextArea?.cursor == 28)
+    // Below its last line, the cursor goes to the last; a single-line field's row is 0.
+    form.apply(.focus(index: 1, row: 9, column: 0), rules: TextAreaTests.rules)
+    #expect(form.focusedTextArea.map { TextArea.line(of: $0.cursor, in: $0.lines(wrappedAt: $0.columns)) } == 3)
   }
 }

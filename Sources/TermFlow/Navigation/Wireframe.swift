@@ -259,7 +259,9 @@ public final class Wireframe {
           drag = Drag(control: control, area: area, index: index)
         }
         return handle(
-          MouseClick(control: control, index: index, column: event.position.x - region.area.x, count: event.clickCount))
+          MouseClick(
+            control: control, index: index, column: event.position.x - region.area.x,
+            row: event.position.y - region.area.y, count: event.clickCount))
       case .scrollbar(let control, let rows):
         let index = Self.row(atHeight: event.position.y, of: region.area, rows: rows)
         drag = Drag(control: control, area: region.area, index: index, scrollbarRows: rows)

@@ -38,13 +38,17 @@ public struct MouseClick: Hashable, Sendable {
   public var index: Int
   /// The column clicked, from the left edge of the item's region (to place a text cursor).
   public var column: Int
+  /// The row clicked, from the top edge of the item's region: 0 for an item one row high; a
+  /// text area's row (to place its cursor on that line).
+  public var row: Int
   /// 2 for a double click.
   public var count: Int
 
-  public init(control: String, index: Int, column: Int = 0, count: Int = 1) {
+  public init(control: String, index: Int, column: Int = 0, row: Int = 0, count: Int = 1) {
     self.control = control
     self.index = index
     self.column = column
+    self.row = row
     self.count = count
   }
 }

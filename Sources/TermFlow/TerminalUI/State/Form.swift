@@ -361,8 +361,9 @@ public enum FormIntent: Hashable, Sendable, Codable {
   /// The form as it began: every field empty, nothing touched.
   case clear
   /// A click on the place at `index` of the focus order: the focus goes there, the cursor to
-  /// `column`; on the button, a submit.
-  case focus(index: Int, column: Int)
+  /// `column` (of a text area, to `column` of its `row`th line in view; nil as 0, and in a
+  /// session recorded before clicks had a row); on the button, a submit.
+  case focus(index: Int, row: Int? = nil, column: Int)
   /// Another option of the focused choice, `by` steps on.
   case choose(by: Int)
   /// An empty entry after the focused one of a list.

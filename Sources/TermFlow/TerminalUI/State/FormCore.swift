@@ -251,13 +251,15 @@ struct FormCore: Hashable, Sendable {
       fields[index].content = .choice(
         options, selected: (selected + offset % options.count + options.count) % options.count)
       changed(rules)
-    case .focus(let position, let column):
+    case .focus(let position, let row, let column):
       let order = order
       guard order.indices.contains(position) else { return .none }
       if order[position] == .submit { return submit(rules) }
       move(to: order[position])
-      // A click on a text area focuses it, its cursor where it was: the click's row is not known.
-      if focusedTextArea == nil, var input = focusedInput {
+      if case .field(let index) = focus, case .multiline(var area) = fields[index].content {
+        area.placeCursor(atRow: row ?? 0, column: column)
+        fields[index].content = .multiline(area)
+      } else if var input = focusedInput {
         input.placeCursor(atColumn: column, masked: focusedField.map { fields[$0].content.isSecret } ?? false)
         focusedInput = input
       }

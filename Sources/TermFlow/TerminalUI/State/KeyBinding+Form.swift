@@ -43,7 +43,7 @@ extension KeyBinding {
         key, context in sends(key == .up && inArea(context) ? .lineUp : .previous, context)
       },
       .click(control, when: editable) { click, context in
-        sends(.focus(index: click.index, column: click.column), context)
+        sends(.focus(index: click.index, row: click.row, column: click.column), context)
       },
     ]
   }

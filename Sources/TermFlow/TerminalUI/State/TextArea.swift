@@ -139,6 +139,19 @@ public struct TextArea: Hashable, Sendable {
     return max(0, first)
   }
 
+  /// Puts the cursor on the `row`th line in view (its lines as drawn, wrapped at its columns),
+  /// at `column`: where a click on that row lands. Below the last line is on the last; the
+  /// lines in view stay as they were.
+  mutating func placeCursor(atRow row: Int, column: Int) {
+    let characters = Array(text)
+    let lines = Self.lines(of: characters, wrappedAt: columns)
+    let first = firstShown(of: lines, rows: rows)
+    let line = min(lines.count - 1, first + max(0, row))
+    input.cursor = Self.offset(atColumn: max(0, column), in: lines[line], characters)
+    goalColumn = nil
+    scroll = first
+  }
+
   /// Moves the cursor to the line `by` lines up (negative) or down, at the column it aimed for.
   /// Returns false, moving nothing, when there is no line there (the cursor is on the first or
   /// the last): the form then goes to the field before or after.

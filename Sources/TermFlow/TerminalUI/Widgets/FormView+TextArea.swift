@@ -80,7 +80,8 @@ extension FormView {
 
   /// Row `row` of text area `index`, filling `area`: its line's characters, the placeholder in
   /// the first row of an empty one (on a page, while focused), the cursor when on it. A click
-  /// on any row focuses the field.
+  /// on any row focuses the field, its cursor on that row: each row's region reaches up to the
+  /// first row in view, so the click's row (``MouseClick/row``) counts from there.
   func drawAreaRow(
     _ index: Int, _ row: Int, into frame: inout Frame, in area: Rect, marks: Bool, areas: inout TextAreaDrawings
   ) {
@@ -89,7 +90,10 @@ extension FormView {
     let field = form.fields[index]
     let place = FormSpot.field(index)
     let focused = isFocusedPlace(place)
-    if marks { frame.markMouseTarget(target(place), in: area) }
+    if marks {
+      frame.markMouseTarget(
+        target(place), in: Rect(x: area.x, y: area.y - row, width: area.width, height: area.height + row))
+    }
     let style =
       form.isBusy
       ? frame.style({ $0.disabled }, own: nil).underline
