@@ -40,6 +40,23 @@ import VCardFormat
     }
   }
 
+  /// A laptop linked to every book of `server` (Work and Shared made beside its own) with a
+  /// contact of each of `names` (`Ann Here` at `ann@example.com`), synced once: all in the
+  /// first book. The caller removes it.
+  static func linkedLaptop(on server: DAVTestServer, adding names: [String] = ["Ann"]) async throws -> (
+    books: SeveralBooksEndToEndTests.Books, laptop: SyncSide, contacts: [Contact]
+  ) {
+    let books = try await SeveralBooksEndToEndTests.makeBooks(on: server)
+    let laptop = try await SyncSide.make(on: server, name: "laptop")
+    var contacts: [Contact] = []
+    for name in names {
+      contacts.append(try await laptop.add("\(name) Here", email: "\(name.lowercased())@example.com"))
+    }
+    try await laptop.link(books.all)
+    try await laptop.run()
+    return (books, laptop, contacts)
+  }
+
   @Test(arguments: DAVTestServer.Kind.allCases)
   func aMovedContactIsCreatedThereFirstAndLeavesTheOldBookOnlyThen(kind: DAVTestServer.Kind) async throws {
     try await DAVTestServer.withServer(kind) { server in
@@ -89,13 +106,9 @@ import VCardFormat
   @Test(arguments: DAVTestServer.Kind.allCases)
   func aMoveBackUndoesOrTurnsRoundThePendingMove(kind: DAVTestServer.Kind) async throws {
     try await DAVTestServer.withServer(kind) { server in
-      let books = try await SeveralBooksEndToEndTests.makeBooks(on: server)
-      let laptop = try await SyncSide.make(on: server, name: "laptop")
+      let (books, laptop, contacts) = try await Self.linkedLaptop(on: server, adding: ["Ann", "Bea"])
       defer { laptop.remove() }
-      let ann = try await laptop.add("Ann Here", email: "ann@example.com")
-      let bea = try await laptop.add("Bea Here", email: "bea@example.com")
-      try await laptop.link(books.all)
-      try await laptop.run()
+      let (ann, bea) = (contacts[0], contacts[1])
       let home = SyncBook.Key(account: laptop.account, number: 0)
       let work = SyncBook.Key(account: laptop.account, number: 1)
 
@@ -132,12 +145,9 @@ import VCardFormat
   @Test(arguments: DAVTestServer.Kind.allCases)
   func aMoveBackAfterTheOldCopyWasDeletedStoresItAgain(kind: DAVTestServer.Kind) async throws {
     try await DAVTestServer.withServer(kind) { server in
-      let books = try await SeveralBooksEndToEndTests.makeBooks(on: server)
-      let laptop = try await SyncSide.make(on: server, name: "laptop")
+      let (books, laptop, contacts) = try await Self.linkedLaptop(on: server)
       defer { laptop.remove() }
-      let ann = try await laptop.add("Ann Here", email: "ann@example.com")
-      try await laptop.link(books.all)
-      try await laptop.run()
+      let ann = contacts[0]
       let home = SyncBook.Key(account: laptop.account, number: 0)
       let work = SyncBook.Key(account: laptop.account, number: 1)
 
@@ -167,12 +177,9 @@ import VCardFormat
   @Test(arguments: DAVTestServer.Kind.allCases)
   func anOldCopyChangedMeanwhileKeepsTheNewerVersion(kind: DAVTestServer.Kind) async throws {
     try await DAVTestServer.withServer(kind) { server in
-      let books = try await SeveralBooksEndToEndTests.makeBooks(on: server)
-      let laptop = try await SyncSide.make(on: server, name: "laptop")
+      let (books, laptop, contacts) = try await Self.linkedLaptop(on: server)
       defer { laptop.remove() }
-      let ann = try await laptop.add("Ann Here", email: "ann@example.com")
-      try await laptop.link(books.all)
-      try await laptop.run()
+      let ann = contacts[0]
       _ = try await laptop.sync.move(contacts: [ann.id], to: SyncBook.Key(account: laptop.account, number: 1))
 
       // Edited elsewhere in the old book, later than here.
