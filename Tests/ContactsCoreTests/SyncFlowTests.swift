@@ -458,3 +458,40 @@ struct SyncConflictViewTests {
         == .sync(.moveConflict(by: 2)))
   }
 }
+
+extension SyncFlowTests {
+  /// Gone books: `m` offers only those that hold contacts here (straight to where they go when
+  /// one does), `k` asks which of several to unlink, and a gone book with nothing here is not
+  /// one `m` can act on.
+  @Test func goneBooksThatHoldNothingHereAreNotOfferedToMove() {
+    func overview(_ books: [SyncBookOverview]) -> SyncOverview {
+      var overview = Self.overview
+      overview.books = books
+      return overview
+    }
+    let live = SyncBookOverview(number: 0, name: "Personal", url: "https://dav.example.com/ada/p/", contacts: 5)
+    let club = SyncBookOverview(
+      number: 1, name: "Club", url: "https://dav.example.com/ada/c/", contacts: 0, isGone: true)
+    let family = SyncBookOverview(
+      number: 2, name: "Family", url: "https://dav.example.com/ada/f/", contacts: 3, isGone: true)
+    let reducer = appReducer(dependencies(FakeSync(linked: Self.overview)))
+
+    var state = signedIn(route: .sync, overview: overview([live, club, family]))
+    _ = reducer.reduce(into: &state, action: .sync(.askToMoveGoneBook))
+    #expect(state.dialog?.title == "Move to which book?", "Family alone holds contacts: straight to where")
+    #expect(state.dialog?.message.hasPrefix("Family is gone from the server. Move its 3 contacts") == true)
+    #expect(state.dialog?.choices.map(\.label) == ["Personal (5)"])
+
+    state.dialog = nil
+    _ = reducer.reduce(into: &state, action: .sync(.askToUnlinkGoneBook))
+    #expect(state.dialog?.title == "Unlink which book?")
+    #expect(state.dialog?.choices.map(\.label) == ["Club (0 contacts)", "Family (3 contacts)"])
+
+    var empty = signedIn(route: .sync, overview: overview([live, club]))
+    _ = reducer.reduce(into: &empty, action: .sync(.askToMoveGoneBook))
+    #expect(empty.dialog == nil, "nothing to move")
+    let screen = SyncScreen(password: ServerPasswordEntry())
+    #expect(!screen.select(empty).canMoveGoneBook && screen.select(empty).canUnlinkGoneBook)
+    #expect(screen.select(state).canMoveGoneBook)
+  }
+}

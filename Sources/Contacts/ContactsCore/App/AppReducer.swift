@@ -125,7 +125,8 @@ public func appReducer(_ dependencies: AppDependencies) -> Reducer<AppState, App
 
     case .sync(.askToMoveGoneBook):
       let books = state.signedIn?.sync.overview.value??.books ?? []
-      let gone = books.filter(\.isGone)
+      // A gone book that holds nothing here has nothing to move.
+      let gone = books.filter { $0.isGone && $0.contacts > 0 }
       guard let first = gone.first, books.contains(where: { !$0.isGone }) else { return .none }
       state.dialog =
         gone.count == 1

@@ -37,10 +37,11 @@ public struct SyncScreen: Screen {
     var isLinkedIdle: Bool { linked != nil && sync.newPassword == nil }
     var isTypingNewPassword: Bool { linked != nil && sync.isTypingPassword }
     var hasConflicts: Bool { isLinkedIdle && !(linked?.conflicts.isEmpty ?? true) }
-    /// Linked and idle, with a book gone from the server and another it still has.
+    /// Linked and idle, with a book gone from the server that holds contacts here, and another
+    /// book the server still has.
     var canMoveGoneBook: Bool {
       let books = linked?.books ?? []
-      return isLinkedIdle && books.contains(where: \.isGone) && books.contains { !$0.isGone }
+      return isLinkedIdle && books.contains { $0.isGone && $0.contacts > 0 } && books.contains { !$0.isGone }
     }
     /// Linked and idle, with a book gone from the server that is not the only one.
     var canUnlinkGoneBook: Bool {

@@ -109,7 +109,7 @@ struct SyncView: View {
       }
     }
     let hasLiveBook = overview.books.contains { !$0.isGone }
-    for book in overview.books where book.isGone { rows += goneBookHint(book.name, keys: hasLiveBook) }
+    for book in overview.books where book.isGone { rows += goneBookHint(book, keys: hasLiveBook) }
     rows.append(line("User", "\(overview.username), password \(overview.passwordSource)"))
     if let form = model.sync.newPassword { rows += newPassword(form) }
     rows.append(line("Last sync", lastSync(overview)))
@@ -182,15 +182,21 @@ struct SyncView: View {
   }
 
   /// What to do about a book the server no longer has, wrapped under the value column: the
-  /// screen's keys when another book is linked (they act on the first gone book), else the two
-  /// commands `contacts sync` names.
-  private func goneBookHint(_ book: String, keys: Bool) -> [StackItem] {
+  /// screen's keys when another book is linked (with several gone, they ask which), else the
+  /// commands `contacts sync` names; for a book that holds no contact here, only unlinking it.
+  private func goneBookHint(_ gone: SyncBookOverview, keys: Bool) -> [StackItem] {
+    let book = gone.name
     let hint =
-      keys
-      ? "\(book): m moves its contacts to another book, k keeps them here only, synced nowhere "
-        + "(`contacts sync move --from` and `contacts sync unlink-book` do the same)."
-      : "\(book): move its contacts to another book with `contacts sync move --from \"\(book)\" --to NAME`, "
-        + "or keep them here only with `contacts sync unlink-book \"\(book)\"`."
+      switch (keys, gone.contacts > 0) {
+      case (true, true):
+        "\(book): m moves its contacts to another book, k keeps them here only, synced nowhere "
+          + "(`contacts sync move --from` and `contacts sync unlink-book` do the same)."
+      case (false, true):
+        "\(book): move its contacts to another book with `contacts sync move --from \"\(book)\" --to NAME`, "
+          + "or keep them here only with `contacts sync unlink-book \"\(book)\"`."
+      case (true, false): "\(book) holds no contact here: k unlinks it (`contacts sync unlink-book` does the same)."
+      case (false, false): "\(book) holds no contact here: unlink it with `contacts sync unlink-book \"\(book)\"`."
+      }
     return [.fixed(3, Padding(Text(hint, style: theme.secondary, overflow: .wrap), left: Self.labelWidth + 1))]
   }
 
