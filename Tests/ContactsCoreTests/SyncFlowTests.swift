@@ -480,12 +480,13 @@ extension SyncFlowTests {
     _ = reducer.reduce(into: &state, action: .sync(.askToMoveGoneBook))
     #expect(state.dialog?.title == "Move to which book?", "Family alone holds contacts: straight to where")
     #expect(state.dialog?.message.hasPrefix("Family is gone from the server. Move its 3 contacts") == true)
-    #expect(state.dialog?.choices.map(\.label) == ["Personal (5)"])
+    #expect(state.dialog?.choices.map { [$0.label, $0.detail] } == [["Personal", "5"]])
 
     state.dialog = nil
     _ = reducer.reduce(into: &state, action: .sync(.askToUnlinkGoneBook))
     #expect(state.dialog?.title == "Unlink which book?")
-    #expect(state.dialog?.choices.map(\.label) == ["Club (0 contacts)", "Family (3 contacts)"])
+    #expect(
+      state.dialog?.choices.map { [$0.label, $0.detail] } == [["Club", "0 contacts"], ["Family", "3 contacts"]])
 
     var empty = signedIn(route: .sync, overview: overview([live, club]))
     _ = reducer.reduce(into: &empty, action: .sync(.askToMoveGoneBook))

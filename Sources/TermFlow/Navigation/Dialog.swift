@@ -40,15 +40,18 @@ public struct Dialog<Action> {
     }
   }
 
-  /// One row of a chooser: its label, the keys that choose it at once (its digit, say), and
-  /// what it sends.
+  /// One row of a chooser: its label, a detail shown at the row's right (a count, say: a long
+  /// label is cut before it is), the keys that choose it at once (its digit, say), and what it
+  /// sends.
   public struct Choice {
     public var label: String
+    public var detail: String
     public var keys: [Key]
     public var action: Action
 
-    public init(_ label: String, keys: [Key] = [], sends action: Action) {
+    public init(_ label: String, detail: String = "", keys: [Key] = [], sends action: Action) {
       self.label = label
+      self.detail = detail
       self.keys = keys
       self.action = action
     }

@@ -108,14 +108,18 @@ public final class DialogScreen<Action>: LiveScreen {
         .fixed(1, HStack(spacing: 2, buttons)),
       ])
     }
-    let rows = dialog.choices.map { ListRow([$0.label]) }
+    // A detail ends a column before the scrollbar.
+    let rows = dialog.choices.map { ListRow([$0.label, $0.detail.isEmpty ? "" : $0.detail + " "]) }
+    let detailWidth = dialog.choices.map { DisplayWidth.of($0.detail) }.max() ?? 0
+    var columns = [ListColumn("", .flexible(1))]
+    if detailWidth > 0 { columns.append(ListColumn("", .fixed(detailWidth + 1), alignment: .trailing)) }
     return VStack([
       .fill(Text(dialog.message, overflow: .wrap)),
       .fixed(1, Spacer()),
       .fixed(
         min(Self.chooserRows, rows.count),
         ListView(
-          columns: [ListColumn("", .flexible(1))], showsHeader: false, allRows: rows, selected: dialog.selected,
+          columns: columns, showsHeader: false, allRows: rows, selected: dialog.selected,
           control: Self.choicesControl)),
       .fixed(1, Spacer()),
       .fixed(1, HStack(spacing: 2, buttons)),

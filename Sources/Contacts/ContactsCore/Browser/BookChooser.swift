@@ -42,7 +42,7 @@ extension Dialog where Action == AppAction {
         + "The next sync creates \(gone.contacts == 1 ? "it" : "them") there.",
       choices: books.enumerated().map { place, book in
         Choice(
-          "\(book.name) (\(book.contacts))", keys: digit(place),
+          book.name, detail: "\(book.contacts)", keys: digit(place),
           sends: .sync(.moveGoneBook(from: gone.number, to: book.number)))
       })
   }
@@ -56,7 +56,7 @@ extension Dialog where Action == AppAction {
       title: title, message: message,
       choices: gone.enumerated().map { place, book in
         let contacts = "\(book.contacts) \(book.contacts == 1 ? "contact" : "contacts")"
-        return Choice("\(book.name) (\(contacts))", keys: digit(place), sends: sends(book))
+        return Choice(book.name, detail: contacts, keys: digit(place), sends: sends(book))
       })
   }
 
