@@ -43,9 +43,10 @@ public import TerminalUI
 public final class TerminalApp<State, Action: Sendable> {
   /// The app's store: its state, and where its actions go.
   public let store: Store<State, Action>
-  /// The screen's view, help bar, every key that works and the help bar's "More" entry in a
-  /// state.
-  private let draw: (State) -> (view: any View, help: [HelpItem], allKeys: [HelpItem], more: HelpItem)
+  /// The screen's view, help bar and the help bar's "More" entry in a state.
+  private let draw: (State) -> (view: any View, help: [HelpItem], more: HelpItem)
+  /// Every key that works in a state, hidden ones too: read only while their list is up.
+  private let allKeys: (State) -> [HelpItem]
   /// The action the screen's key map makes of an event in a state.
   private let intent: (InputEvent, State) -> Action?
   /// The screen's action for a list that shows this many rows (``Screen/list(_:showsRows:)``).
@@ -84,9 +85,12 @@ public final class TerminalApp<State, Action: Sendable> {
     let keys = Declared.keys
     draw = { state in
       let model = screen.select(state)
-      let all = keys.activeBindings(in: model).filter { !$0.keys.isEmpty }.map(\.helpItem)
-      let more = keys.takesAsText(Wireframe.moreKeys[0], in: model) ? Self.moreByFunctionKey : Self.moreByQuestionMark
-      return (screen.body(model, isFocused: true), keys.helpItems(in: model), all, more)
+      let more =
+        keys.takesAsText(Wireframe.moreKeys[0], in: model) ? Wireframe.moreByFunctionKey : Wireframe.moreByQuestionMark
+      return (screen.body(model, isFocused: true), keys.helpItems(in: model), more)
+    }
+    allKeys = { state in
+      keys.activeBindings(in: screen.select(state)).filter { !$0.keys.isEmpty }.map(\.helpItem)
     }
     intent = { event, state in keys.intent(for: event, in: screen.select(state)) }
     listShows = screen.list(_:showsRows:)
@@ -109,13 +113,13 @@ public final class TerminalApp<State, Action: Sendable> {
   }
 
   private func draw(size: Size) -> Frame {
-    let (view, help, allKeys, more) = draw(store.state)
+    let (view, help, more) = draw(store.state)
     guard !help.isEmpty || showsAllKeys else { return view.frame(size: size, theme: drawnTheme) }
-    let bar = showsAllKeys ? HelpBar([Self.closeAllKeys]) : HelpBar(help, more: more)
+    let bar = showsAllKeys ? HelpBar([Wireframe.closeAllKeys]) : HelpBar(help, more: more)
     var frame = VStack([.fill(view), .fixed(1, bar)]).frame(size: size, theme: drawnTheme)
     if showsAllKeys {
       frame.cursor = nil
-      KeysOverlay(allKeys).render(into: &frame, in: frame.bounds)
+      KeysOverlay(allKeys(store.state)).render(into: &frame, in: frame.bounds)
     }
     return frame
   }
@@ -150,14 +154,6 @@ public final class TerminalApp<State, Action: Sendable> {
       showsAllKeys = true
     }
   }
-
-  private static var moreByQuestionMark: HelpItem {
-    HelpItem(key: "?", label: "More", keys: [Wireframe.moreKeys[0]], isEssential: true)
-  }
-  private static var moreByFunctionKey: HelpItem {
-    HelpItem(key: "F1", label: "More", keys: [Wireframe.moreKeys[1]], isEssential: true)
-  }
-  private static var closeAllKeys: HelpItem { HelpItem(key: "Esc", label: "Close", keys: [.escape], isEssential: true) }
 
   /// Sends each key to ``handle(_:)`` in order, as if typed: for tests.
   public func press(_ keys: Key...) {

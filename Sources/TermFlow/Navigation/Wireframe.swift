@@ -199,9 +199,10 @@ public final class Wireframe {
     return top.takesAsText(Self.moreKeys[0]) ? Self.moreByFunctionKey : Self.moreByQuestionMark
   }
 
-  private static let moreByQuestionMark = HelpItem(key: "?", label: "More", keys: [moreKeys[0]], isEssential: true)
-  private static let moreByFunctionKey = HelpItem(key: "F1", label: "More", keys: [moreKeys[1]], isEssential: true)
-  private static let closeAllKeys = HelpItem(key: "Esc", label: "Close", keys: [.escape], isEssential: true)
+  // Shared with `TerminalApp`, whose one screen has the same list of every key.
+  static let moreByQuestionMark = HelpItem(key: "?", label: "More", keys: [moreKeys[0]], isEssential: true)
+  static let moreByFunctionKey = HelpItem(key: "F1", label: "More", keys: [moreKeys[1]], isEssential: true)
+  static let closeAllKeys = HelpItem(key: "Esc", label: "Close", keys: [.escape], isEssential: true)
 
   /// Every key that works on the focused screen now, for the list of them all: the screen's
   /// and the responders' bindings that apply, hidden ones too, without the keys its text field
